@@ -1,0 +1,2 @@
+// Placeholder — replaced by the runtime work (branch `runtime`).
+print("examples: not implemented yet")

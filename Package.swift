@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "tca-trace",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    .library(name: "Runtime", targets: ["Runtime"]),
+    .library(name: "Debugging", targets: ["Debugging"]),
+    .executable(name: "tca-trace", targets: ["tca-trace"]),
+  ],
+  dependencies: [],
+  targets: [
+    .target(name: "Debugging"),
+    .target(name: "Runtime", dependencies: ["Debugging"]),
+    .executableTarget(name: "tca-trace", dependencies: ["Debugging"]),
+    .executableTarget(name: "Examples", dependencies: ["Runtime"], path: "Examples"),
+    .executableTarget(name: "Benchmarks", dependencies: ["Debugging", "Runtime"]),
+    .testTarget(name: "DebuggingTests", dependencies: ["Debugging"]),
+    .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Debugging"]),
+    .testTarget(
+      name: "TCATraceTests",
+      dependencies: ["Debugging", "Runtime"],
+      resources: []
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  var settings = target.swiftSettings ?? []
+  settings.append(.enableUpcomingFeature("ExistentialAny"))
+  target.swiftSettings = settings
+}

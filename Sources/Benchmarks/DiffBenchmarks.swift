@@ -1,0 +1,2 @@
+// Placeholder — the Diff work replaces this file.
+func runDiffBenchmarks(filter: String?) {}

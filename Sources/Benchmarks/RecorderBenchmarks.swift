@@ -1,0 +1,2 @@
+// Placeholder — the Recorder work replaces this file.
+func runRecorderBenchmarks(filter: String?) {}

@@ -1,0 +1,2 @@
+// Placeholder — the Reflection work replaces this file.
+func runReflectionBenchmarks(filter: String?) {}

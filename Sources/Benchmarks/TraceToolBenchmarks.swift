@@ -1,0 +1,2 @@
+// Placeholder — the TraceTool work replaces this file.
+func runTraceToolBenchmarks(filter: String?) {}

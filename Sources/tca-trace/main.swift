@@ -1,0 +1,2 @@
+// Placeholder — replaced by the CLI work.
+print("tca-trace: not implemented yet")

@@ -1,0 +1,3 @@
+import Testing
+
+@Test func RuntimeTestsPlaceholder() { #expect(Bool(true)) }
