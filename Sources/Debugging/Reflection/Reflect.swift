@@ -39,3 +39,27 @@ public func reflect(_ value: Any, options: ReflectionOptions = .init()) -> Value
   default: return .structure(type: "\(type(of: value))", fields: fields)
   }
 }
+
+/// The readable name of a value's type, as traces and diffs show it: `Todo`, `[Todo]`, `Int?`,
+/// `Todos.Action` (module prefixes dropped).
+public func typeName(of value: Any) -> String {
+  typeName(type(of: value))
+}
+
+/// The readable name of a type (see `typeName(of:)`).
+public func typeName(_ type: Any.Type) -> String {
+  String(describing: type)
+}
+
+/// A type that chooses how it appears in traces and diffs, instead of its reflected fields.
+///
+/// ```swift
+/// struct Password: CustomTraceRepresentable {
+///   var raw: String
+///   var traceValue: Value { .redacted(type: "Password") }
+/// }
+/// ```
+public protocol CustomTraceRepresentable {
+  /// The tree shown for this value. `reflect` does not look inside the value when it has one.
+  var traceValue: Value { get }
+}
