@@ -20,7 +20,7 @@ let package = Package(
     .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Debugging"]),
     .testTarget(
       name: "TCATraceTests",
-      dependencies: ["Debugging", "Runtime"],
+      dependencies: ["Debugging", "Runtime", "tca-trace"],
       resources: []
     ),
   ],
