@@ -2,5 +2,5 @@ import Debugging
 
 // `tca-trace`: a thin shell over `TraceTool` (Sources/Debugging/CLI). A reader that goes away
 // (`| head`) shows up as EPIPE from write(2), which the output stops on quietly.
-Platform.ignoreBrokenPipeSignal()
-Platform.exit(TraceTool.run(Array(CommandLine.arguments.dropFirst()), environment: .process()))
+CLIPlatform.ignoreBrokenPipeSignal()
+CLIPlatform.exit(TraceTool.run(Array(CommandLine.arguments.dropFirst()), environment: .process()))

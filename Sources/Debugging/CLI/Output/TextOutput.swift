@@ -2,7 +2,7 @@
 /// buffer and written with one system call when it fills, never one call per line.
 ///
 /// ```swift
-/// let out = TextOutput(descriptor: Platform.standardOutput)
+/// let out = TextOutput(descriptor: CLIPlatform.standardOutput)
 /// try out.write("1  +0.000s  increment\n")
 /// try out.flush()
 /// ```
@@ -18,7 +18,7 @@ package final class TextOutput {
   /// Whether the reader has gone away.
   package private(set) var isClosed = false
 
-  /// Output to `descriptor` (`Platform.standardOutput`, `Platform.standardError`).
+  /// Output to `descriptor` (`CLIPlatform.standardOutput`, `CLIPlatform.standardError`).
   package init(descriptor: Int32, capacity: Int = 1 << 16) {
     self.descriptor = descriptor
     self.capacity = capacity
@@ -66,7 +66,7 @@ package final class TextOutput {
       captured.append(contentsOf: buffer)
       return
     }
-    let result = buffer.withUnsafeBytes { Platform.write(descriptor, $0) }
+    let result = buffer.withUnsafeBytes { CLIPlatform.write(descriptor, $0) }
     switch result {
     case .written: return
     case .closed:

@@ -11,10 +11,10 @@ import ucrt
 /// Every operating-system call the command-line tool makes, and every `#if os`, in one place.
 ///
 /// ```swift
-/// Platform.isTerminal(Platform.standardOutput)  // false when piped into `head`
-/// Platform.terminalColumns(Platform.standardOutput)  // 120 in a wide terminal
+/// CLIPlatform.isTerminal(CLIPlatform.standardOutput)  // false when piped into `head`
+/// CLIPlatform.terminalColumns(CLIPlatform.standardOutput)  // 120 in a wide terminal
 /// ```
-package enum Platform {
+package enum CLIPlatform {
   package static let standardInput: Int32 = 0
   package static let standardOutput: Int32 = 1
   package static let standardError: Int32 = 2
