@@ -50,8 +50,9 @@ public final class TraceWriter {
     guard fd >= 0 else {
       return TraceWriter(nil, bufferSize: bufferSize, error: TraceWriterError("cannot create '\(path)': \(Platform.errorMessage(errno))"))
     }
-    // An existing file keeps its mode through O_TRUNC: make it owner-only too.
-    _ = fchmod(fd, 0o600)
+    // An existing regular file keeps its mode through O_TRUNC: make it owner-only too.
+    var info = stat()
+    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { _ = fchmod(fd, 0o600) }
     return TraceWriter(.descriptor(fd, closes: true), bufferSize: bufferSize)
   }
 
