@@ -48,6 +48,9 @@ extension TraceSession {
 
 extension TraceAction {
   init(_ fields: TraceFields) throws(TraceDecodingError) {
+    let seq = try fields.count("seq"), t = try fields.count("t"), duration = try fields.count("duration")
+    let label = try fields.string("label"), action = try fields.required("action")
+    let effect = try fields.optionalCount("effect")
     let patchJSON = try fields.required("patch")
     let patch: JSONPatch
     do {
@@ -56,9 +59,8 @@ extension TraceAction {
       throw fields.fail(error.message)
     }
     self.init(
-      seq: try fields.count("seq"), t: try fields.count("t"), duration: try fields.count("duration"),
-      label: try fields.string("label"), action: try fields.required("action"),
-      effect: try fields.optionalCount("effect"), patch: patch, state: fields.value("state"))
+      seq: seq, t: t, duration: duration, label: label, action: action, effect: effect, patch: patch,
+      state: fields.value("state"))
   }
 }
 
