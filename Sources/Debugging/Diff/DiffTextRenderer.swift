@@ -1,0 +1,117 @@
+/// How a diff is shown as text.
+public struct DiffRenderOptions: Sendable {
+  /// ANSI colour: removed lines red, inserted green, moved cyan, unchanged runs dim.
+  public var color: Bool
+
+  public init(color: Bool = false) {
+    self.color = color
+  }
+}
+
+/// Renders a `StateDiff` as text in the style of custom-dump and TCA's `_printChanges`: `-`/`+`
+/// markers, two-space indentation, changed fields shown inside their parents, unchanged siblings
+/// collapsed. Array elements carry their indices, and moves are shown as moves:
+///
+/// ```text
+///   [
+/// ~   [3 → 0, id: 4],
+///     [1, id: 2]: Todo(
+/// -     isComplete: false,
+/// +     isComplete: true,
+///       … (1 unchanged)
+///     ),
+/// -   [2 (was), id: 3]: Todo(…)
+///     … (1 unchanged)
+///   ]
+/// ```
+///
+/// Element labels: `[2]` — same index on both sides; `[3 (was 2)]` — shifted by insertions or
+/// removals before it; `[3 → 0]` with `~` — moved; removed elements show their old index,
+/// inserted ones their new index; `id:` when matched by identity.
+public struct DiffTextRenderer {
+  public var options: DiffRenderOptions
+
+  public init(options: DiffRenderOptions = .init()) {
+    self.options = options
+  }
+
+  /// The text of `diff` (empty when the values were equal).
+  public func render(_ diff: StateDiff) -> String {
+    if diff.isEqual { return "" }
+    var lines = TextLines(color: options.color)
+    node(diff.root, shape: nil, suffix: "", depth: 0, into: &lines)
+    return lines.text
+  }
+
+  private func node(_ node: StateDiff.Node, shape: StateDiff.Shape?, suffix: String, depth: Int, into lines: inout TextLines) {
+    change(node.change, key: node.key, shape: shape, marker: .context, suffix: suffix, depth: depth, into: &lines)
+  }
+
+  private func change(
+    _ change: StateDiff.Change, key: StateDiff.Key, shape: StateDiff.Shape?, marker: TextLines.Marker,
+    suffix: String, depth: Int, into lines: inout TextLines
+  ) {
+    switch change {
+    case let .unchanged(count):
+      if marker == .moved {
+        lines.append(.moved, depth, label(key, side: .moved).dropLast(2) + suffix)
+      } else {
+        lines.append(.context, depth, "… (\(count) unchanged\(shape == .lines ? count == 1 ? " line" : " lines" : ""))" + suffix, dim: true)
+      }
+    case let .replaced(old, new):
+      ValueText.dump(old, label: label(key, side: .removed), suffix: suffix, marker: .removed, depth: depth, into: &lines)
+      ValueText.dump(new, label: label(key, side: .inserted), suffix: suffix, marker: .inserted, depth: depth, into: &lines)
+    case let .inserted(value):
+      if shape == .lines, case let .string(line) = value {
+        lines.append(.inserted, depth, ValueText.escaped(line))
+      } else {
+        ValueText.dump(value, label: label(key, side: .inserted), suffix: suffix, marker: .inserted, depth: depth, into: &lines)
+      }
+    case let .removed(value):
+      if shape == .lines, case let .string(line) = value {
+        lines.append(.removed, depth, ValueText.escaped(line))
+      } else {
+        ValueText.dump(value, label: label(key, side: .removed), suffix: suffix, marker: .removed, depth: depth, into: &lines)
+      }
+    case let .moved(_, _, inner):
+      self.change(inner, key: key, shape: shape, marker: .moved, suffix: suffix, depth: depth, into: &lines)
+    case let .nested(childShape, children):
+      let (open, close) = brackets(childShape)
+      lines.append(marker, depth, label(key, side: marker) + open)
+      for (index, child) in children.enumerated() {
+        node(child, shape: childShape, suffix: index == children.count - 1 || childShape == .lines ? "" : ",", depth: depth + 1, into: &lines)
+      }
+      lines.append(marker, childShape == .lines ? depth + 1 : depth, close + suffix)
+    }
+  }
+
+  private func brackets(_ shape: StateDiff.Shape) -> (String, String) {
+    switch shape {
+    case let .structure(type): return ("\(type)(", ")")
+    case let .enumCase(_, name): return (".\(name)(", ")")
+    case .tuple: return ("(", ")")
+    case .array, .dictionary: return ("[", "]")
+    case .set: return ("Set([", "])")
+    case .lines: return ("\"\"\"", "\"\"\"")
+    }
+  }
+
+  /// The prefix of a node's first line: `title: `, `[3]: `, `"key": `, or nothing.
+  private func label(_ key: StateDiff.Key, side: TextLines.Marker) -> String {
+    switch key {
+    case .root, .member, .line: return ""
+    case let .field(label, _): return ValueText.fieldLabel(label)
+    case let .entry(key): return ValueText.compact(key) + ": "
+    case let .element(old, new, id):
+      let index: String
+      switch (side, old, new) {
+      case let (.removed, old?, _): index = "\(old)"
+      case let (.inserted, _, new?): index = "\(new)"
+      case let (.moved, old?, new?): index = "\(old) → \(new)"
+      case let (_, old?, new?) where old != new: index = "\(new) (was \(old))"
+      default: index = "\(new ?? old ?? 0)"
+      }
+      return "[" + index + (id.map { ", id: " + ValueText.compact($0) } ?? "") + "]: "
+    }
+  }
+}
