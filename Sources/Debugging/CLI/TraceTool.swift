@@ -19,6 +19,11 @@ package enum TraceTool {
       // A reader that went away (`| head`) is not an error: stop quietly.
       code = closed.reason == nil ? CommandLineExit.success : CommandLineExit.failure
       if let reason = closed.reason { try? environment.errors.line("Error: cannot write the output: \(reason)") }
+    } catch let error as TraceError {
+      // A bad line: `log.jsonl:3:7: error: unterminated string`, after what was shown before it.
+      code = CommandLineExit.failure
+      try? environment.output.flush()
+      try? environment.errors.line(error.description)
     } catch {
       code = CommandLineExit.failure
       try? environment.output.flush()

@@ -1,9 +1,6 @@
 // TEMPORARY: replaced as the trace reader lands.
-package struct ShowOptions { init(_ a: ParsedArguments) throws {} }
-package struct ShowRunner { var options: ShowOptions; var context: CommandContext; func run() throws -> Int32 { 0 } }
 package struct TimingsRunner { var file: String; var format: OutputFormat; var top: Int; var width: Int; var context: CommandContext; func run() throws -> Int32 { 0 } }
 package struct StateRunner { var file: String; var seq: Int?; var format: OutputFormat; var context: CommandContext; func run() throws -> Int32 { 0 } }
 package struct CatRunner { var file: String; var context: CommandContext; func run() throws -> Int32 { 0 } }
 package struct BlameRunner { var file: String; var path: StatePath; var format: OutputFormat; var context: CommandContext; func run() throws -> Int32 { 0 } }
 package struct ValidateRunner { var file: String; var format: OutputFormat; var context: CommandContext; func run() throws -> Int32 { 0 } }
-package struct StatePath { struct E: Error { var message = "" }; init(parsing: String) throws(E) {} }
