@@ -26,9 +26,7 @@ struct ArrayDiffer {
     var nodes = NodeList()
     if prefix > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: prefix)) }
     let a = prefix..<(old.count - suffix), b = prefix..<(new.count - suffix)
-    if let ids = identities(old, a, new, b) {
-      identified(old, a, new, b, ids, into: &nodes)
-    } else {
+    if !identified(old, a, new, b, into: &nodes) {
       sequence(old, a, new, b, into: &nodes)
     }
     if suffix > 0 { nodes.append(.element(old: a.upperBound, new: b.upperBound, id: nil), .unchanged(count: suffix)) }
@@ -37,63 +35,35 @@ struct ArrayDiffer {
 
   // MARK: - Matching by id
 
-  /// The ids of the elements in `a` and `b`, when all have one and no id repeats on a side.
-  private func identities(_ old: [Value], _ a: Range<Int>, _ new: [Value], _ b: Range<Int>) -> (old: [Value], new: [Value])? {
+  /// Nodes from matching by `elementID`, or `false` when some element has no id or an id repeats.
+  private func identified(_ old: [Value], _ a: Range<Int>, _ new: [Value], _ b: Range<Int>, into nodes: inout NodeList) -> Bool {
     var oldIDs: [Value] = [], newIDs: [Value] = []
     oldIDs.reserveCapacity(a.count)
     newIDs.reserveCapacity(b.count)
     for i in a {
-      guard let id = old[i].elementID else { return nil }
+      guard let id = old[i].elementID else { return false }
       oldIDs.append(id)
     }
     for j in b {
-      guard let id = new[j].elementID else { return nil }
+      guard let id = new[j].elementID else { return false }
       newIDs.append(id)
     }
-    if oldIDs.isEmpty && newIDs.isEmpty { return nil }
-    guard Set(oldIDs).count == oldIDs.count, Set(newIDs).count == newIDs.count else { return nil }
-    return (oldIDs, newIDs)
-  }
-
-  private func identified(
-    _ old: [Value], _ a: Range<Int>, _ new: [Value], _ b: Range<Int>,
-    _ ids: (old: [Value], new: [Value]), into nodes: inout NodeList
-  ) {
-    var oldIndexOfID: [Value: Int] = [:]
-    oldIndexOfID.reserveCapacity(a.count)
-    for (k, id) in ids.old.enumerated() { oldIndexOfID[id] = a.lowerBound + k }
-    // For each new element, the index of the old element with its id (or -1).
-    let matchedOld = ids.new.map { oldIndexOfID[$0] ?? -1 }
-    let matchedPositions = matchedOld.indices.filter { matchedOld[$0] >= 0 }
-    var stayed = [Bool](repeating: false, count: matchedOld.count)
-    for k in longestIncreasingSubsequence(matchedPositions.map { matchedOld[$0] }) {
-      stayed[matchedPositions[k]] = true
-    }
-    var isMatched = [Bool](repeating: false, count: a.count)
-    for i in matchedOld where i >= 0 { isMatched[i - a.lowerBound] = true }
-
-    var nextOld = a.lowerBound  // old elements before this one have been shown
-    func removals(before limit: Int, into nodes: inout NodeList) {
-      while nextOld < limit {
-        if !isMatched[nextOld - a.lowerBound] {
-          nodes.append(.element(old: nextOld, new: nil, id: ids.old[nextOld - a.lowerBound]), .removed(old[nextOld]))
-        }
-        nextOld += 1
+    guard !(oldIDs.isEmpty && newIDs.isEmpty), let steps = IdentityMatcher.steps(old: oldIDs, new: newIDs) else { return false }
+    let o = a.lowerBound, n = b.lowerBound
+    for step in steps {
+      switch step {
+      case let .stayed(i, j):
+        nodes.append(.element(old: o + i, new: n + j, id: newIDs[j]), elementChange(old[o + i], new[n + j]))
+      case let .moved(i, j):
+        let change = elementChange(old[o + i], new[n + j])
+        nodes.append(.element(old: o + i, new: n + j, id: newIDs[j]), .moved(from: o + i, to: n + j, change: change))
+      case let .removed(i):
+        nodes.append(.element(old: o + i, new: nil, id: oldIDs[i]), .removed(old[o + i]))
+      case let .inserted(j):
+        nodes.append(.element(old: nil, new: n + j, id: newIDs[j]), .inserted(new[n + j]))
       }
     }
-    for (k, i) in matchedOld.enumerated() {
-      let j = b.lowerBound + k
-      if i < 0 {
-        nodes.append(.element(old: nil, new: j, id: ids.new[k]), .inserted(new[j]))
-      } else if stayed[k] {
-        removals(before: i, into: &nodes)
-        nextOld = i + 1
-        nodes.append(.element(old: i, new: j, id: ids.new[k]), elementChange(old[i], new[j]))
-      } else {
-        nodes.append(.element(old: i, new: j, id: ids.new[k]), .moved(from: i, to: j, change: elementChange(old[i], new[j])))
-      }
-    }
-    removals(before: a.upperBound, into: &nodes)
+    return true
   }
 
   // MARK: - Matching as sequences
@@ -116,7 +86,7 @@ struct ArrayDiffer {
 
   /// Unmatched old elements `a` and new elements `b` between two matched ones: pairs by position
   /// become changes, the rest removals and insertions.
-  private func gap(_ old: [Value], _ a: Range<Int>, _ new: [Value], _ b: Range<Int>, into nodes: inout NodeList) {
+  func gap(_ old: [Value], _ a: Range<Int>, _ new: [Value], _ b: Range<Int>, into nodes: inout NodeList) {
     let paired = min(a.count, b.count)
     for k in 0..<paired {
       let i = a.lowerBound + k, j = b.lowerBound + k

@@ -37,5 +37,5 @@ public func stateDiff(_ old: Value, _ new: Value) -> StateDiff {
 /// The difference between two live Swift values. Equal `Equatable` parts are skipped without
 /// being reflected; only the parts that differ are turned into `Value`s.
 public func stateDiff(_ old: Any, _ new: Any, reflection: ReflectionOptions = .init()) -> StateDiff {
-  ValueDiffer().diff(reflect(old, options: reflection), reflect(new, options: reflection))
+  LiveDiffer(options: reflection).diff(old, new)
 }

@@ -93,6 +93,8 @@ struct NodeList {
   mutating func append(_ key: StateDiff.Key, _ change: StateDiff.Change) {
     if case let .unchanged(count) = change, let last = nodes.last, case let .unchanged(run) = last.change {
       nodes[nodes.count - 1].change = .unchanged(count: run + count)
+    } else if case .unchanged = change, case let .element(old, new, _) = key {
+      nodes.append(.init(key: .element(old: old, new: new, id: nil), change: change))
     } else {
       nodes.append(.init(key: key, change: change))
     }
