@@ -1,6 +1,3 @@
 // TEMPORARY: replaced as the trace reader lands.
 package struct TimingsRunner { var file: String; var format: OutputFormat; var top: Int; var width: Int; var context: CommandContext; func run() throws -> Int32 { 0 } }
-package struct StateRunner { var file: String; var seq: Int?; var format: OutputFormat; var context: CommandContext; func run() throws -> Int32 { 0 } }
-package struct CatRunner { var file: String; var context: CommandContext; func run() throws -> Int32 { 0 } }
-package struct BlameRunner { var file: String; var path: StatePath; var format: OutputFormat; var context: CommandContext; func run() throws -> Int32 { 0 } }
 package struct ValidateRunner { var file: String; var format: OutputFormat; var context: CommandContext; func run() throws -> Int32 { 0 } }

@@ -33,7 +33,7 @@ package final class ShowRunner {
         if options.fullState, !json, let state = tracker.state, options.filter.accepts(seq: 0, t: 0, label: "") {
           try output.line()
           try output.line(renderer.actionLine(seq: 0, t: 0, duration: 0, label: "initial state", effect: nil))
-          try output.line(renderer.value(try value(state, line, input)))
+          try output.line(renderer.value(try input.value(state, line: line.line)))
         }
       case let .action(action):
         if options.filter.isPast(seq: action.seq, t: action.t) && !options.follow {
@@ -84,13 +84,13 @@ package final class ShowRunner {
     }
     try output.line()
     try output.line(header)
-    try output.line(renderer.value(try value(action.action, line, input)))
+    try output.line(renderer.value(try input.value(action.action, line: line.line)))
     if options.fullState {
-      if let after { try output.line(renderer.value(try value(after, line, input))) }
+      if let after { try output.line(renderer.value(try input.value(after, line: line.line))) }
     } else if action.patch.operations.isEmpty {
       try output.line(renderer.stateChange(StateDiff(root: .init(key: .root, change: .unchanged(count: 1)))))
     } else if let before, let after {
-      try output.line(renderer.stateChange(stateDiff(try value(before, line, input), try value(after, line, input))))
+      try output.line(renderer.stateChange(stateDiff(try input.value(before, line: line.line), try input.value(after, line: line.line))))
     }
   }
 
@@ -105,14 +105,6 @@ package final class ShowRunner {
       if !options.labelsOnly { try writeJSON(TraceRecord.effect(event).json) }
     } else if !options.labelsOnly, event.event != .output {
       try context.output.line(renderer.effectLine(event, origin: origin))
-    }
-  }
-
-  private func value(_ json: JSON, _ line: TraceLine, _ input: TraceInput) throws(TraceError) -> Value {
-    do {
-      return try Value(json: json)
-    } catch {
-      throw TraceError(file: input.file, line: line.line, message: "not a value in the trace's value form: \(error.message)")
     }
   }
 

@@ -36,6 +36,24 @@ package struct ShowTextRenderer {
     return indented(lines.text, indent)
   }
 
+  /// A value on its own, from the first column: what `tca-trace state` prints.
+  ///
+  /// ```text
+  /// Todos.State(
+  ///   todos: []
+  /// )
+  /// ```
+  package func dump(_ value: Value) -> String {
+    var lines = TextLines(color: false)
+    ValueText.dump(value, label: "", suffix: "", marker: .context, depth: 0, into: &lines)
+    return lines.text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.dropFirst(2) }.joined(separator: "\n")
+  }
+
+  /// A value on one line: `Todo(id: 1, title: "Milk")`, `false`.
+  package func compact(_ value: Value) -> String {
+    ValueText.compact(value)
+  }
+
   /// The structural diff between two states, or `(No state changes)`.
   package func stateChange(_ diff: StateDiff, indent: String = "  ") -> String {
     if diff.isEqual { return indent + style.paint("(No state changes)", .dim) }
