@@ -15,7 +15,7 @@
 /// ```
 /// Help (`-h`, `--help`, `tca-trace help count`), `--color`, usage errors and exit codes come
 /// from `TraceTool`; `run` only does the work. It may throw `CommandLineExit` (a message and an
-/// exit code), `TraceInputError` (input that cannot be read: exit 2) or `OutputClosed`.
+/// exit code), `TraceError` (a bad line: `log.jsonl:3:7: error: …`, exit 2) or `OutputClosed`.
 package protocol TraceCommand: Sendable {
   /// The word after `tca-trace`.
   static var name: String { get }

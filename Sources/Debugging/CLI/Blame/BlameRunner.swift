@@ -22,7 +22,7 @@ package struct BlameRunner {
   }
 
   package func run() throws -> Int32 {
-    let input = try TraceInput(file: file, context: context)
+    let input = try RecordInput(file: file, context: context)
     let renderer = ShowTextRenderer(style: context.style)
     var filter = ActionFilter()
     filter.path = path
@@ -72,7 +72,7 @@ package struct BlameRunner {
   }
 
   /// `  - false`, or `  + (absent)` when the path did not exist on that side.
-  private func side(_ marker: String, _ json: JSON?, _ line: Int, _ input: TraceInput, _ renderer: ShowTextRenderer) throws(TraceError) -> String {
+  private func side(_ marker: String, _ json: JSON?, _ line: Int, _ input: RecordInput, _ renderer: ShowTextRenderer) throws(TraceError) -> String {
     let text = try json.map { json throws(TraceError) in renderer.compact(try input.value(json, line: line)) } ?? "(absent)"
     return context.style.paint("  \(marker) \(text)", marker == "-" ? .removed : .inserted)
   }

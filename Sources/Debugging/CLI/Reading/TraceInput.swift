@@ -5,12 +5,12 @@ import Foundation
 /// come after everything that was shown.
 ///
 /// ```swift
-/// let input = try TraceInput(file: "log.jsonl", context: context)
+/// let input = try RecordInput(file: "log.jsonl", context: context)
 /// while let line = try input.next() { … }
 /// input.finish()  // prints "log.jsonl:9: warning: truncated last line …" when there was one
 /// ```
-package final class TraceInput {
-  package let reader: TraceReader
+package final class TraceInput<Source: TraceLineSource> {
+  package let reader: Source
   private let context: CommandContext
   private var warnings: [TraceError] = []
   private let stop: StopFlag?
@@ -22,9 +22,9 @@ package final class TraceInput {
     let followMode = stop.map { flag in LineReader.Follow(shouldStop: { flag.isSet }) }
     do {
       if file == "-" {
-        reader = TraceReader(lines: LineReader(fileDescriptor: context.inputDescriptor, name: "<stdin>", closesDescriptor: false, follow: followMode))
+        reader = Source(lines: LineReader(fileDescriptor: context.inputDescriptor, name: "<stdin>", closesDescriptor: false, follow: followMode))
       } else {
-        reader = try TraceReader(path: file, follow: followMode)
+        reader = try Source(path: file, follow: followMode)
       }
     } catch {
       throw .failure(error.message)
@@ -35,11 +35,11 @@ package final class TraceInput {
   package var file: String { reader.file }
 
   /// The next record; a bad line throws its `TraceError` (`log.jsonl:3:7: error: …`).
-  package func next() throws(TraceError) -> TraceLine? {
+  package func next() throws(TraceError) -> Source.Item? {
     while let item = reader.next() {
       switch item {
       case let .success(line):
-        if case .end = line.record { stop?.set() }
+        if Source.isEnd(line) { stop?.set() }
         return line
       case let .failure(error):
         guard error.severity == .warning else { throw error }
@@ -55,6 +55,30 @@ package final class TraceInput {
     try context.output.flush()
     for warning in warnings { try? context.errors.line(warning.description) }
   }
+}
+
+/// Full records (`TraceLine`), for what needs actions' values and states.
+package typealias RecordInput = TraceInput<TraceReader>
+/// Summaries (kind, seq, t, duration, label) without building values: the fast path.
+package typealias SummaryInput = TraceInput<TraceSummaryReader>
+
+/// A reader of a trace's lines that `TraceInput` can drive.
+package protocol TraceLineSource: AnyObject {
+  associatedtype Item
+  init(path: String, follow: LineReader.Follow?) throws(LineReaderError)
+  init(lines: LineReader)
+  var file: String { get }
+  func next() -> Result<Item, TraceError>?
+  /// Whether the item is the trace's `end` line (a following reader stops there).
+  static func isEnd(_ item: Item) -> Bool
+}
+
+extension TraceReader: TraceLineSource {
+  package static func isEnd(_ item: TraceLine) -> Bool { item.record.kind == .end }
+}
+
+extension TraceSummaryReader: TraceLineSource {
+  package static func isEnd(_ item: TraceEventSummary) -> Bool { item.kind == .end }
 }
 
 /// Tells a following reader to stop (set once the trace's `end` line was read).

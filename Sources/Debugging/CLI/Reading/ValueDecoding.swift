@@ -1,4 +1,4 @@
-extension TraceInput {
+extension TraceInput where Source == TraceReader {
   /// The `Value` of a JSON value from line `line`, or an error at that line when it is not in the
   /// trace's value form (docs/log-format.md).
   package func value(_ json: JSON, line: Int) throws(TraceError) -> Value {

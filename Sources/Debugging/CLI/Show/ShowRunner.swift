@@ -15,7 +15,8 @@ package final class ShowRunner {
   }
 
   package func run() throws -> Int32 {
-    let input = try TraceInput(file: options.file, follow: options.follow, context: context)
+    if options.labelsOnly && options.filter.path == nil { return try runLabels() }
+    let input = try RecordInput(file: options.file, follow: options.follow, context: context)
     let renderer = ShowTextRenderer(style: context.style)
     let output = context.output
     let json = options.format == .json
@@ -60,8 +61,32 @@ package final class ShowRunner {
     return CommandLineExit.success
   }
 
+  /// `--labels-only` without `--path`: the summary reader, which builds no values (the fast path).
+  private func runLabels() throws -> Int32 {
+    let input = try SummaryInput(file: options.file, follow: options.follow, context: context)
+    let renderer = ShowTextRenderer(style: context.style)
+    let json = options.format == .json
+    while let summary = try input.next() {
+      guard summary.kind == .action, let seq = summary.seq, let t = summary.t else { continue }
+      if options.filter.isPast(seq: seq, t: t) && !options.follow { break }
+      let label = summary.label ?? ""
+      guard options.filter.accepts(seq: seq, t: t, label: label) else { continue }
+      let duration = summary.duration ?? 0
+      if json {
+        try writeJSON(.object([
+          .init("kind", .string("action")), .init("seq", .int(seq)), .init("t", .int(t)), .init("duration", .int(duration)),
+          .init("label", .string(label)),
+        ]))
+      } else {
+        try context.output.line(renderer.actionLine(seq: seq, t: t, duration: duration, label: label, effect: summary.effect))
+      }
+    }
+    try input.finish()
+    return CommandLineExit.success
+  }
+
   private func show(
-    _ action: TraceAction, before: JSON?, after: JSON?, line: TraceLine, input: TraceInput, renderer: ShowTextRenderer
+    _ action: TraceAction, before: JSON?, after: JSON?, line: TraceLine, input: RecordInput, renderer: ShowTextRenderer
   ) throws {
     let output = context.output
     if options.format == .json {

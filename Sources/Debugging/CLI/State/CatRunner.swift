@@ -10,7 +10,7 @@ package struct CatRunner {
   }
 
   package func run() throws -> Int32 {
-    let input = try TraceInput(file: file, context: context)
+    let input = try RecordInput(file: file, context: context)
     var tracker = StateTracker()
     var bytes: [UInt8] = []
     while let line = try input.next() {

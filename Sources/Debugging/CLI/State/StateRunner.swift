@@ -15,7 +15,7 @@ package struct StateRunner {
   }
 
   package func run() throws -> Int32 {
-    let input = try TraceInput(file: file, context: context)
+    let input = try RecordInput(file: file, context: context)
     var tracker = StateTracker()
     var found: (seq: Int64, line: Int)?
     var lastSeq: Int64?
