@@ -54,7 +54,10 @@ public struct JSONObjectScanner {
     guard parser.index < parser.end else { throw parser.endOfInput() }
     if first {
       first = false
-      if parser.bytes[parser.index] == .closeBrace { return try finish() }
+      if parser.bytes[parser.index] == .closeBrace {
+        parser.index += 1
+        return try finish()
+      }
     } else {
       let byte = parser.bytes[parser.index]
       parser.index += 1
@@ -82,7 +85,6 @@ public struct JSONObjectScanner {
   }
 
   private mutating func finish() throws(JSONError) -> Member? {
-    if first { parser.index += 1 }
     finished = true
     try parser.expectEnd()
     return nil
