@@ -1,40 +1,25 @@
-/// The state as a trace is read: the last full state, with each action's patch applied.
+/// The state as a trace is read, for the subcommands that stop at the first problem: the trace
+/// layer's `TraceStateTracker`, with a patch that does not apply turned into an error at its line.
 ///
 /// ```swift
 /// var tracker = StateTracker()
-/// try tracker.apply(line)   // a `state` line or an `action` line
-/// tracker.state             // the state after that line
+/// try tracker.apply(line, file: "log.jsonl")   // a `state` line or an `action` line
+/// tracker.state                                // the state after that line
+/// ```
+/// ```text
+/// log.jsonl:9: error: patch of action 7 does not apply: path /todos/7 does not exist
 /// ```
 package struct StateTracker {
-  /// The state after the last line applied; `nil` before the first `state` line.
-  package private(set) var state: JSON?
+  private var tracker = TraceStateTracker()
 
   package init() {}
 
-  /// Takes the state from a `state` line or a keyframe, or applies an action's patch. A patch
-  /// that does not apply is an error at that line.
+  /// The state after the last line applied; `nil` before the first `state` line.
+  package var state: JSON? { tracker.state }
+
   package mutating func apply(_ line: TraceLine, file: String) throws(TraceError) {
-    switch line.record {
-    case let .state(snapshot):
-      state = snapshot.state
-    case let .action(action):
-      if let full = action.state {
-        state = full
-        return
-      }
-      guard !action.patch.operations.isEmpty else { return }
-      guard var current = state else {
-        throw TraceError(file: file, line: line.line, message: "action \(action.seq) has a patch but no state came before it")
-      }
-      state = nil
-      do {
-        try action.patch.apply(to: &current)
-      } catch {
-        throw TraceError(file: file, line: line.line, message: "action \(action.seq): patch does not apply: \(error.message)")
-      }
-      state = current
-    default:
-      return
+    if let problem = tracker.consume(line.record, line: line.line) {
+      throw TraceError(file: file, line: problem.line, message: problem.message)
     }
   }
 }
