@@ -43,7 +43,7 @@ package struct BlameRunner {
       if format == .json {
         var members: [JSON.Member] = [
           .init("seq", .int(action.seq)), .init("t", .int(action.t)), .init("label", .string(action.label)),
-          .init("path", .string((tracker.state.map { path.pointer(in: $0).pointer } ?? JSONPointer(tokens: [])).description)),
+          .init("path", .string(pointer(new != nil ? tracker.state : before).description)),
         ]
         if let old { members.append(.init("old", old)) }
         if let new { members.append(.init("new", new)) }
@@ -63,6 +63,11 @@ package struct BlameRunner {
     }
     try input.finish()
     return CommandLineExit.success
+  }
+
+  /// The pointer the path resolves to in `state` (as far as it resolves).
+  private func pointer(_ state: JSON?) -> JSONPointer {
+    state.map { path.pointer(in: $0).pointer } ?? JSONPointer(tokens: [])
   }
 
   /// The value at the path in `state`, or `nil` when the path does not exist there.

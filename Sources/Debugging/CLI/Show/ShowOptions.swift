@@ -67,6 +67,15 @@ package struct ActionFilter {
     return false
   }
 
+  /// Whether a note or the end line at `t` belongs in the output: only without label and path
+  /// conditions, within the time range, and once the range of sequence numbers has begun.
+  package func acceptsContext(t: Int64, reachedFrom: Bool) -> Bool {
+    if label != nil || path != nil || !reachedFrom { return false }
+    if let since, t < since { return false }
+    if let until, t > until { return false }
+    return true
+  }
+
   /// Whether the action passes the sequence, time and label conditions.
   package func accepts(seq: Int64, t: Int64, label: String) -> Bool {
     if let from, seq < from { return false }

@@ -8,6 +8,8 @@ package final class ShowRunner {
   private var origins: [Int64: EffectOrigin] = [:]
   /// The sequence number of the last action shown; its `started` effects are shown too.
   private var lastShown: Int64 = -1
+  /// Whether an action at or after `--from` has been read (notes before it are not shown).
+  private var reachedFrom = false
 
   package init(options: ShowOptions, context: CommandContext) {
     self.options = options
@@ -41,6 +43,7 @@ package final class ShowRunner {
           try input.finish()
           return CommandLineExit.success
         }
+        if action.seq >= (options.filter.from ?? 0) { reachedFrom = true }
         let before = tracker.state
         if needsState { try tracker.apply(line, file: input.file) }
         let shown = options.filter.accepts(seq: action.seq, t: action.t, label: action.label)
@@ -50,10 +53,10 @@ package final class ShowRunner {
       case let .effect(event):
         try effect(event, renderer: renderer)
       case let .note(note):
-        if options.labelsOnly { break }
+        if options.labelsOnly || !options.filter.acceptsContext(t: note.t, reachedFrom: reachedFrom) { break }
         try json ? writeJSON(line.record.json) : output.line(renderer.noteLine(note))
       case let .end(end):
-        if options.labelsOnly { break }
+        if options.labelsOnly || !options.filter.acceptsContext(t: end.t, reachedFrom: reachedFrom) { break }
         try json ? writeJSON(line.record.json) : output.line(renderer.endLine(end))
       }
     }
@@ -109,7 +112,7 @@ package final class ShowRunner {
     }
     try output.line()
     try output.line(header)
-    try output.line(renderer.value(try input.value(action.action, line: line.line)))
+    try output.line(renderer.action(try input.value(action.action, line: line.line)))
     if options.fullState {
       if let after { try output.line(renderer.value(try input.value(after, line: line.line))) }
     } else if action.patch.operations.isEmpty {

@@ -36,6 +36,15 @@ package struct ShowTextRenderer {
     return indented(lines.text, indent)
   }
 
+  /// An action value, its enum type in front as TCA prints it: `Todos.Action.todos(`.
+  package func action(_ value: Value, indent: String = "  ") -> String {
+    let text = self.value(value, indent: indent)
+    guard case let .enumCase(type, _, _) = value, !type.isEmpty,
+      let dot = text.firstIndex(where: { $0 != " " }), text[dot] == "."
+    else { return text }
+    return text[..<dot] + type + text[dot...]
+  }
+
   /// A value on its own, from the first column: what `tca-trace state` prints.
   ///
   /// ```text
