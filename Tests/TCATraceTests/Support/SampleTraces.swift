@@ -23,3 +23,12 @@ enum SampleTraces {
 
     """
 }
+
+extension TemporaryDirectory {
+  /// A directory holding `todos.jsonl` (`SampleTraces.todos`).
+  static func withTodos() -> TemporaryDirectory {
+    let directory = TemporaryDirectory()
+    _ = directory.file("todos.jsonl", contents: SampleTraces.todos)
+    return directory
+  }
+}

@@ -36,8 +36,8 @@ package struct BlameRunner {
       let before = tracker.state
       try tracker.apply(line, file: input.file)
       guard action.state != nil || filter.touchesPath(action.patch, before: before, after: tracker.state) else { continue }
-      let old = before.flatMap(lookUp)
-      let new = tracker.state.flatMap(lookUp)
+      let old = before.flatMap(path.value(in:))
+      let new = tracker.state.flatMap(path.value(in:))
       guard old != new else { continue }
       changes += 1
       if format == .json {
@@ -68,12 +68,6 @@ package struct BlameRunner {
   /// The pointer the path resolves to in `state` (as far as it resolves).
   private func pointer(_ state: JSON?) -> JSONPointer {
     state.map { path.pointer(in: $0).pointer } ?? JSONPointer(tokens: [])
-  }
-
-  /// The value at the path in `state`, or `nil` when the path does not exist there.
-  private func lookUp(_ state: JSON) -> JSON? {
-    let (pointer, isComplete) = path.pointer(in: state)
-    return isComplete ? StatePath.value(at: pointer, in: state) : nil
   }
 
   /// `  - false`, or `  + (absent)` when the path did not exist on that side.

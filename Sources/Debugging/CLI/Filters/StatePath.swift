@@ -117,6 +117,12 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
     return (JSONPointer(tokens: tokens), true)
   }
 
+  /// The value this path names in `state`, or `nil` when it does not exist there.
+  package func value(in state: JSON) -> JSON? {
+    let (pointer, isComplete) = pointer(in: state)
+    return isComplete ? Self.value(at: pointer, in: state) : nil
+  }
+
   /// The value at `pointer` in `document`, or `nil` when there is none.
   package static func value(at pointer: JSONPointer, in document: JSON) -> JSON? {
     var node = document

@@ -57,8 +57,8 @@ package struct ActionFilter {
 
   package init() {}
 
-  /// Whether a state is needed to decide (a path with `[id:…]`).
-  package var needsState: Bool { path != nil && path?.fixedPointer == nil }
+  /// Whether a state is needed to decide (a path).
+  package var needsState: Bool { path != nil }
 
   /// Whether no later action can match (sequence numbers and times only grow).
   package func isPast(seq: Int64, t: Int64) -> Bool {
@@ -84,6 +84,14 @@ package struct ActionFilter {
     if let until, t > until { return false }
     if let pattern = self.label, !pattern.matches(label) { return false }
     return true
+  }
+
+  /// Whether the value at the path differs after the action (an element that only moved, or a
+  /// change next to the path, does not count).
+  package func changesPath(_ patch: JSONPatch, before: JSON?, after: JSON?) -> Bool {
+    guard let path else { return true }
+    guard touchesPath(patch, before: before, after: after) else { return false }
+    return before.flatMap(path.value(in:)) != after.flatMap(path.value(in:))
   }
 
   /// Whether the patch touched the path (at it, inside it or above it), looked up in the states

@@ -47,7 +47,7 @@ package final class ShowRunner {
         let before = tracker.state
         if needsState { try tracker.apply(line, file: input.file) }
         let shown = options.filter.accepts(seq: action.seq, t: action.t, label: action.label)
-          && options.filter.touchesPath(action.patch, before: before, after: tracker.state)
+          && options.filter.changesPath(action.patch, before: before, after: tracker.state)
         lastShown = shown ? action.seq : -1
         if shown { try show(action, before: before, after: tracker.state, line: line, input: input, renderer: renderer) }
       case let .effect(event):
