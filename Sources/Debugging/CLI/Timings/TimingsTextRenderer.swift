@@ -18,7 +18,7 @@ package struct TimingsTextRenderer {
     var lines: [String] = []
     let reducers = timings.labels.sorted { ($0.value.total, $1.key) > ($1.value.total, $0.key) }
     let effects = timings.effects.sorted { ($0.value.started, $1.key) > ($1.value.started, $0.key) }
-    let labelWidth = min(48, max(24, (reducers.map(\.key) + effects.map(\.key)).map(\.count).max() ?? 0))
+    let labelWidth = min(48, max(32, (reducers.map(\.key) + effects.map(\.key)).map(\.count).max() ?? 0))
 
     let noun = timings.actionCount == 1 ? "action" : "actions"
     lines.append(row(style.paint("Reducers (\(timings.actionCount) \(noun))", .heading), labelWidth,
