@@ -83,6 +83,7 @@ struct TraceFields {
   }
 
   private func int(_ key: String, _ value: JSON) throws(TraceDecodingError) -> Int64 {
+    if case let .uint(u) = value { throw fail("\"\(key)\" is out of range, found \(u)") }
     guard case let .int(i) = value else { throw wrongType(key, "an integer", value) }
     return i
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The small members of one trace line — enough for timings, label lists and validation of the
 /// sequence — read without building the `action`, `patch` or `state` values.
 ///
@@ -44,47 +46,100 @@ public struct TraceEventSummary: Sendable, Hashable {
 }
 
 extension TraceEventSummary {
-  /// Scans one line; throws the same messages as `TraceRecord(json:)` for the members it reads.
-  init(line: Int, bytes: UnsafeRawBufferPointer) throws(TraceLineScanner.Failure) {
+  /// Scans one line with `JSONObjectScanner` (every value's syntax is checked, only the small
+  /// members are decoded); throws the same messages as `TraceRecord(json:)` for those members.
+  init(line: Int, bytes: UnsafeRawBufferPointer) throws(TraceSummaryFailure) {
     var fields = ScannedFields()
-    var scanner = TraceLineScanner(bytes)
-    try scanner.scanObject { (key, scanner) throws(TraceLineScanner.Failure) -> Bool in
-      switch key {
-      case .other: return false
-      case .state:
-        fields.hasState = true
-        return false
-      case .kind, .label, .event, .note:
-        guard let text = try scanner.readString() else {
-          fields.typeError = fields.typeError ?? (key, "a string", scanner.valueType())
-          return false
-        }
-        fields.strings.append((key, text))
-      case .seq, .t, .duration, .effect, .dropped, .actions, .format:
-        guard let number = scanner.readInteger() else {
-          fields.typeError = fields.typeError ?? (key, "an integer", scanner.valueType())
-          return false
-        }
-        fields.integers.append((key, number))
+    if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }), first != UInt8(ascii: "{") {
+      // Not an object: let the full reader say exactly what it is.
+      do {
+        self.init(line: line, record: try TraceRecord(json: JSONReader.parse(bytes)))
+        return
+      } catch let error as JSONError {
+        throw TraceSummaryFailure(message: error.message, column: error.column)
+      } catch {
+        throw TraceSummaryFailure(message: "\(error)", column: 0)
       }
-      return true
+    }
+    do {
+      var scanner = try JSONObjectScanner(bytes)
+      while let member = try scanner.next() {
+        let key = member.keyHasEscapes ? .other : SummaryKey(UnsafeRawBufferPointer(rebasing: bytes[member.keyRange]))
+        switch key {
+        case .other: continue
+        case .state: fields.hasState = true
+        case .kind, .label, .event, .note:
+          if let text = try scanner.string(member) {
+            fields.strings.append((key, text))
+          } else {
+            fields.typeError = fields.typeError ?? (key, "a string", typeName(bytes[member.valueRange.lowerBound]))
+          }
+        case .seq, .t, .duration, .effect, .dropped, .actions, .format:
+          if let number = try scanner.int(member) {
+            fields.integers.append((key, number))
+          } else {
+            fields.typeError = fields.typeError ?? (key, "an integer", typeName(bytes[member.valueRange.lowerBound]))
+          }
+        }
+      }
+    } catch {
+      throw TraceSummaryFailure(message: error.message, column: error.column)
     }
     self = try fields.summary(line: line)
   }
 }
 
+/// Why a line has no summary; `column` is 0 for record errors (not about JSON syntax).
+struct TraceSummaryFailure: Error {
+  var message: String
+  var column: Int
+}
+
+/// The members a summary reads.
+enum SummaryKey: Equatable {
+  case kind, seq, t, duration, label, event, effect, note, dropped, actions, format, state, other
+
+  init(_ k: UnsafeRawBufferPointer) {
+    func equals(_ literal: StaticString) -> Bool {
+      literal.utf8CodeUnitCount == k.count && memcmp(literal.utf8Start, k.baseAddress!, k.count) == 0
+    }
+    switch k.count {
+    case 1: self = k[0] == UInt8(ascii: "t") ? .t : .other
+    case 3: self = equals("seq") ? .seq : .other
+    case 4: self = equals("kind") ? .kind : equals("note") ? .note : .other
+    case 5: self = equals("label") ? .label : equals("event") ? .event : equals("state") ? .state : .other
+    case 6: self = equals("effect") ? .effect : equals("format") ? .format : .other
+    case 7: self = equals("dropped") ? .dropped : equals("actions") ? .actions : .other
+    case 8: self = equals("duration") ? .duration : .other
+    default: self = .other
+    }
+  }
+}
+
+/// The JSON type a value starting with `byte` has, for error messages.
+private func typeName(_ byte: UInt8) -> String {
+  switch byte {
+  case UInt8(ascii: "\""): return "string"
+  case UInt8(ascii: "{"): return "object"
+  case UInt8(ascii: "["): return "array"
+  case UInt8(ascii: "t"), UInt8(ascii: "f"): return "boolean"
+  case UInt8(ascii: "n"): return "null"
+  default: return "number"
+  }
+}
+
 /// What the scanner collected from one line, checked once the `kind` is known.
 private struct ScannedFields {
-  var strings: [(TraceLineScanner.Key, String)] = []
-  var integers: [(TraceLineScanner.Key, Int64)] = []
-  var typeError: (TraceLineScanner.Key, String, String)?
+  var strings: [(SummaryKey, String)] = []
+  var integers: [(SummaryKey, Int64)] = []
+  var typeError: (SummaryKey, String, String)?
   var hasState = false
 
-  func string(_ key: TraceLineScanner.Key) -> String? { strings.first { $0.0 == key }?.1 }
-  func integer(_ key: TraceLineScanner.Key) -> Int64? { integers.first { $0.0 == key }?.1 }
+  func string(_ key: SummaryKey) -> String? { strings.first { $0.0 == key }?.1 }
+  func integer(_ key: SummaryKey) -> Int64? { integers.first { $0.0 == key }?.1 }
 
-  func summary(line: Int) throws(TraceLineScanner.Failure) -> TraceEventSummary {
-    func fail(_ message: String) -> TraceLineScanner.Failure { .init(message: message, column: 0) }
+  func summary(line: Int) throws(TraceSummaryFailure) -> TraceEventSummary {
+    func fail(_ message: String) -> TraceSummaryFailure { TraceSummaryFailure(message: message, column: 0) }
     if let (key, _, found) = typeError, key == .kind { throw fail("\"kind\" must be a string, found \(found)") }
     guard let kindName = string(.kind) else { throw fail("missing key \"kind\"") }
     guard let kind = TraceKind(rawValue: kindName) else { throw fail("unknown kind \"\(kindName)\"") }
@@ -93,11 +148,11 @@ private struct ScannedFields {
     }
     var summary = TraceEventSummary(line: line, kind: kind)
     summary.hasState = hasState && kind != .session
-    func require<T>(_ value: T?, _ key: String) throws(TraceLineScanner.Failure) -> T {
+    func require<T>(_ value: T?, _ key: String) throws(TraceSummaryFailure) -> T {
       guard let value else { throw fail("\(kindName): missing key \"\(key)\"") }
       return value
     }
-    func count(_ key: TraceLineScanner.Key, _ name: String, optional: Bool = false) throws(TraceLineScanner.Failure) -> Int64? {
+    func count(_ key: SummaryKey, _ name: String, optional: Bool = false) throws(TraceSummaryFailure) -> Int64? {
       guard let value = integer(key) else {
         if optional { return nil }
         throw fail("\(kindName): missing key \"\(name)\"")

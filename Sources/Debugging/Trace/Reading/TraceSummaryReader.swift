@@ -2,8 +2,8 @@
 /// label, event, effect, …) without building action or state values, with the same line rules
 /// as `TraceReader` (header first with a supported format, truncated last line a warning).
 ///
-/// Inside skipped values only strings and brackets are matched: a line whose `state` is not valid
-/// JSON may pass here and fail in `TraceReader`.
+/// Skipped values are checked for JSON syntax (so a cut line is an error) but not decoded: duplicate
+/// keys or out-of-range numbers inside `state` pass here and fail in `TraceReader`.
 ///
 /// ```swift
 /// for case let .success(event) in try TraceSummaryReader(path: "run.jsonl") where event.kind == .action {
