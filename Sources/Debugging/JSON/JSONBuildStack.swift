@@ -24,6 +24,7 @@ struct JSONBuildStack<Element>: ~Copyable {
   }
 
   /// The elements from `start` to the top, removed from the stack.
+  @inline(__always)
   mutating func pop(from start: Int) -> [Element] {
     let n = count - start
     let source = base + start

@@ -6,6 +6,8 @@ struct JSONTreeParser: ~Copyable {
   var cursor: JSONParser
   private var elements = JSONBuildStack<JSON>()
   private var members = JSONBuildStack<JSON.Member>()
+  /// The fingerprints of the keys in `members`, for duplicate checks.
+  private var fingerprints: [UInt64] = []
 
   init(_ cursor: JSONParser) {
     self.cursor = cursor
@@ -61,7 +63,7 @@ struct JSONTreeParser: ~Copyable {
   private mutating func parseObject() throws(JSONError) -> JSON {
     try cursor.enterContainer()
     let base = members.count
-    var seen: Set<String> = []
+    var seen: Set<UInt64> = []
     cursor.skipWhitespace()
     if cursor.index < cursor.end, cursor.bytes[cursor.index] == .closeBrace {
       cursor.index += 1
@@ -75,8 +77,8 @@ struct JSONTreeParser: ~Copyable {
         throw cursor.unexpected("expected a string key, found", at: cursor.index)
       }
       let keyStart = cursor.index
-      let key = try cursor.parseString()
-      try checkDuplicate(key, base: base, seen: &seen, at: keyStart)
+      let (key, fingerprint) = try cursor.parseKey()
+      try checkDuplicate(key, fingerprint, base: base, seen: &seen, at: keyStart)
       cursor.skipWhitespace()
       guard cursor.index < cursor.end else { throw cursor.endOfInput() }
       guard cursor.bytes[cursor.index] == .colon else {
@@ -85,6 +87,7 @@ struct JSONTreeParser: ~Copyable {
       cursor.index += 1
       let value = try parseValue()
       members.push(JSON.Member(key, value))
+      fingerprints.append(fingerprint)
       cursor.skipWhitespace()
       guard cursor.index < cursor.end else { throw cursor.endOfInput() }
       let byte = cursor.bytes[cursor.index]
@@ -94,24 +97,25 @@ struct JSONTreeParser: ~Copyable {
       throw cursor.unexpected(#"expected "," or "}", found"#, at: cursor.index - 1)
     }
     cursor.depth -= 1
+    fingerprints.removeSubrange(base...)
     return .object(members.pop(from: base))
   }
 
-  /// Small objects compare keys linearly; from 16 members on, a set takes over.
+  /// Small objects compare fingerprints linearly; from 16 members on, a set of them takes over.
+  /// Equal fingerprints are confirmed on the bytes.
   @inline(__always)
-  private func checkDuplicate(_ key: String, base: Int, seen: inout Set<String>, at offset: Int) throws(JSONError) {
+  private func checkDuplicate(_ key: String, _ fingerprint: UInt64, base: Int, seen: inout Set<UInt64>, at offset: Int) throws(JSONError) {
     let count = members.count - base
-    if count < 16 {
-      var i = base
-      while i < members.count {
-        if members[i].key == key { throw cursor.duplicate(key, at: offset) }
-        i += 1
+    if count >= 16 {
+      if seen.isEmpty { seen.formUnion(fingerprints[base...]) }
+      if seen.insert(fingerprint).inserted { return }
+    }
+    var i = base
+    while i < members.count {
+      if fingerprints[i] == fingerprint && members[i].key.utf8.elementsEqual(key.utf8) {
+        throw cursor.duplicate(key, at: offset)
       }
-    } else {
-      if seen.isEmpty {
-        for i in base..<members.count { seen.insert(members[i].key) }
-      }
-      if !seen.insert(key).inserted { throw cursor.duplicate(key, at: offset) }
+      i += 1
     }
   }
 }
