@@ -236,3 +236,13 @@ enum RandomTree {
     }
   }
 }
+
+@Suite struct DiffJSONPatchValueJSONTests {
+  /// The public entry point encodes with `Value.json`; its patches apply to `Value.json` too.
+  @Test(arguments: 0..<100) func roundTripWithValueJSON(seed: Int) throws {
+    var rng = SeededGenerator(seed: UInt64(seed) &+ 10_000)
+    let old = RandomTree.value(depth: 3, using: &rng)
+    let new = RandomTree.edit(old, using: &rng)
+    #expect(try TestPatchApplier.apply(jsonPatch(from: old, to: new), to: old.json) == new.json)
+  }
+}
