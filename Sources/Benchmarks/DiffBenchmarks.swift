@@ -102,4 +102,12 @@ func runDiffBenchmarks(filter: String?) {
     let a = reflect(old), b = reflect(new)
     row("diff: 25% of \(n) structs inserted (value trees, model)", median { _ = stateDiff(a, b) })
   }
+  for n in [8_000, 16_000] {
+    // Pathological: few distinct values, so no element is unique (Myers with an edit cap).
+    var rng = BenchLCG(state: 11)
+    let old = (0..<n).map { _ in Value.int(Int64.random(in: 0..<3, using: &rng)) }
+    var new = old
+    for _ in 0..<(n / 10) { new[Int.random(in: 0..<n, using: &rng)] = .int(Int64.random(in: 0..<3, using: &rng)) }
+    row("diff: \(n) ints of 3 distinct values, 10% edited (value trees, model)", median(runs: 3) { _ = stateDiff(Value.array(old), Value.array(new)) })
+  }
 }

@@ -17,7 +17,8 @@ struct LiveDiffer {
   private let values = ValueDiffer()
 
   func diff(_ old: Any, _ new: Any) -> StateDiff {
-    StateDiff(root: .init(key: .root, change: change(old, new, depth: 0)))
+    if let old = old as? Value, let new = new as? Value { return values.diff(old, new) }
+    return StateDiff(root: .init(key: .root, change: change(old, new, depth: 0)))
   }
 
   func reflected(_ value: Any) -> Value {
