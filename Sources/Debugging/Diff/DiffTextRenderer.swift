@@ -13,16 +13,21 @@ public struct DiffRenderOptions: Sendable {
 /// collapsed. Array elements carry their indices, and moves are shown as moves:
 ///
 /// ```text
-///   [
-/// ~   [3 → 0, id: 4],
-///     [1, id: 2]: Todo(
-/// -     isComplete: false,
-/// +     isComplete: true,
+///   AppState(
+///     todos: [
+/// ~     [3 → 0, id: 4],
+///       … (1 unchanged),
+///       [2 (was 1), id: 2]: Todo(
+///         … (1 unchanged),
+/// -       title: "b",
+/// +       title: "B",
+///         … (1 unchanged)
+///       ),
 ///       … (1 unchanged)
-///     ),
-/// -   [2 (was), id: 3]: Todo(…)
-///     … (1 unchanged)
-///   ]
+///     ],
+/// -   filter: .all
+/// +   filter: .done
+///   )
 /// ```
 ///
 /// Element labels: `[2]` — same index on both sides; `[3 (was 2)]` — shifted by insertions or

@@ -14,16 +14,11 @@ import Foundation
 /// ```
 struct LiveDiffer {
   var options: ReflectionOptions = .init()
-  private let redacted: Set<String>
   private let values = ValueDiffer()
 
-  init(options: ReflectionOptions = .init()) {
-    self.options = options
-    self.redacted = Set(options.redactedFieldNames.map { $0.lowercased() })
-  }
-
   func diff(_ old: Any, _ new: Any) -> StateDiff {
-    StateDiff(root: .init(key: .root, change: change(old, new, depth: 0)))
+    if let old = old as? Value, let new = new as? Value { return values.diff(old, new) }
+    return StateDiff(root: .init(key: .root, change: change(old, new, depth: 0)))
   }
 
   func reflected(_ value: Any) -> Value {
@@ -42,13 +37,13 @@ struct LiveDiffer {
     let oldMirror = Mirror(reflecting: old)
     switch oldMirror.displayStyle {
     case .struct?:
-      let newMirror = Mirror(reflecting: new)
-      guard oldMirror.children.count == newMirror.children.count, !oldMirror.children.isEmpty else { break }
+      let a = oldMirror.traceChildren(options: options), b = Mirror(reflecting: new).traceChildren(options: options)
+      guard a.count == b.count, !a.isEmpty else { break }
       var nodes = NodeList()
-      for (position, (a, b)) in zip(oldMirror.children, newMirror.children).enumerated() {
+      for (position, (a, b)) in zip(a, b).enumerated() {
         guard a.label == b.label else { return leaf(old, new, depth: depth) }
-        let isRedacted = a.label.map { redacted.contains($0.lowercased()) } ?? false
-        let change = isRedacted ? .unchanged(count: 1) : change(a.value, b.value, depth: depth + 1)
+        // Redacted on both sides: shown (and compared) as `.redacted`, so never a change.
+        let change = a.isRedacted ? .unchanged(count: 1) : change(a.value, b.value, depth: depth + 1)
         nodes.append(.field(label: a.label, position: position), change)
       }
       if nodes.nodes.allSatisfy(\.change.isUnchanged) { return .unchanged(count: 1) }

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import Debugging
+
+private struct Todo {
+  var id: UUID
+  var description: String
+  var isComplete: Bool
+}
+
+private struct Todos {
+  struct State {
+    var todos: [Todo] = []
+    var filter: Filter = .all
+    var editing: Todo? = nil
+    var limits = (min: 0, max: 10)
+  }
+  enum Filter { case all, active, completed }
+}
+
+private class Animal {
+  var name: String
+  init(name: String) { self.name = name }
+}
+
+private final class Dog: Animal {
+  var barks = true
+}
+
+private struct Empty {}
+
+private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+
+@Suite struct ReflectStructureTests {
+  @Test func structFieldsInDeclarationOrder() {
+    #expect(reflect(Todo(id: todoID, description: "Milk", isComplete: false)) == .structure(
+      type: "Todo",
+      fields: [
+        .init("id", .uuid(todoID)),
+        .init("description", .string("Milk")),
+        .init("isComplete", .bool(false)),
+      ]
+    ))
+  }
+
+  @Test func nestedTypesOptionalsAndTuples() {
+    var state = Todos.State(todos: [Todo(id: todoID, description: "Milk", isComplete: true)])
+    state.editing = state.todos[0]
+    #expect(tree(of: state) == """
+      Todos.State(
+        todos: [
+          Todo(
+            id: UUID(00000000-0000-0000-0000-000000000001),
+            description: "Milk",
+            isComplete: true
+          )
+        ],
+        filter: Todos.Filter.all,
+        editing: Todo(
+          id: UUID(00000000-0000-0000-0000-000000000001),
+          description: "Milk",
+          isComplete: true
+        ),
+        limits: (
+          min: 0,
+          max: 10
+        )
+      )
+      """)
+  }
+
+  @Test func optionals() {
+    #expect(reflect(Int?.none as Any) == .null)
+    #expect(reflect(Int?.some(3) as Any) == .int(3))
+    #expect(reflect(Int??.some(.some(3)) as Any) == .int(3))
+    #expect(reflect(Int??.some(.none) as Any) == .null)
+    #expect(reflect([1, nil, 3] as [Int?]) == .array([.int(1), .null, .int(3)]))
+  }
+
+  @Test func tuplesKeepLabelsAndDropPositions() {
+    #expect(reflect((x: 1, "two", z: 3.0)) == .tuple([.init("x", .int(1)), .init(nil, .string("two")), .init("z", .double(3))]))
+    #expect(reflect(()) == .tuple([]))
+  }
+
+  @Test func classesIncludeInheritedFieldsFirst() {
+    #expect(tree(of: Dog(name: "Rex")) == """
+      Dog(
+        name: "Rex",
+        barks: true
+      )
+      """)
+  }
+
+  @Test func emptyStructAndClosure() {
+    #expect(reflect(Empty()) == .structure(type: "Empty", fields: []))
+    let closure: (Int) -> String = { "\($0)" }
+    #expect(reflect(closure) == .structure(type: "(Int) -> String", fields: []))
+  }
+}
