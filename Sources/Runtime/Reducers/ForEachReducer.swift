@@ -7,13 +7,14 @@ extension Reducer {
   /// Reduce { state, action in … }
   ///   .forEach(\.todos, action: Action.todos) { Todo() }
   /// ```
-  public func forEach<ID: Hashable & Sendable, Element: Reducer>(
-    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, Element.State>>,
-    action toElementAction: AnyCasePath<Action, IdentifiedAction<ID, Element.Action>>,
-    @ReducerBuilder<Element.State, Element.Action> element: () -> Element,
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> ForEachReducer<Self, ID, Element> {
+  ) -> ForEachReducer<Self, ID, Element>
+  where ElementState == Element.State, ElementAction == Element.Action {
     ForEachReducer(
       parent: self, element: element(), toElements: toElements, toElementAction: toElementAction,
       location: "\(fileID):\(line)"
@@ -21,13 +22,14 @@ extension Reducer {
   }
 
   /// `forEach` with the element action case built by `action`, such as `Action.todos`.
-  public func forEach<ID: Hashable & Sendable, Element: Reducer>(
-    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, Element.State>>,
-    action embed: @escaping @Sendable (IdentifiedAction<ID, Element.Action>) -> Action,
-    @ReducerBuilder<Element.State, Element.Action> element: () -> Element,
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action embed: @escaping @Sendable (IdentifiedAction<ID, ElementAction>) -> Action,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> ForEachReducer<Self, ID, Element> {
+  ) -> ForEachReducer<Self, ID, Element>
+  where ElementState == Element.State, ElementAction == Element.Action {
     forEach(toElements, action: AnyCasePath(embed), element: element, fileID: fileID, line: line)
   }
 }

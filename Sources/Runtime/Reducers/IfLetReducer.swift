@@ -6,13 +6,13 @@ extension Reducer {
   /// Reduce { state, action in … }
   ///   .ifLet(\.alert, action: Action.alert) { Alert() }
   /// ```
-  public func ifLet<Child: Reducer>(
-    _ toChildState: WritableKeyPath<State, Child.State?>,
-    action toChildAction: AnyCasePath<Action, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> then child: () -> Child,
+  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: AnyCasePath<Action, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> IfLetReducer<Self, Child> {
+  ) -> IfLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
     IfLetReducer(
       parent: self, child: child(), toChildState: toChildState, toChildAction: toChildAction,
       location: "\(fileID):\(line)"
@@ -20,13 +20,13 @@ extension Reducer {
   }
 
   /// `ifLet` with the child action case built by `action`, such as `Action.child`.
-  public func ifLet<Child: Reducer>(
-    _ toChildState: WritableKeyPath<State, Child.State?>,
-    action embed: @escaping @Sendable (Child.Action) -> Action,
-    @ReducerBuilder<Child.State, Child.Action> then child: () -> Child,
+  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action embed: @escaping @Sendable (ChildAction) -> Action,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> IfLetReducer<Self, Child> {
+  ) -> IfLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
     ifLet(toChildState, action: AnyCasePath(embed), then: child, fileID: fileID, line: line)
   }
 }

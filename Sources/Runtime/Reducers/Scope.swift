@@ -16,22 +16,22 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   let child: Child
 
   /// Scopes `child` to `state` and the `action` case path.
-  public init(
-    state toChildState: WritableKeyPath<ParentState, Child.State>,
-    action toChildAction: AnyCasePath<ParentAction, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child
-  ) {
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: AnyCasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.child = child()
   }
 
   /// Scopes `child` to `state` and the action case built by `action`, such as `Action.counter1`.
-  public init(
-    state toChildState: WritableKeyPath<ParentState, Child.State>,
-    action embed: @escaping @Sendable (Child.Action) -> ParentAction,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child
-  ) {
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action embed: @escaping @Sendable (ChildAction) -> ParentAction,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
     self.init(state: toChildState, action: AnyCasePath(embed), child: child)
   }
 
