@@ -25,8 +25,9 @@ public struct AnyCasePath<Root, Value>: Sendable {
     _extract = extract
   }
 
-  /// A case path from an enum case constructor, such as `Action.counter1`; extraction compares the
-  /// case name by reflection.
+  /// A case path from the constructor of an enum case with an associated value, such as
+  /// `Action.counter1`; extraction compares the case name by reflection (about a microsecond;
+  /// use ``init(embed:extract:)`` on hot paths).
   public init(_ embed: @escaping @Sendable (Value) -> Root) {
     self.init(embed: embed) { root in
       guard
