@@ -1,25 +1,48 @@
-import Foundation
-
-// CONTRACT STUB — owned by the JSON work (branch `json`). Signatures are fixed.
-
 /// Writes JSON as compact UTF-8 bytes (no spaces), keys in their given order.
+///
+/// ```swift
+/// JSONWriter.string(.object([.init("a", .double(1)), .init("b", .string("x\n"))]))
+/// ```
+/// ```text
+/// {"a":1.0,"b":"x\n"}
+/// ```
+///
+/// Escaping and number forms are described on `appendJSONString` / `appendDouble`
+/// (JSONOutput.swift). A non-finite `.double` has no JSON form and is written as `null`.
 public enum JSONWriter {
   /// Appends the compact JSON text of `json` to `output`.
   public static func write(_ json: JSON, into output: inout [UInt8]) {
-    output.append(contentsOf: Array(string(json).utf8))
+    switch json {
+    case .null: output.appendRaw("null")
+    case let .bool(b): b ? output.appendRaw("true") : output.appendRaw("false")
+    case let .int(i): output.appendInteger(i)
+    case let .uint(u): output.appendInteger(u)
+    case let .double(d):
+      if d.isFinite { output.appendDouble(d) } else { output.appendRaw("null") }
+    case let .string(s): output.appendJSONString(s)
+    case let .array(elements):
+      output.append(.openBracket)
+      for (i, element) in elements.enumerated() {
+        if i > 0 { output.append(.comma) }
+        write(element, into: &output)
+      }
+      output.append(.closeBracket)
+    case let .object(members):
+      output.append(.openBrace)
+      for (i, member) in members.enumerated() {
+        if i > 0 { output.append(.comma) }
+        output.appendJSONString(member.key)
+        output.append(.colon)
+        write(member.value, into: &output)
+      }
+      output.append(.closeBrace)
+    }
   }
 
   /// The compact JSON text of `json`.
   public static func string(_ json: JSON) -> String {
-    switch json {
-    case .null: return "null"
-    case let .bool(b): return b ? "true" : "false"
-    case let .int(i): return String(i)
-    case let .uint(u): return String(u)
-    case let .double(d): return d == d.rounded() && abs(d) < 1e15 ? "\(d)" : "\(d)"
-    case let .string(s): return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
-    case let .array(a): return "[" + a.map(string).joined(separator: ",") + "]"
-    case let .object(m): return "{" + m.map { string(.string($0.key)) + ":" + string($0.value) }.joined(separator: ",") + "}"
-    }
+    var output: [UInt8] = []
+    write(json, into: &output)
+    return String(decoding: output, as: UTF8.self)
   }
 }

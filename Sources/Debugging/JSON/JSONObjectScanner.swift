@@ -1,0 +1,152 @@
+/// Walks the top-level members of one JSON object (a trace line) without building nested values:
+/// each member's key and the byte range of its raw value, then cheap decoders for just the members
+/// wanted.
+///
+/// ```swift
+/// try bytes.withUnsafeBytes { line in
+///   var scanner = try JSONObjectScanner(line)
+///   while let member = try scanner.next() {
+///     if scanner.key(of: member, is: "seq") { print(try scanner.int(member) ?? -1) }
+///   }
+/// }
+/// ```
+/// ```text
+/// 42
+/// ```
+///
+/// Skipped values are checked for structure (so a truncated line is an error) but their duplicate
+/// keys and number ranges are not; decode a member with `value(_:)` for the full rules. After the
+/// last member `next()` returns `nil` once the closing `}` and the end of the input are checked.
+/// The scanner reads `bytes` without copying: keep them alive while it is used.
+public struct JSONObjectScanner {
+  /// One top-level member: where its key (between the quotes, still escaped) and its value are.
+  public struct Member: Sendable, Hashable {
+    public var keyRange: Range<Int>
+    public var valueRange: Range<Int>
+    public var keyHasEscapes: Bool
+  }
+
+  public let bytes: UnsafeRawBufferPointer
+  private var parser: JSONParser
+  private var finished = false
+  private var first = true
+
+  /// Checks that the input starts with an object.
+  public init(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
+    self.bytes = bytes
+    guard let base = bytes.baseAddress, bytes.count > 0 else {
+      throw JSONError("empty input", line: 1, column: 1)
+    }
+    parser = JSONParser(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+    parser.skipWhitespace()
+    guard parser.index < parser.end else { throw parser.error("empty input", at: parser.index) }
+    guard parser.bytes[parser.index] == .openBrace else {
+      throw parser.unexpected("expected an object, found", at: parser.index)
+    }
+    parser.index += 1
+    parser.depth = 1
+  }
+
+  /// The next member, or `nil` after the last one.
+  public mutating func next() throws(JSONError) -> Member? {
+    if finished { return nil }
+    parser.skipWhitespace()
+    guard parser.index < parser.end else { throw parser.endOfInput() }
+    if first {
+      first = false
+      if parser.bytes[parser.index] == .closeBrace {
+        parser.index += 1
+        return try finish()
+      }
+    } else {
+      let byte = parser.bytes[parser.index]
+      parser.index += 1
+      if byte == .closeBrace { return try finish() }
+      guard byte == .comma else { throw parser.unexpected(#"expected "," or "}", found"#, at: parser.index - 1) }
+      parser.skipWhitespace()
+      guard parser.index < parser.end else { throw parser.endOfInput() }
+    }
+    guard parser.bytes[parser.index] == .quote else {
+      throw parser.unexpected("expected a string key, found", at: parser.index)
+    }
+    let keyStart = parser.index + 1
+    let keyHasEscapes = try parser.scanString()
+    let keyEnd = parser.index - 1
+    parser.skipWhitespace()
+    guard parser.index < parser.end else { throw parser.endOfInput() }
+    guard parser.bytes[parser.index] == .colon else {
+      throw parser.unexpected(#"expected ":", found"#, at: parser.index)
+    }
+    parser.index += 1
+    parser.skipWhitespace()
+    let valueStart = parser.index
+    try parser.skipValue()
+    return Member(keyRange: keyStart..<keyEnd, valueRange: valueStart..<parser.index, keyHasEscapes: keyHasEscapes)
+  }
+
+  private mutating func finish() throws(JSONError) -> Member? {
+    finished = true
+    try parser.expectEnd()
+    return nil
+  }
+
+  /// The member's key, unescaped.
+  public func key(of member: Member) -> String {
+    var sub = parser
+    sub.index = member.keyRange.lowerBound - 1
+    return (try? sub.parseString()) ?? ""
+  }
+
+  /// Whether the member's key is `name`, compared on the raw bytes (no allocation).
+  public func key(of member: Member, is name: StaticString) -> Bool {
+    if member.keyHasEscapes { return key(of: member) == name.description }
+    guard member.keyRange.count == name.utf8CodeUnitCount else { return false }
+    return memcmpEqual(parser.bytes + member.keyRange.lowerBound, name.utf8Start, member.keyRange.count)
+  }
+
+  /// The raw bytes of the member's value.
+  public func rawValue(of member: Member) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(rebasing: bytes[member.valueRange])
+  }
+
+  /// The member's value, parsed with all the reader's rules; errors point into the whole input.
+  public func value(_ member: Member) throws(JSONError) -> JSON {
+    var sub = JSONTreeParser(JSONParser(parser.bytes, count: member.valueRange.upperBound, from: member.valueRange.lowerBound))
+    return try sub.parseValue()
+  }
+
+  /// The member's value when it is a string, else `nil`.
+  public func string(_ member: Member) throws(JSONError) -> String? {
+    guard parser.bytes[member.valueRange.lowerBound] == .quote else { return nil }
+    return try value(member).stringValue
+  }
+
+  /// The member's value when it is an integer that fits `Int64`, else `nil`.
+  public func int(_ member: Member) throws(JSONError) -> Int64? {
+    let first = parser.bytes[member.valueRange.lowerBound]
+    guard first == .minus || parser.isDigit(first) else { return nil }
+    if case let .int(i) = try value(member) { return i }
+    return nil
+  }
+
+  /// The member's value when it is a number, else `nil`.
+  public func double(_ member: Member) throws(JSONError) -> Double? {
+    let first = parser.bytes[member.valueRange.lowerBound]
+    guard first == .minus || parser.isDigit(first) else { return nil }
+    return try value(member).doubleValue
+  }
+
+  /// The member's value when it is `true` or `false`, else `nil`.
+  public func bool(_ member: Member) -> Bool? {
+    switch parser.bytes[member.valueRange.lowerBound] {
+    case .letterT: return true
+    case .letterF: return false
+    default: return nil
+    }
+  }
+}
+
+private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  for i in 0..<count where a[i] != b[i] { return false }
+  return true
+}

@@ -1,0 +1,116 @@
+/// Byte-appending primitives shared by `JSONWriter` and `Value.writeJSON(into:)`.
+///
+/// Strings escape `"`, `\` and control characters (`\n`, `\r`, `\t`, `\b`, `\f`, others as
+/// `\u001f`); everything else, including non-ASCII, DEL and U+2028/U+2029, is written raw UTF-8.
+/// Doubles are written in their shortest round-trip form and always contain a `.` or an exponent
+/// (`1.0`, `0.1`, `2.5e-07`, `1e+16`).
+extension Array where Element == UInt8 {
+  @inline(__always)
+  mutating func appendRaw(_ text: StaticString) {
+    append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// `"text"` with escapes.
+  mutating func appendJSONString(_ string: String) {
+    var string = string
+    append(.quote)
+    string.withUTF8 { appendEscaped($0) }
+    append(.quote)
+  }
+
+  mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    let count = bytes.count
+    var runStart = 0
+    var i = 0
+    while true {
+      while count - i >= 8 {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+        let mask = escapeMask(word)
+        if mask != 0 {
+          i += mask.trailingZeroBitCount >> 3
+          break
+        }
+        i += 8
+      }
+      guard i < count else { break }
+      let byte = base[i]
+      if byte == .quote || byte == .backslash || byte < 0x20 {
+        append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
+        appendEscape(byte)
+        runStart = i + 1
+      }
+      i += 1
+    }
+    append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+  }
+
+  private mutating func appendEscape(_ byte: UInt8) {
+    append(.backslash)
+    switch byte {
+    case .quote, .backslash: append(byte)
+    case 0x0A: append(0x6E)
+    case 0x0D: append(0x72)
+    case 0x09: append(0x74)
+    case 0x08: append(0x62)
+    case 0x0C: append(0x66)
+    default:
+      let hex: StaticString = "0123456789abcdef"
+      appendRaw("u00")
+      append(hex.utf8Start[Int(byte >> 4)])
+      append(hex.utf8Start[Int(byte & 0xF)])
+    }
+  }
+
+  mutating func appendInteger(_ value: Int64) {
+    if value < 0 {
+      append(.minus)
+      appendInteger(UInt64(bitPattern: 0 &- value))
+    } else {
+      appendInteger(UInt64(value))
+    }
+  }
+
+  mutating func appendInteger(_ value: UInt64) {
+    if value < 10 {
+      append(UInt8(value) &+ .zero)
+      return
+    }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var value = value
+      var i = 20
+      while value > 0 {
+        i -= 1
+        let (quotient, remainder) = value.quotientAndRemainder(dividingBy: 10)
+        digits[i] = UInt8(remainder) &+ .zero
+        value = quotient
+      }
+      append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
+    }
+  }
+
+  /// A finite double; the caller handles NaN and infinities.
+  mutating func appendDouble(_ value: Double) {
+    if value == value.rounded(.towardZero), abs(value) < 1e15 {
+      if value.sign == .minus { append(.minus) }
+      appendInteger(UInt64(abs(value)))
+      appendRaw(".0")
+      return
+    }
+    var text = value.description
+    text.withUTF8 { append(contentsOf: $0) }
+  }
+}
+
+/// Like `stringSpecialMask` but without non-ASCII: quote, backslash and control characters.
+@inline(__always)
+func escapeMask(_ word: UInt64) -> UInt64 {
+  let ones: UInt64 = 0x0101_0101_0101_0101
+  let highs: UInt64 = 0x8080_8080_8080_8080
+  let quotes = word ^ (ones &* 0x22)
+  let backslashes = word ^ (ones &* 0x5C)
+  let control = (word &- ones &* 0x20) & ~word
+  let quote = (quotes &- ones) & ~quotes
+  let backslash = (backslashes &- ones) & ~backslashes
+  return (control | quote | backslash) & highs
+}

@@ -1,0 +1,56 @@
+/// Error construction for `JSONParser`: positions are computed only when an error is thrown, by
+/// counting from the start of the buffer (line = newlines + 1, column = characters since the last
+/// newline + 1).
+extension JSONParser {
+  func error(_ message: String, at offset: Int) -> JSONError {
+    let (line, column) = position(of: offset)
+    return JSONError(message, line: line, column: column)
+  }
+
+  /// The input stopped inside a value: a truncated line.
+  func endOfInput() -> JSONError {
+    error("unexpected end of input", at: end)
+  }
+
+  /// `<prefix> "x"<suffix>` naming the character at `offset`; invalid UTF-8 there is reported as such.
+  func unexpected(_ prefix: String, at offset: Int, suffix: String = "") -> JSONError {
+    let byte = bytes[offset]
+    if byte < 0x80 {
+      if byte < 0x20 || byte == 0x7F {
+        return error("\(prefix) \(hexScalar(UInt32(byte)))\(suffix)", at: offset)
+      }
+      let text = byte == .quote ? #"'"'"# : "\"\(Character(Unicode.Scalar(byte)))\""
+      return error("\(prefix) \(text)\(suffix)", at: offset)
+    }
+    let length = validUTF8Length(at: offset)
+    guard length > 0 else { return error("invalid UTF-8", at: offset) }
+    let text = String(decoding: UnsafeBufferPointer(start: bytes + offset, count: length), as: UTF8.self)
+    return error("\(prefix) \"\(text)\"\(suffix)", at: offset)
+  }
+
+  /// `U+000A`
+  func hexScalar(_ value: UInt32) -> String {
+    let hex = String(value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+
+  func position(of offset: Int) -> (line: Int, column: Int) {
+    var line = 1
+    var lineStart = 0
+    var i = 0
+    while i < offset {
+      if bytes[i] == .newline {
+        line += 1
+        lineStart = i + 1
+      }
+      i += 1
+    }
+    var column = 1
+    i = lineStart
+    while i < offset {
+      if bytes[i] & 0xC0 != 0x80 { column += 1 }
+      i += 1
+    }
+    return (line, column)
+  }
+}
