@@ -44,11 +44,56 @@ struct Reflector {
       guard depth < options.maximumDepth else { return .reference(type: info.name) }
       let entries = (value as! any ReflectableDictionary).reflectEntries(&self, depth: depth + 1)
       return .dictionary(entries.sorted { Value.canonicallyPrecedes($0.key, $1.key) })
+    case .structure:
+      guard depth < options.maximumDepth else { return .reference(type: info.name) }
+      return info.stored.withAddress(of: value) { reflectStructure(at: $0, info, depth: depth) }
     case .mirror:
       return reflectMirror(of: value, info, depth: depth)
     default:
       return Self.scalar(value, info.kind)!
     }
+  }
+
+  // MARK: - Values in memory
+
+  /// The tree of the value of type `type` stored at `address` (a struct field, an array element).
+  /// Plain structs, arrays and optionals are walked in place; other values are copied into an
+  /// `Any` and reflected as above.
+  mutating func reflect(at address: UnsafeRawPointer, _ type: Any.Type, depth: Int) -> Value {
+    if type == String.self { return .string(address.assumingMemoryBound(to: String.self).pointee) }
+    if type == Int.self { return .int(Int64(address.assumingMemoryBound(to: Int.self).pointee)) }
+    if type == Bool.self { return .bool(address.assumingMemoryBound(to: Bool.self).pointee) }
+    if type == UUID.self { return .uuid(address.assumingMemoryBound(to: UUID.self).pointee) }
+    if type == Double.self { return .double(address.assumingMemoryBound(to: Double.self).pointee) }
+
+    let info = reflectedType(type)
+    switch info.kind {
+    case .structure:
+      guard depth < options.maximumDepth else { return .reference(type: info.name) }
+      return reflectStructure(at: address, info, depth: depth)
+    case .optional:
+      return info.optionalType!.reflectWrapped(at: address, &self, depth: depth)
+    case .array:
+      guard depth < options.maximumDepth else { return .reference(type: info.name) }
+      return .array(info.arrayType!.reflectElements(at: address, &self, depth: depth + 1))
+    default:
+      return reflect(info.stored.load(from: address), depth: depth)
+    }
+  }
+
+  /// `.structure` from the stored fields of a plain struct at `address`.
+  private mutating func reflectStructure(at address: UnsafeRawPointer, _ info: ReflectedType, depth: Int) -> Value {
+    var fields: [Value.Field] = []
+    fields.reserveCapacity(info.fields.count)
+    let redactsByName = options.redactsByName
+    for field in info.fields where !field.isHidden {
+      if redactsByName && options.isRedactedField(field.label) {
+        fields.append(Value.Field(field.label, .redacted(type: reflectedType(field.type).name)))
+      } else {
+        fields.append(Value.Field(field.label, reflect(at: address + field.offset, field.type, depth: depth + 1)))
+      }
+    }
+    return .structure(type: info.name, fields: fields)
   }
 
   mutating func reflectedType(_ type: Any.Type) -> ReflectedType {
