@@ -21,7 +21,38 @@ private func todosState(count: Int) -> BenchTodosState {
   })
 }
 
+private enum BenchTodoAction: Codable {
+  case toggle
+  case rename(String)
+}
+
+private enum BenchAppAction: Codable {
+  case todo(id: UUID, action: BenchTodoAction)
+  case clearCompleted
+}
+
 func runReflectionBenchmarks(filter: String?) {
+  runTodosStateBenchmarks(filter: filter)
+  runActionBenchmarks(filter: filter)
+}
+
+/// 10,000 enum actions (a `Mirror` per case: enums are not read in place).
+private func runActionBenchmarks(filter: String?) {
+  let name = "reflect 10000 actions"
+  guard selected(name, filter) else { return }
+  let actions: [BenchAppAction] = (0..<10_000).map { index in
+    index % 2 == 0 ? .todo(id: UUID(), action: index % 4 == 0 ? .toggle : .rename("Todo \(index)")) : .clearCompleted
+  }
+  let encoder = JSONEncoder()
+  let foundation = median(runs: 9) { _ = try! encoder.encode(actions) }
+  let reflectAndWrite = median(runs: 9) {
+    var output: [UInt8] = []
+    reflect(actions).writeJSON(into: &output)
+  }
+  report("\(name): reflect + writeJSON", ours: reflectAndWrite, baseline: ("JSONEncoder", foundation))
+}
+
+private func runTodosStateBenchmarks(filter: String?) {
   for count in [100, 10_000, 100_000] {
     let name = "reflect \(count) todos"
     guard selected(name, filter) else { continue }

@@ -14,10 +14,10 @@ final class ReflectedType: @unchecked Sendable {
     case anyHashable
     /// `Optional`, `Array`/`ContiguousArray`/`ArraySlice`, `Set`, `Dictionary`: walked directly.
     case optional, array, set, dictionary
-    /// A plain struct whose stored fields are read in place (see `StoredField`).
-    case structure
-    /// Everything else: classes, enums, tuples, custom mirrors and structs that `StoredField`
-    /// cannot read (weak or unowned fields, missing reflection metadata).
+    /// A plain struct or a tuple whose stored fields are read in place (see `StoredField`).
+    case structure, tuple
+    /// Everything else: classes, enums, custom mirrors and structs that `StoredField` cannot
+    /// read (weak or unowned fields, missing reflection metadata).
     case mirror
   }
 
@@ -30,7 +30,7 @@ final class ReflectedType: @unchecked Sendable {
   /// Reads a value of this type from memory (immutable after `init`; the class is therefore
   /// `@unchecked Sendable`: metatypes are not yet `Sendable`).
   let stored: any StoredValue.Type
-  /// The fields of a `.structure`, in declaration order; empty for other kinds.
+  /// The fields of a `.structure` or `.tuple`, in declaration order; empty for other kinds.
   let fields: [StoredField]
   /// The type as a standard container, for the walks in `StandardCollections.swift`.
   let optionalType: (any ReflectableOptional.Type)?
@@ -39,9 +39,10 @@ final class ReflectedType: @unchecked Sendable {
   init(_ type: Any.Type) {
     var kind = Self.kind(of: type)
     var fields: [StoredField] = []
-    if kind == .mirror, let stored = StoredField.fields(of: type) {
-      kind = .structure
-      fields = stored
+    switch kind == .mirror ? StoredField.layout(of: type) : nil {
+    case let .structure(stored)?: (kind, fields) = (.structure, stored)
+    case let .tuple(stored)?: (kind, fields) = (.tuple, stored)
+    case nil: break
     }
     self.kind = kind
     self.fields = fields
