@@ -183,4 +183,13 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
     #expect(reflect(Links(weakOwner: nil, owner: owner))["weakOwner"] == .null)
     withExtendedLifetime(owner) {}
   }
+
+  @Test func reflectingFromManyTasksAtOnce() async {
+    let state = Todos.State(todos: (0..<100).map { Todo(id: todoID, description: "\($0)", isComplete: false) })
+    let expected = reflect(state)
+    await withTaskGroup(of: Value.self) { group in
+      for _ in 0..<8 { group.addTask { reflect(Mixed(generic: state)).self["generic"]! } }
+      for await value in group { #expect(value == expected) }
+    }
+  }
 }

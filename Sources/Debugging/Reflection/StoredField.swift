@@ -13,8 +13,18 @@ struct StoredField {
   let label: String?
   let offset: Int
   let type: Any.Type
+  /// Copies the field out of memory into an `Any`.
+  let stored: any StoredValue.Type
   /// Bookkeeping of a macro-observable type (`_$id`, `_$observationRegistrar`): not shown.
   let isHidden: Bool
+
+  init(label: String?, offset: Int, type: Any.Type, isHidden: Bool) {
+    self.label = label
+    self.offset = offset
+    self.type = type
+    self.stored = _openExistential(type, do: storedValueType)
+    self.isHidden = isHidden
+  }
 
   enum Layout {
     case structure([StoredField])
