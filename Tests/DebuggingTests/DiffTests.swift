@@ -157,3 +157,19 @@ func text(_ old: Value, _ new: Value, color: Bool = false) -> String {
     """)
   }
 }
+
+@Suite struct StateDiffChangesTests {
+  @Test func flatChangesWithPaths() {
+    let old = state([todo(1, "a"), todo(2, "b"), todo(3, "c")])
+    let new = state([todo(3, "c"), todo(1, "a", done: true)], filter: "done")
+    let changes = stateDiff(old, new).changes.map { "\($0.path) \($0.change)" }
+    #expect(changes == [
+      "/todos/0 moved(from: 2, to: 0, change: Debugging.StateDiff.Change.unchanged(count: 1))",
+      "/todos/1/isComplete replaced(old: Debugging.Value.bool(false), new: Debugging.Value.bool(true))",
+      #"/todos/1 removed(Debugging.Value.structure(type: "Todo", fields: [Debugging.Value.Field(label: Optional("id"), value: Debugging.Value.int(2)), Debugging.Value.Field(label: Optional("title"), value: Debugging.Value.string("b")), Debugging.Value.Field(label: Optional("isComplete"), value: Debugging.Value.bool(false))]))"#,
+      #"/filter replaced(old: Debugging.Value.enumCase(type: "Filter", name: "all", values: []), new: Debugging.Value.enumCase(type: "Filter", name: "done", values: []))"#,
+    ])
+    #expect(stateDiff(old, old).changes.isEmpty)
+    #expect(stateDiff(old, new).description == text(old, new))
+  }
+}
