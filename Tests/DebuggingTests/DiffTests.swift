@@ -104,16 +104,24 @@ func text(_ old: Value, _ new: Value, color: Bool = false) -> String {
   }
 
   @Test func multiLineStrings() {
-    let old = Value.structure(type: "Note", fields: [.init("body", .string("one\ntwo\nthree\nfour"))])
-    let new = Value.structure(type: "Note", fields: [.init("body", .string("one\n2\nthree\nfour\nfive"))])
+    let body = (1...9).map { "line \($0)" }
+    var edited = body
+    edited[1] = "line two"
+    edited.append("line 10")
+    let old = Value.structure(type: "Note", fields: [.init("body", .string(body.joined(separator: "\n")))])
+    let new = Value.structure(type: "Note", fields: [.init("body", .string(edited.joined(separator: "\n")))])
     #expect(text(old, new) == #"""
       Note(
         body: """
-          … (1 unchanged line)
-    -     two
-    +     2
-          … (2 unchanged lines)
-    +     five
+          line 1
+    -     line 2
+    +     line two
+          line 3
+          line 4
+          … (3 unchanged lines)
+          line 8
+          line 9
+    +     line 10
           """
       )
     """#)

@@ -43,9 +43,10 @@ public struct DiffJSONRenderer {
     case let .entry(key):
       members.append(.init("key", encode(key)))
     case .member: break
-    case let .line(old, new):
+    case let .line(old, new, text):
       if let old { members.append(.init("oldLine", .int(Int64(old)))) }
       if let new { members.append(.init("newLine", .int(Int64(new)))) }
+      members.append(.init("text", .string(text)))
     }
     let change = self.change(node.change, path: path)
     return .object([.init("path", .string(path))] + members + change)
