@@ -104,16 +104,24 @@ func text(_ old: Value, _ new: Value, color: Bool = false) -> String {
   }
 
   @Test func multiLineStrings() {
-    let old = Value.structure(type: "Note", fields: [.init("body", .string("one\ntwo\nthree\nfour"))])
-    let new = Value.structure(type: "Note", fields: [.init("body", .string("one\n2\nthree\nfour\nfive"))])
+    let body = (1...9).map { "line \($0)" }
+    var edited = body
+    edited[1] = "line two"
+    edited.append("line 10")
+    let old = Value.structure(type: "Note", fields: [.init("body", .string(body.joined(separator: "\n")))])
+    let new = Value.structure(type: "Note", fields: [.init("body", .string(edited.joined(separator: "\n")))])
     #expect(text(old, new) == #"""
       Note(
         body: """
-          … (1 unchanged line)
-    -     two
-    +     2
-          … (2 unchanged lines)
-    +     five
+          line 1
+    -     line 2
+    +     line two
+          line 3
+          line 4
+          … (3 unchanged lines)
+          line 8
+          line 9
+    +     line 10
           """
       )
     """#)
@@ -155,5 +163,21 @@ func text(_ old: Value, _ new: Value, color: Bool = false) -> String {
     +   e: .loaded("ok")
       )
     """)
+  }
+}
+
+@Suite struct StateDiffChangesTests {
+  @Test func flatChangesWithPaths() {
+    let old = state([todo(1, "a"), todo(2, "b"), todo(3, "c")])
+    let new = state([todo(3, "c"), todo(1, "a", done: true)], filter: "done")
+    let changes = stateDiff(old, new).changes.map { "\($0.path) \($0.change)" }
+    #expect(changes == [
+      "/todos/0 moved(from: 2, to: 0, change: Debugging.StateDiff.Change.unchanged(count: 1))",
+      "/todos/1/isComplete replaced(old: Debugging.Value.bool(false), new: Debugging.Value.bool(true))",
+      #"/todos/1 removed(Debugging.Value.structure(type: "Todo", fields: [Debugging.Value.Field(label: Optional("id"), value: Debugging.Value.int(2)), Debugging.Value.Field(label: Optional("title"), value: Debugging.Value.string("b")), Debugging.Value.Field(label: Optional("isComplete"), value: Debugging.Value.bool(false))]))"#,
+      #"/filter replaced(old: Debugging.Value.enumCase(type: "Filter", name: "all", values: []), new: Debugging.Value.enumCase(type: "Filter", name: "done", values: []))"#,
+    ])
+    #expect(stateDiff(old, old).changes.isEmpty)
+    #expect(stateDiff(old, new).description == text(old, new))
   }
 }

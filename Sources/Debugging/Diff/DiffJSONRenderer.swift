@@ -31,29 +31,22 @@ public struct DiffJSONRenderer {
 
   private func node(_ node: StateDiff.Node, path parentPath: String, parent: StateDiff.Shape?) -> JSON {
     var members: [JSON.Member] = []
-    var path = parentPath
+    let path = StateDiff.path(of: node.key, under: parentPath, parent: parent)
     switch node.key {
     case .root: break
     case let .field(label, position):
-      let token = label ?? "_\(position)"
-      switch parent {
-      case let .enumCase(_, name)?: path = DiffJSONPatch.appending(DiffJSONPatch.appending(path, name), token)
-      case .tuple?: path = DiffJSONPatch.appending(DiffJSONPatch.appending(path, "$tuple"), token)
-      default: path = DiffJSONPatch.appending(path, token)
-      }
       members.append(.init("field", label.map(JSON.string) ?? .int(Int64(position))))
     case let .element(old, new, id):
-      path = DiffJSONPatch.appending(path, String(new ?? old ?? 0))
       if let old { members.append(.init("old", .int(Int64(old)))) }
       if let new { members.append(.init("new", .int(Int64(new)))) }
       if let id { members.append(.init("id", encode(id))) }
     case let .entry(key):
-      if case let .string(string) = key { path = DiffJSONPatch.appending(path, string) }
       members.append(.init("key", encode(key)))
     case .member: break
-    case let .line(old, new):
+    case let .line(old, new, text):
       if let old { members.append(.init("oldLine", .int(Int64(old)))) }
       if let new { members.append(.init("newLine", .int(Int64(new)))) }
+      members.append(.init("text", .string(text)))
     }
     let change = self.change(node.change, path: path)
     return .object([.init("path", .string(path))] + members + change)

@@ -2,9 +2,12 @@
 public struct DiffRenderOptions: Sendable {
   /// ANSI colour: removed lines red, inserted green, moved cyan, unchanged runs dim.
   public var color: Bool
+  /// How many unchanged lines of a multi-line string are shown around each changed line.
+  public var lineContext: Int
 
-  public init(color: Bool = false) {
+  public init(color: Bool = false, lineContext: Int = 2) {
     self.color = color
+    self.lineContext = lineContext
   }
 }
 
@@ -61,33 +64,54 @@ public struct DiffTextRenderer {
       if marker == .moved {
         lines.append(.moved, depth, label(key, side: .moved).dropLast(2) + suffix)
       } else {
-        lines.append(.context, depth, "… (\(count) unchanged\(shape == .lines ? count == 1 ? " line" : " lines" : ""))" + suffix, dim: true)
+        lines.append(.context, depth, "… (\(count) unchanged)" + suffix, dim: true)
       }
     case let .replaced(old, new):
       ValueText.dump(old, label: label(key, side: .removed), suffix: suffix, marker: .removed, depth: depth, into: &lines)
       ValueText.dump(new, label: label(key, side: .inserted), suffix: suffix, marker: .inserted, depth: depth, into: &lines)
     case let .inserted(value):
-      if shape == .lines, case let .string(line) = value {
-        lines.append(.inserted, depth, ValueText.escaped(line))
-      } else {
-        ValueText.dump(value, label: label(key, side: .inserted), suffix: suffix, marker: .inserted, depth: depth, into: &lines)
-      }
+      ValueText.dump(value, label: label(key, side: .inserted), suffix: suffix, marker: .inserted, depth: depth, into: &lines)
     case let .removed(value):
-      if shape == .lines, case let .string(line) = value {
-        lines.append(.removed, depth, ValueText.escaped(line))
-      } else {
-        ValueText.dump(value, label: label(key, side: .removed), suffix: suffix, marker: .removed, depth: depth, into: &lines)
-      }
+      ValueText.dump(value, label: label(key, side: .removed), suffix: suffix, marker: .removed, depth: depth, into: &lines)
     case let .moved(_, _, inner):
       self.change(inner, key: key, shape: shape, marker: .moved, suffix: suffix, depth: depth, into: &lines)
+    case let .nested(.lines, children):
+      lines.append(marker, depth, label(key, side: marker) + "\"\"\"")
+      self.lines(children, depth: depth + 1, into: &lines)
+      lines.append(marker, depth + 1, "\"\"\"" + suffix)
     case let .nested(childShape, children):
       let (open, close) = brackets(childShape)
       lines.append(marker, depth, label(key, side: marker) + open)
       for (index, child) in children.enumerated() {
-        node(child, shape: childShape, suffix: index == children.count - 1 || childShape == .lines ? "" : ",", depth: depth + 1, into: &lines)
+        node(child, shape: childShape, suffix: index == children.count - 1 ? "" : ",", depth: depth + 1, into: &lines)
       }
-      lines.append(marker, childShape == .lines ? depth + 1 : depth, close + suffix)
+      lines.append(marker, depth, close + suffix)
     }
+  }
+
+  /// The lines of a multi-line string: changed lines with `options.lineContext` unchanged lines
+  /// around them; longer unchanged runs collapse.
+  private func lines(_ children: [StateDiff.Node], depth: Int, into lines: inout TextLines) {
+    let changed = children.indices.filter { !children[$0].change.isUnchanged }
+    var shown = [Bool](repeating: false, count: children.count)
+    for index in changed {
+      for k in max(0, index - options.lineContext)...min(children.count - 1, index + options.lineContext) { shown[k] = true }
+    }
+    var hidden = 0
+    func flush() {
+      if hidden > 0 { lines.append(.context, depth, "… (\(hidden) unchanged line\(hidden == 1 ? "" : "s"))", dim: true) }
+      hidden = 0
+    }
+    for (index, child) in children.enumerated() {
+      guard case let .line(_, _, text) = child.key else { continue }
+      switch child.change {
+      case .removed: flush(); lines.append(.removed, depth, ValueText.escaped(text))
+      case .inserted: flush(); lines.append(.inserted, depth, ValueText.escaped(text))
+      default:
+        if shown[index] { flush(); lines.append(.context, depth, ValueText.escaped(text)) } else { hidden += 1 }
+      }
+    }
+    flush()
   }
 
   private func brackets(_ shape: StateDiff.Shape) -> (String, String) {

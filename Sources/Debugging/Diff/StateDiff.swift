@@ -52,8 +52,9 @@ public struct StateDiff: Sendable, Hashable {
     case entry(key: Value)
     /// A set member.
     case member
-    /// A line of a multi-line string (indices in the old and new lines).
-    case line(old: Int?, new: Int?)
+    /// A line of a multi-line string: its indices among the old and new lines, and its text.
+    /// Lines are never collapsed into runs, so that renderers can show context.
+    case line(old: Int?, new: Int?, text: String)
   }
 
   /// What happened at a node.
