@@ -22,14 +22,14 @@ func runCLIBenchmarks(filter: String?) {
   let trace = directory + "/200mb.jsonl"
   let megabytes = writeSyntheticTrace(to: trace, megabytes: 200)
   print(String(format: "cli: synthetic trace %.0f MB", megabytes))
-  fflush(stdout)
+  fflush(nil)
   func rate(_ seconds: Double) -> String { String(format: "%.0f MB/s", megabytes / seconds) }
 
   let wc = measureCommand("wc -l '\(trace)' > /dev/null")
   report("cli baseline `wc -l`", ours: wc.seconds, extra: "\(rate(wc.seconds)), max RSS \(wc.rss)")
   let jq = measureCommand("jq -c .kind '\(trace)' > /dev/null")
   report("cli baseline `jq -c .kind`", ours: jq.seconds, extra: "\(rate(jq.seconds)), max RSS \(jq.rss)")
-  fflush(stdout)
+  fflush(nil)
   for (name, arguments) in [
     ("timings", "timings"), ("show --labels-only", "show --labels-only"), ("validate", "validate"),
     ("show --format json --labels-only", "show --format json --labels-only"),
@@ -37,7 +37,7 @@ func runCLIBenchmarks(filter: String?) {
   ] {
     let run = measureCommand("'\(tool)' \(arguments) '\(trace)' > /dev/null", runs: name.hasPrefix("show (") ? 1 : 3)
     report("cli tca-trace \(name)", ours: run.seconds, baseline: ("jq -c .kind", jq.seconds), extra: "\(rate(run.seconds)), max RSS \(run.rss)")
-    fflush(stdout)
+    fflush(nil)
   }
 
   let big = directory + "/1gb.jsonl"
@@ -48,7 +48,7 @@ func runCLIBenchmarks(filter: String?) {
   for (name, arguments) in [("timings", "timings"), ("show --labels-only", "show --labels-only")] {
     let run = measureCommand("'\(tool)' \(arguments) '\(big)' > /dev/null", runs: 1)
     report("cli tca-trace \(name) (1 GB)", ours: run.seconds, extra: String(format: "%.0f MB/s", bigMegabytes / run.seconds) + ", max RSS \(run.rss)")
-    fflush(stdout)
+    fflush(nil)
   }
 }
 
