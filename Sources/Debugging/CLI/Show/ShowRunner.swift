@@ -89,7 +89,10 @@ package final class ShowRunner {
           .init("label", .string(label)),
         ]))
       } else {
-        try context.output.line(renderer.actionLine(seq: seq, t: t, duration: duration, label: label, effect: summary.effect))
+        try context.output.append { bytes in
+          renderer.appendActionLine(seq: seq, t: t, duration: duration, label: label, effect: summary.effect, to: &bytes)
+          bytes.append(UInt8(ascii: "\n"))
+        }
       }
     }
     try input.finish()
