@@ -14,7 +14,7 @@ func runTraceToolBenchmarks(filter: String?) {
   let path = NSTemporaryDirectory() + "tca-trace-bench-\(getpid()).jsonl"
   defer { unlink(path) }
   let writer = TraceWriter.file(path)
-  SyntheticTrace.write(actions: 30_000, stateSize: 1_000, keyframeInterval: 100, to: writer)
+  SyntheticTrace.write(actions: 43_000, stateSize: 1_000, keyframeInterval: 100, to: writer)
   writer.close()
   let megabytes = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
   func rate(_ seconds: Double) -> String { String(format: "%.0f MB/s", megabytes / seconds) }
@@ -67,7 +67,7 @@ func runTraceToolBenchmarks(filter: String?) {
   if part("trace replay") {
 
   let replay = median(runs: 3) {
-    _ = try! StateReplayer.state(after: 29_999, in: TraceReader(path: path)).get()
+    _ = try! StateReplayer.state(after: 42_999, in: TraceReader(path: path)).get()
   }
   report("trace StateReplayer to the last action", ours: replay, extra: rate(replay))
   }
