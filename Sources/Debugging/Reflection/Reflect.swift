@@ -16,6 +16,7 @@ public struct ReflectionOptions: Sendable {
   /// Field names whose values are replaced by `.redacted` (compared case-insensitively). Applies
   /// to the fields of structures and classes, and to the labels of enum associated values and
   /// tuples; a leading `_` of property-wrapper storage is ignored (`_token` matches `token`).
+  /// Dictionary keys are not field names: `["token": "…"]` is shown as is.
   public var redactedFieldNames: Set<String> {
     didSet { lowercasedRedactedNames = Self.lowercased(redactedFieldNames) }
   }
