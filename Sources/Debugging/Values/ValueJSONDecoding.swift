@@ -129,7 +129,7 @@ extension Value {
       }
     case "$uuid":
       let text = try markerString(member, path)
-      guard let uuid = UUID(uuidString: text) else { throw shapeError("invalid UUID \(quoted(text))", path) }
+      guard let uuid = parseUUID(text) else { throw shapeError("invalid UUID \(quoted(text))", path) }
       return .uuid(uuid)
     case "$url":
       let text = try markerString(member, path)
