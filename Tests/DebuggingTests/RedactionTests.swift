@@ -50,14 +50,14 @@ private final class Credentials {
 
 private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_sourceLocation) {
   #expect(!"\(value)".contains(secret), sourceLocation: sourceLocation)
-  #expect(!tree(value).contains(secret), sourceLocation: sourceLocation)
+  #expect(!reflectedTree(value).contains(secret), sourceLocation: sourceLocation)
 }
 
 @Suite struct RedactionTests {
   @Test func byFieldNameCaseInsensitive() {
     let login = Login(user: "ada", password: secret, apiToken: secret)
     let value = reflect(login, options: ReflectionOptions(redactedFieldNames: ["PASSWORD", "apitoken", "token", "secretValue"]))
-    #expect(tree(value) == """
+    #expect(reflectedTree(value) == """
       Login(
         user: "ada",
         password: <redacted String>,
@@ -80,7 +80,7 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
 
   @Test func enumAssociatedValueLabels() {
     let value = reflect(AuthAction.submit(user: "ada", password: secret), options: ReflectionOptions(redactedFieldNames: ["password"]))
-    #expect(tree(value) == """
+    #expect(reflectedTree(value) == """
       AuthAction.submit(
         user: "ada",
         password: <redacted String>
@@ -91,7 +91,7 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
 
   @Test func propertyWrapper() {
     let value = reflect(Session())
-    #expect(tree(value) == """
+    #expect(reflectedTree(value) == """
       Session(
         user: "ada",
         token: <redacted String>,
@@ -112,7 +112,7 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
 
   @Test func customTraceRepresentable() {
     let value = reflect(Account())
-    #expect(tree(value) == """
+    #expect(reflectedTree(value) == """
       Account(
         name: "ada",
         password: <redacted Password>
@@ -123,7 +123,7 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
 
   @Test func observableStorageNamesAndBookkeeping() {
     let value = reflect(ObservableState(), options: ReflectionOptions(redactedFieldNames: ["password"]))
-    #expect(tree(value) == """
+    #expect(reflectedTree(value) == """
       ObservableState(
         count: 1,
         password: <redacted String>
@@ -156,7 +156,7 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
 
   @Test func classFieldsByName() {
     let value = reflect(Credentials(), options: ReflectionOptions(redactedFieldNames: ["password"]))
-    #expect(tree(value) == """
+    #expect(reflectedTree(value) == """
       Credentials(
         user: "ada",
         password: <redacted String>

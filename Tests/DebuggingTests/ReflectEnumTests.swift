@@ -36,7 +36,7 @@ private let id = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
   }
 
   @Test func labelledValuesKeepLabels() {
-    #expect(tree(of: AppAction.todo(id: id, action: .move(from: 1, to: 2))) == """
+    #expect(reflectedTree(of: AppAction.todo(id: id, action: .move(from: 1, to: 2))) == """
       AppAction.todo(
         id: UUID(00000000-0000-0000-0000-00000000000A),
         action: Todo.Action.move(
@@ -60,7 +60,7 @@ private let id = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
   }
 
   @Test func indirectEnums() {
-    #expect(tree(of: Expression.add(.number(1), .negate(.number(2)))) == """
+    #expect(reflectedTree(of: Expression.add(.number(1), .negate(.number(2)))) == """
       Expression.add(
         Expression.number(
           1

@@ -45,8 +45,8 @@ import Testing
     #expect(reflect(CGFloat(0.25)) == .double(0.25))
     #expect(reflect(Double.infinity) == .double(.infinity))
     #expect(reflect(-Float.infinity) == .double(-.infinity))
-    #expect(tree(of: Float.nan) == "Double(nan)")
-    #expect(tree(of: Double.nan) == "Double(nan)")
+    #expect(reflectedTree(of: Float.nan) == "Double(nan)")
+    #expect(reflectedTree(of: Double.nan) == "Double(nan)")
   }
 
   @Test func boolAndFoundationValues() throws {
@@ -75,12 +75,12 @@ import Testing
 
   @Test func foundationStructsUseTheirMirrors() {
     #expect(reflect(IndexPath(indexes: [1, 2])) == .array([.int(1), .int(2)]))
-    #expect(tree(of: DateComponents(year: 2020)) == """
+    #expect(reflectedTree(of: DateComponents(year: 2020)) == """
       DateComponents(
         year: 2020
       )
       """)
-    #expect(tree(of: 1..<3) == """
+    #expect(reflectedTree(of: 1..<3) == """
       Range<Int>(
         lowerBound: 1,
         upperBound: 3

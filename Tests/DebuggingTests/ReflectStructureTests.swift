@@ -86,7 +86,7 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
   @Test func nestedTypesOptionalsAndTuples() {
     var state = Todos.State(todos: [Todo(id: todoID, description: "Milk", isComplete: true)])
     state.editing = state.todos[0]
-    #expect(tree(of: state) == """
+    #expect(reflectedTree(of: state) == """
       Todos.State(
         todos: [
           Todo(
@@ -123,7 +123,7 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
   }
 
   @Test func classesIncludeInheritedFieldsFirst() {
-    #expect(tree(of: Dog(name: "Rex")) == """
+    #expect(reflectedTree(of: Dog(name: "Rex")) == """
       Dog(
         name: "Rex",
         barks: true
@@ -138,7 +138,7 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
   }
 
   @Test func fieldsOfEveryStorageKind() {
-    #expect(tree(of: Mixed(generic: [UInt8(1)])) == """
+    #expect(reflectedTree(of: Mixed(generic: [UInt8(1)])) == """
       Mixed<[UInt8]>(
         generic: [
           1
@@ -180,7 +180,7 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
   @Test func weakAndUnownedFieldsGoThroughMirror() {
     let owner = Owner()
     let links = Links(weakOwner: owner, owner: owner)
-    #expect(tree(of: links) == """
+    #expect(reflectedTree(of: links) == """
       Links(
         weakOwner: Owner(
           name: "ada"
@@ -205,7 +205,7 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
   }
 
   @Test func customTraceRepresentableReplacesTheFields() {
-    #expect(tree(of: Order()) == """
+    #expect(reflectedTree(of: Order()) == """
       Order(
         total: "12.05",
         lines: [
