@@ -215,4 +215,10 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
       )
       """)
   }
+
+  @Test func aTreeReflectsAsItself() {
+    let value = reflect(Order())
+    #expect(reflect(value) == value)
+    #expect(reflect([value]) == .array([value]))
+  }
 }

@@ -85,3 +85,8 @@ public protocol CustomTraceRepresentable {
   /// The tree shown for this value. `reflect` does not look inside the value when it has one.
   var traceValue: Value { get }
 }
+
+/// A tree is its own trace value, so `reflect(reflect(x)) == reflect(x)`.
+extension Value: CustomTraceRepresentable {
+  public var traceValue: Value { self }
+}
