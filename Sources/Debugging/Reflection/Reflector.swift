@@ -170,7 +170,7 @@ struct Reflector {
   }
 
   /// The children of a struct, class, tuple or payload as fields, with the presentation rules of
-  /// `ReflectionOptions.fieldLabel(_:)`, `isRedactedField(_:)` and property wrappers applied.
+  /// `Mirror.traceChildren(options:)` applied (labels, observable storage, redaction by name).
   private mutating func reflectFields(_ mirror: Mirror, depth: Int) -> [Value.Field] {
     var fields: [Value.Field] = []
     var underscored: [Int] = []
