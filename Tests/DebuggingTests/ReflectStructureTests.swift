@@ -221,4 +221,25 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
     #expect(reflect(value) == value)
     #expect(reflect([value]) == .array([value]))
   }
+
+  @Test func readingInPlaceAgreesWithMirror() {
+    let todo = Todo(id: todoID, description: "Milk", isComplete: true)
+    let owner = Owner()
+    let values: [Any] = [
+      Mixed(generic: Todos.State(todos: [todo, todo], editing: todo)),
+      Mixed(generic: (a: 1, (b: "x", c: [Empty()]))),
+      Links(weakOwner: owner, owner: owner),
+      [Order(), Order()],
+      (1, [todo], Optional(todo)),
+    ]
+    for options in [ReflectionOptions(), ReflectionOptions(maximumDepth: 2, redactedFieldNames: ["description", "a"])] {
+      for value in values {
+        var inPlace = Reflector(options: options)
+        var mirror = Reflector(options: options)
+        mirror.readsInPlace = false
+        #expect(inPlace.reflect(value, depth: 0) == mirror.reflect(value, depth: 0))
+      }
+    }
+    withExtendedLifetime(owner) {}
+  }
 }

@@ -4,6 +4,8 @@ import Foundation
 /// on the current path (for cycles) and a private copy of the type cache.
 struct Reflector {
   let options: ReflectionOptions
+  /// False to walk every struct and tuple with `Mirror` (tests compare the two walks).
+  var readsInPlace = true
   private var instancesOnPath: Set<ObjectIdentifier> = []
   private var types: [ObjectIdentifier: ReflectedType] = [:]
 
@@ -44,6 +46,7 @@ struct Reflector {
       let entries = (value as! any ReflectableDictionary).reflectEntries(&self, depth: depth + 1)
       return .dictionary(entries.sorted { Value.canonicallyPrecedes($0.key, $1.key) })
     case .structure, .tuple:
+      guard readsInPlace else { return reflectMirror(of: value, info, depth: depth) }
       guard depth < options.maximumDepth else { return .reference(type: info.name) }
       return info.stored.withAddress(of: value) { reflectStored(at: $0, info, depth: depth) }
     case .mirror:
@@ -66,6 +69,7 @@ struct Reflector {
     if type == Double.self { return .double(address.assumingMemoryBound(to: Double.self).pointee) }
 
     let info = reflectedType(type)
+    guard readsInPlace else { return reflect(info.stored.load(from: address), depth: depth) }
     switch info.kind {
     case .structure, .tuple:
       guard depth < options.maximumDepth else { return .reference(type: info.name) }
@@ -162,9 +166,12 @@ struct Reflector {
     let child = mirror.children.first!
     let name = child.label ?? enumCaseName(value) ?? "\(value)"
     let payload = reflectedType(type(of: child.value))
-    if payload.kind == .tuple {
+    if payload.kind == .tuple && readsInPlace {
       let values = payload.stored.withAddress(of: child.value) { reflectStoredFields(at: $0, payload, depth: depth + 1) }
       return .enumCase(type: info.name, name: name, values: values)
+    }
+    if case .tuple = payload.kind {
+      return .enumCase(type: info.name, name: name, values: reflectFields(Mirror(reflecting: child.value), depth: depth + 1))
     }
     return .enumCase(type: info.name, name: name, values: [Value.Field(nil, reflect(child.value, depth: depth + 1))])
   }
