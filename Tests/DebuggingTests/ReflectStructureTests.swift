@@ -231,6 +231,7 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
       Links(weakOwner: owner, owner: owner),
       [Order(), Order()],
       (1, [todo], Optional(todo)),
+      [Todos.Filter.all, .active, .all, .completed],
     ]
     for options in [ReflectionOptions(), ReflectionOptions(maximumDepth: 2, redactedFieldNames: ["description", "a"])] {
       for value in values {

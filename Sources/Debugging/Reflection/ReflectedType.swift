@@ -18,6 +18,8 @@ final class ReflectedType: @unchecked Sendable {
     case optional, array, set, dictionary
     /// A plain struct or a tuple whose stored fields are read in place (see `StoredField`).
     case structure, tuple
+    /// An enum without a custom mirror: cases without values skip `Mirror` (see `reflectEnum`).
+    case enumeration
     /// Everything else: classes, enums, custom mirrors and structs that `StoredField` cannot
     /// read (weak or unowned fields, missing reflection metadata).
     case mirror
@@ -44,7 +46,7 @@ final class ReflectedType: @unchecked Sendable {
     switch kind == .mirror ? StoredField.layout(of: type) : nil {
     case let .structure(stored)?: (kind, fields) = (.structure, stored)
     case let .tuple(stored)?: (kind, fields) = (.tuple, stored)
-    case nil: break
+    case nil: if kind == .mirror && isPlainEnum(type) { kind = .enumeration }
     }
     self.kind = kind
     self.fields = fields

@@ -8,6 +8,15 @@ struct Reflector {
   var readsInPlace = true
   private var instancesOnPath: Set<ObjectIdentifier> = []
   private var types: [ObjectIdentifier: ReflectedType] = [:]
+  /// Cases met so far (the runtime's name pointer identifies a case; the linker may share one
+  /// string between types): their name when they carry no values.
+  private var casesWithoutValues: [EnumCase: String] = [:]
+  private var casesWithValues: Set<EnumCase> = []
+
+  private struct EnumCase: Hashable {
+    let type: ObjectIdentifier
+    let name: UnsafePointer<CChar>
+  }
 
   init(options: ReflectionOptions) {
     self.options = options
@@ -49,11 +58,34 @@ struct Reflector {
       guard readsInPlace else { return reflectMirror(of: value, info, depth: depth) }
       guard depth < options.maximumDepth else { return .reference(type: info.name) }
       return info.stored.withAddress(of: value) { reflectStored(at: $0, info, depth: depth) }
+    case .enumeration:
+      return reflectEnum(value, info, depth: depth)
     case .mirror:
       return reflectMirror(of: value, info, depth: depth)
     default:
       return Self.scalar(value, info.kind)!
     }
+  }
+
+  /// An enum value: a case without values straight from its name, with no `Mirror`; the first
+  /// value of each case tells which cases have values.
+  private mutating func reflectEnum(_ value: Any, _ info: ReflectedType, depth: Int) -> Value {
+    guard readsInPlace, let name = info.stored.caseName(of: value) else {
+      return reflectMirror(of: value, info, depth: depth)
+    }
+    let caseName = EnumCase(type: ObjectIdentifier(info), name: name)
+    if let name = casesWithoutValues[caseName] {
+      return .enumCase(type: info.name, name: name, values: [])
+    }
+    let result = reflectMirror(of: value, info, depth: depth)
+    if !casesWithValues.contains(caseName) {
+      if case let .enumCase(_, name, values) = result, values.isEmpty {
+        casesWithoutValues[caseName] = name
+      } else {
+        casesWithValues.insert(caseName)
+      }
+    }
+    return result
   }
 
   // MARK: - Values in memory
