@@ -65,9 +65,13 @@ public struct ReflectionOptions: Sendable {
 ///
 /// Speed: plain structs, tuples, arrays and optionals are read in place from the runtime's field
 /// metadata (cached per type, see `StoredField`), and common scalars are recognised by a pointer
-/// comparison of their type; only classes, enums and custom mirrors use `Mirror`. Reflecting a
-/// 10,000-todo state takes about 2 ms in a release build, some 20× faster than `JSONEncoder`
-/// encoding the same state.
+/// comparison of their type; enum cases without values need a `Mirror` only the first time a call
+/// meets them; classes, enum cases with values and custom mirrors use `Mirror`. Reflecting a
+/// 10,000-todo state takes 2–6 ms in a release build, 10–20× faster than `JSONEncoder` encoding
+/// the same state (`swift run -c release Benchmarks reflect`).
+///
+/// NSString and NSNumber are `.string` and `.int`/`.uint`/`.double`. Other values without fields
+/// (closures, metatypes) are an empty `.structure` named by their type.
 public func reflect(_ value: Any, options: ReflectionOptions = .init()) -> Value {
   var reflector = Reflector(options: options)
   return reflector.reflect(value, depth: 0)
