@@ -46,6 +46,11 @@ private struct Cache { var _storage = 1 }
 private final class Credentials {
   var user = "ada"
   var password = secret
+  @Redacted var pin = 1234
+}
+
+private struct Stored: Codable, Equatable {
+  @Redacted var token: String
 }
 
 private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -159,7 +164,8 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
     #expect(reflectedTree(value) == """
       Credentials(
         user: "ada",
-        password: <redacted String>
+        password: <redacted String>,
+        pin: <redacted Int>
       )
       """)
     expectNoSecret(value)
@@ -176,5 +182,11 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
       #expect(fast.map { reflect($0.value) } == mirror.map { reflect($0.value) })
     }
     #expect(traceChildren(of: Login(user: "a", password: "b", apiToken: nil), options: options).map(\.isRedacted) == [false, true, false, false, false])
+  }
+
+  @Test func redactedIsTransparentToCodable() throws {
+    let data = try JSONEncoder().encode(Stored(token: "abc"))
+    #expect(String(decoding: data, as: UTF8.self) == #"{"token":"abc"}"#)
+    #expect(try JSONDecoder().decode(Stored.self, from: data) == Stored(token: "abc"))
   }
 }
