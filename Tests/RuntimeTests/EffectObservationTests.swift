@@ -2,7 +2,8 @@ import Foundation
 import Runtime
 import Testing
 
-@MainActor
+/// Effects are awaited; a regression that never finishes fails after a minute instead of hanging.
+@MainActor @Suite(.timeLimit(.minutes(1)))
 struct EffectObservationTests {
   func events(of effect: @escaping @Sendable () -> Effect<LogAction>, send actions: [LogAction] = [.tap]) async -> (state: [String], events: [EffectEvent<LogAction>]) {
     let events = EventList()
