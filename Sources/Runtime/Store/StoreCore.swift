@@ -31,23 +31,29 @@ final class StoreCore<R: Reducer> {
     isSending = true
     defer { isSending = false }
 
+    // An action an effect sent arrives inside that effect's `EffectContext`: the ambient context
+    // of this whole loop. Each action is reduced in exactly its own context, and effects start
+    // outside any, so their tasks do not inherit it.
+    let ambient = senders
     var tracker = tracker
-    process(action, senders: senders, tracker: &tracker)
+    process(action, senders: senders, ambient: ambient, tracker: &tracker)
     if !queue.isEmpty {
       var index = 0
       while index < queue.count {
         let next = queue[index]
         index += 1
-        process(next.action, senders: next.senders, tracker: &tracker)
+        process(next.action, senders: next.senders, ambient: ambient, tracker: &tracker)
       }
       queue.removeAll(keepingCapacity: true)
     }
     return StoreTask(tracker: tracker)
   }
 
-  private func process(_ action: R.Action, senders: [EffectID], tracker: inout EffectTracker?) {
+  private func process(
+    _ action: R.Action, senders: [EffectID], ambient: [EffectID], tracker: inout EffectTracker?
+  ) {
     let effect: Effect<R.Action>
-    if senders.isEmpty {
+    if senders == ambient {
       effect = reducer.reduce(into: &state, action: action)
     } else {
       effect = EffectContext.$senders.withValue(senders) {
@@ -58,9 +64,13 @@ final class StoreCore<R: Reducer> {
     guard let start = effect.start else { return }
     let effectTracker = tracker ?? EffectTracker()
     tracker = effectTracker
-    let task = start(runtime) { [weak self] action in
+    let sink: EffectSink<R.Action> = { [weak self] action in
       _ = self?.send(action, senders: EffectContext.senders, tracker: effectTracker)
     }
+    let task =
+      ambient.isEmpty
+      ? start(runtime, sink)
+      : EffectContext.$senders.withValue([]) { start(runtime, sink) }
     if let task { effectTracker.add(task) }
   }
 
