@@ -84,6 +84,23 @@ public struct JSONObjectScanner {
     return Member(keyRange: keyStart..<keyEnd, valueRange: valueStart..<parser.index, keyHasEscapes: keyHasEscapes)
   }
 
+  /// Scans the rest of the object and returns the first member named by each of `keys` (`nil`
+  /// when absent), in the order of `keys`.
+  ///
+  /// ```swift
+  /// let found = try scanner.members(named: ["kind", "seq"])  // [Member?, Member?]
+  /// ```
+  public mutating func members(named keys: [StaticString]) throws(JSONError) -> [Member?] {
+    var found = [Member?](repeating: nil, count: keys.count)
+    while let member = try next() {
+      for (i, key) in keys.enumerated() where found[i] == nil && self.key(of: member, is: key) {
+        found[i] = member
+        break
+      }
+    }
+    return found
+  }
+
   private mutating func finish() throws(JSONError) -> Member? {
     finished = true
     try parser.expectEnd()
