@@ -69,6 +69,7 @@ import Testing
     (#"{"$type":3}"#, #"line 0, column 0: at /: "$type" must be a string"#),
     (#"{"$enum":"A"}"#, #"line 0, column 0: at /: "$enum" needs exactly one case key"#),
     (#"{"$enum":"A","b":1}"#, #"line 0, column 0: at /: associated values of case "b" must be an object"#),
+    (#"{"$enum":"A","$type":{}}"#, #"line 0, column 0: at /: unexpected key "$type" in a "$enum" object"#),
     (#"{"$tuple":[]}"#, #"line 0, column 0: at /: "$tuple" must be an object"#),
     (#"{"$set":{}}"#, #"line 0, column 0: at /: "$set" must be an array"#),
     (#"{"$dict":[[1]]}"#, #"line 0, column 0: at /: "$dict" entries must be [key, value] pairs"#),

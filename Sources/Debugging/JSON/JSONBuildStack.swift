@@ -36,6 +36,13 @@ struct JSONBuildStack<Element>: ~Copyable {
     return result
   }
 
+  /// Drops the elements from `start` to the top.
+  @inline(__always)
+  mutating func truncate(to start: Int) {
+    (base + start).deinitialize(count: count - start)
+    count = start
+  }
+
   /// Element `index` (below the top), borrowed in place.
   subscript(index: Int) -> Element {
     unsafeAddress { UnsafePointer(base + index) }

@@ -9,7 +9,6 @@ struct JSONParser {
   var index: Int
   var depth = 0
   var scratch: [UInt8] = []
-  var keyCache: [CachedKey] = []
 
   init(_ bytes: UnsafePointer<UInt8>, count: Int, from start: Int = 0) {
     self.bytes = bytes

@@ -65,6 +65,7 @@ extension Value {
       let type = try markerString(first, path)
       guard members.count == 2 else { throw shapeError("\"$enum\" needs exactly one case key", path) }
       let name = members[1].key
+      if name.utf8.first == 0x24 { throw shapeError("unexpected key \(quoted(name)) in a \"$enum\" object", path) }
       guard case let .object(values) = members[1].value else {
         throw shapeError("associated values of case \(quoted(name)) must be an object", path)
       }
