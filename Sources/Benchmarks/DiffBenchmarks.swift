@@ -1,2 +1,113 @@
-// Placeholder — the Diff work replaces this file.
-func runDiffBenchmarks(filter: String?) {}
+import Debugging
+import Foundation
+
+// Diff engine benchmarks: `swift run -c release Benchmarks diff`.
+// Scenarios from issue 3, each at N and 2N (doubling should cost at most ~2.2×). The baseline,
+// swift-custom-dump 1.7.3's `diff` on the same data, is measured by a separate package outside
+// this repository (see the diff work's report); its figures are quoted there.
+
+private struct BenchTodo: Equatable, Identifiable {
+  var id: UUID
+  var title: String
+  var isComplete: Bool
+}
+
+private struct BenchTodosState: Equatable {
+  var todos: [BenchTodo]
+  var filter = "all"
+}
+
+private struct BenchItem: Equatable, Identifiable {
+  var id: Int
+  var name: String
+  var score: Int
+}
+
+private struct BenchSample: Equatable {
+  var name: String
+  var value: Int
+  var flag: Bool
+}
+
+/// A fixed-seed generator so both implementations see the same data.
+private struct BenchLCG: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state = state &* 6364136223846793005 &+ 1442695040888963407
+    return state
+  }
+}
+
+private func benchUUID(_ i: Int) -> UUID {
+  UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", i))!
+}
+
+func runDiffBenchmarks(filter: String?) {
+  guard selected("diff", filter) else { return }
+  var previous: Double?
+  func row(_ name: String, _ seconds: Double) {
+    let growth = previous.map { String(format: "2N/N %.2fx", seconds / $0) } ?? ""
+    report(name, ours: seconds, extra: growth)
+    previous = previous == nil ? seconds : nil
+  }
+
+  for n in [10_000, 20_000] {
+    let old = BenchTodosState(todos: (0..<n).map { BenchTodo(id: benchUUID($0), title: "Todo \($0)", isComplete: false) })
+    var new = old
+    new.todos[n / 2].isComplete = true
+    row("diff: one field of \(n) todos (live, text)", median { _ = diff(old, new) })
+  }
+  for n in [10_000, 20_000] {
+    let old = BenchTodosState(todos: (0..<n).map { BenchTodo(id: benchUUID($0), title: "Todo \($0)", isComplete: false) })
+    var new = old
+    new.todos[n / 2].isComplete = true
+    let a = reflect(old), b = reflect(new)
+    row("diff: one field of \(n) todos (value trees, model)", median { _ = stateDiff(a, b) })
+  }
+  for n in [4_000, 8_000] {
+    var rng = BenchLCG(state: 42)
+    let old = (0..<n).map { BenchItem(id: $0, name: "Item \($0)", score: $0 % 100) }
+    let new = old.shuffled(using: &rng)
+    var lines = 0
+    row("diff: \(n) identifiable shuffled (live, text)", median { lines = diff(old, new)?.split(separator: "\n").count ?? 0 })
+    _ = lines
+  }
+  for n in [4_000, 8_000] {
+    var rng = BenchLCG(state: 42)
+    let old = (0..<n).map { BenchItem(id: $0, name: "Item \($0)", score: $0 % 100) }
+    let a = reflect(old), b = reflect(old.shuffled(using: &rng))
+    row("diff: \(n) identifiable shuffled (value trees, model)", median { _ = stateDiff(a, b) })
+  }
+  for n in [8_000, 16_000] {
+    var rng = BenchLCG(state: 7)
+    let old = (0..<n).map { BenchSample(name: "Sample \($0)", value: $0, flag: false) }
+    var new = old
+    for i in 0..<n where Int.random(in: 0..<4, using: &rng) == 0 { new[i].value += 1 }
+    row("diff: 25% of \(n) structs edited (live, text)", median { _ = diff(old, new) })
+  }
+  for n in [8_000, 16_000] {
+    var rng = BenchLCG(state: 7)
+    let old = (0..<n).map { BenchSample(name: "Sample \($0)", value: $0, flag: false) }
+    var new = old
+    for i in 0..<n where Int.random(in: 0..<4, using: &rng) == 0 { new[i].value += 1 }
+    let a = reflect(old), b = reflect(new)
+    row("diff: 25% of \(n) structs edited (value trees, model)", median { _ = stateDiff(a, b) })
+  }
+  for n in [8_000, 16_000] {
+    // Inserting 25% new elements at random places: forces the sequence matcher (no ids).
+    var rng = BenchLCG(state: 9)
+    let old = (0..<n).map { BenchSample(name: "Sample \($0)", value: $0, flag: false) }
+    var new = old
+    for k in 0..<(n / 4) { new.insert(BenchSample(name: "New \(k)", value: -k, flag: true), at: Int.random(in: 0...new.count, using: &rng)) }
+    let a = reflect(old), b = reflect(new)
+    row("diff: 25% of \(n) structs inserted (value trees, model)", median { _ = stateDiff(a, b) })
+  }
+  for n in [8_000, 16_000] {
+    // Pathological: few distinct values, so no element is unique (Myers with an edit cap).
+    var rng = BenchLCG(state: 11)
+    let old = (0..<n).map { _ in Value.int(Int64.random(in: 0..<3, using: &rng)) }
+    var new = old
+    for _ in 0..<(n / 10) { new[Int.random(in: 0..<n, using: &rng)] = .int(Int64.random(in: 0..<3, using: &rng)) }
+    row("diff: \(n) ints of 3 distinct values, 10% edited (value trees, model)", median(runs: 3) { _ = stateDiff(Value.array(old), Value.array(new)) })
+  }
+}

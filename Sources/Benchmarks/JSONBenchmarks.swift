@@ -60,7 +60,7 @@ func runJSONBenchmarks(filter: String?) {
   }
 
   if selected("json encode", filter) || selected("encode", filter) {
-    let todos = (0..<10_000).map { BenchTodo(index: $0) }
+    let todos = (0..<10_000).map { JSONBenchTodo(index: $0) }
     let value = Value.array(todos.map(\.value))
     var size = 0
     let ours = medians(runs: 9) {
@@ -113,7 +113,7 @@ func reportBoth(_ name: String, ours: (wall: Double, cpu: Double), baseline: (na
 }
 
 /// A Codable twin of the todos in the Value trees, for the JSONEncoder baseline.
-struct BenchTodo: Codable {
+struct JSONBenchTodo: Codable {
   var id: UUID
   var title: String
   var isComplete: Bool
@@ -141,7 +141,7 @@ struct TraceSample {
   var lineRanges: [Range<Int>] = []
 
   init(lines: Int, todosPerLine: Int) {
-    var todos = (0..<todosPerLine).map { BenchTodo(index: $0) }
+    var todos = (0..<todosPerLine).map { JSONBenchTodo(index: $0) }
     for seq in 1...lines {
       let toggled = seq % todosPerLine
       todos[toggled].isComplete.toggle()

@@ -1,54 +1,69 @@
 import Foundation
 
-// CONTRACT STUB — owned by the reflection work (branch `reflection`). Signatures are fixed.
-
 /// How `reflect` walks a value.
+///
+/// ```swift
+/// reflect(login, options: ReflectionOptions(maximumDepth: 8, redactedFieldNames: ["password"]))
+/// ```
+/// ```text
+/// .structure(type: "Login", fields: [user: .string("ada"), password: .redacted(type: "String")])
+/// ```
 public struct ReflectionOptions: Sendable {
-  /// Subtrees deeper than this become `.reference(type:)`.
+  /// Containers (structures, classes, enum cases with values, tuples, collections) more than this
+  /// many levels below the root become `.reference(type:)`. Scalars and cases without values are
+  /// always shown. Keep it in the hundreds at most: each level is a stack frame.
   public var maximumDepth: Int
-  /// Field names whose values are replaced by `.redacted` (compared case-insensitively).
-  public var redactedFieldNames: Set<String>
+  /// Field names whose values are replaced by `.redacted` (compared case-insensitively). Applies
+  /// to the fields of structures and classes, and to the labels of enum associated values and
+  /// tuples; a leading `_` of property-wrapper storage is ignored (`_token` matches `token`).
+  public var redactedFieldNames: Set<String> {
+    didSet { lowercasedRedactedNames = Self.lowercased(redactedFieldNames) }
+  }
+  /// `redactedFieldNames` lowercased once, for `isRedactedField(_:)`.
+  private(set) var lowercasedRedactedNames: Set<String>
+
   public init(maximumDepth: Int = 64, redactedFieldNames: Set<String> = []) {
     self.maximumDepth = maximumDepth
     self.redactedFieldNames = redactedFieldNames
+    lowercasedRedactedNames = Self.lowercased(redactedFieldNames)
+  }
+
+  private static func lowercased(_ names: Set<String>) -> Set<String> {
+    Set(names.map { $0.lowercased() })
   }
 }
 
 /// Reflects any Swift value into a `Value` tree.
 ///
 /// ```swift
-/// reflect(Todo(title: "Milk"))  // .structure(type: "Todo", fields: [...])
+/// struct Todo { var id: UUID; var description: String; var isComplete: Bool }
+/// reflect([Todo(id: id, description: "Milk", isComplete: false)])
 /// ```
+/// ```text
+/// .array([.structure(type: "Todo", fields: [id: .uuid(…), description: .string("Milk"), isComplete: .bool(false)])])
+/// ```
+///
+/// - Structs and classes are `.structure` with fields in declaration order (a class's inherited
+///   fields first). Enums are `.enumCase` with the case name and its associated values, labelled
+///   where the case declares labels. Tuples are `.tuple`; `.0`-style labels become `nil`.
+/// - `Optional.some(x)` is `x`; `nil` is `.null`. Arrays and any mirror with display style
+///   `.collection` (identified arrays) are `.array`.
+/// - Sets and dictionaries are sorted into a canonical order (dictionaries by key: numbers
+///   numerically, strings with `<`, other keys by their reflected tree), so the same state gives
+///   the same trace in every process, whatever the hash seed.
+/// - Integers become `.int` when they fit `Int64`, else `.uint`; `Float`, `Double` and `CGFloat`
+///   become `.double`. `String`, `Substring` and `Character` are `.string`; `Decimal` is
+///   `.string` with its exact decimal text (a `Double` would round it). `UUID`, `Date`, `URL` and
+///   `Data` have cases of their own.
+/// - A class instance met again below itself (a cycle) is `.reference(type:)`; an instance shared
+///   by two branches is shown in both. Beyond `maximumDepth` containers are `.reference(type:)`.
+/// - `CustomTraceRepresentable` values are their `traceValue`; `@Redacted` fields and fields named
+///   in `options.redactedFieldNames` are `.redacted(type:)`.
+/// - Types made observable by a macro (fields `_$id`, `_$observationRegistrar`) show their stored
+///   fields without the leading `_` and without the `_$` bookkeeping.
 public func reflect(_ value: Any, options: ReflectionOptions = .init()) -> Value {
-  let mirror = Mirror(reflecting: value)
-  switch value {
-  case let v as String: return .string(v)
-  case let v as Int: return .int(Int64(v))
-  case let v as Bool: return .bool(v)
-  case let v as Double: return .double(v)
-  case let v as UUID: return .uuid(v)
-  default: break
-  }
-  let fields = mirror.children.map { Value.Field($0.label, reflect($0.value, options: options)) }
-  switch mirror.displayStyle {
-  case .collection: return .array(fields.map(\.value))
-  case .optional: return fields.first?.value ?? .null
-  case .enum:
-    let name = mirror.children.first?.label ?? "\(value)"
-    return .enumCase(type: "\(type(of: value))", name: name, values: fields.first.map { [Value.Field(nil, $0.value)] } ?? [])
-  default: return .structure(type: "\(type(of: value))", fields: fields)
-  }
-}
-
-/// The readable name of a value's type, as traces and diffs show it: `Todo`, `[Todo]`, `Int?`,
-/// `Todos.Action` (module prefixes dropped).
-public func typeName(of value: Any) -> String {
-  typeName(type(of: value))
-}
-
-/// The readable name of a type (see `typeName(of:)`).
-public func typeName(_ type: Any.Type) -> String {
-  String(describing: type)
+  var reflector = Reflector(options: options)
+  return reflector.reflect(value, depth: 0)
 }
 
 /// A type that chooses how it appears in traces and diffs, instead of its reflected fields.

@@ -1,0 +1,77 @@
+/// Diffs two live arrays of `Equatable` elements, reflecting only elements that changed.
+///
+/// The equal prefix and suffix are skipped with `==`. In between, `Identifiable` elements are
+/// matched by `id` (moves detected by `IdentityMatcher`); other elements pair up by index when
+/// both sides have as many; otherwise the middle part is reflected and diffed as value trees.
+struct LiveArrayDiffer {
+  let differ: LiveDiffer
+  let depth: Int
+
+  func diff<Element: Equatable>(_ old: [Element], _ new: [Element]) -> [StateDiff.Node] {
+    var prefix = 0
+    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < old.count - prefix, suffix < new.count - prefix,
+      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    var nodes = NodeList()
+    if prefix > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: prefix)) }
+    let a = prefix..<(old.count - suffix), b = prefix..<(new.count - suffix)
+    if !identified(old, a, new, b, into: &nodes) {
+      if a.count == b.count {
+        for (i, j) in zip(a, b) {
+          nodes.append(.element(old: i, new: j, id: nil), element(old[i], new[j]))
+        }
+      } else {
+        reflectedMiddle(old, a, new, b, into: &nodes)
+      }
+    }
+    if suffix > 0 { nodes.append(.element(old: a.upperBound, new: b.upperBound, id: nil), .unchanged(count: suffix)) }
+    return nodes.nodes
+  }
+
+  private func element<Element: Equatable>(_ old: Element, _ new: Element) -> StateDiff.Change {
+    old == new ? .unchanged(count: 1) : differ.change(old, new, depth: depth)
+  }
+
+  private func identified<Element: Equatable>(
+    _ old: [Element], _ a: Range<Int>, _ new: [Element], _ b: Range<Int>, into nodes: inout NodeList
+  ) -> Bool {
+    guard let first = a.first.map({ old[$0] }) ?? b.first.map({ new[$0] }), liveID(first) != nil else { return false }
+    let oldIDs = a.map { liveID(old[$0])! }, newIDs = b.map { liveID(new[$0])! }
+    guard let steps = IdentityMatcher.steps(old: oldIDs, new: newIDs) else { return false }
+    let o = a.lowerBound, n = b.lowerBound
+    func id(_ id: AnyHashable) -> Value { differ.reflected(id.base) }
+    for step in steps {
+      switch step {
+      case let .stayed(i, j):
+        let change = element(old[o + i], new[n + j])
+        nodes.append(.element(old: o + i, new: n + j, id: change.isUnchanged ? nil : id(newIDs[j])), change)
+      case let .moved(i, j):
+        let change = element(old[o + i], new[n + j])
+        nodes.append(.element(old: o + i, new: n + j, id: id(newIDs[j])), .moved(from: o + i, to: n + j, change: change))
+      case let .removed(i):
+        nodes.append(.element(old: o + i, new: nil, id: id(oldIDs[i])), .removed(differ.reflected(old[o + i])))
+      case let .inserted(j):
+        nodes.append(.element(old: nil, new: n + j, id: id(newIDs[j])), .inserted(differ.reflected(new[n + j])))
+      }
+    }
+    return true
+  }
+
+  /// Reflects the differing middle parts and diffs them as value trees, indices shifted back.
+  private func reflectedMiddle<Element>(
+    _ old: [Element], _ a: Range<Int>, _ new: [Element], _ b: Range<Int>, into nodes: inout NodeList
+  ) {
+    let values = ArrayDiffer(differ: ValueDiffer(), depth: depth)
+      .diff(a.map { differ.reflected(old[$0]) }, b.map { differ.reflected(new[$0]) })
+    for node in values {
+      guard case let .element(i, j, id) = node.key else { continue }
+      var change = node.change
+      if case let .moved(from, to, inner) = change { change = .moved(from: from + a.lowerBound, to: to + b.lowerBound, change: inner) }
+      nodes.append(.element(old: i.map { $0 + a.lowerBound }, new: j.map { $0 + b.lowerBound }, id: id), change)
+    }
+  }
+}

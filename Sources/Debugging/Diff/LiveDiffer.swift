@@ -1,0 +1,114 @@
+import Foundation
+
+/// Diffs two live Swift values without reflecting what did not change.
+///
+/// Equal `Equatable` values are unchanged without being walked. Arrays of `Equatable` elements
+/// skip their equal prefix and suffix; `Identifiable` elements are matched by `id` (moves
+/// detected), others pair up by index when the counts agree. Structs are walked field by field
+/// through `Mirror`. Everything else — scalars, enums, classes (cycles), dictionaries, sets,
+/// `CustomTraceRepresentable` values — is reflected with `reflect(_:options:)` and compared as
+/// value trees, so the result reads exactly as a diff of the reflected trees would.
+///
+/// ```swift
+/// LiveDiffer().diff(old, new)  // StateDiff, reflecting only the todo that changed
+/// ```
+struct LiveDiffer {
+  var options: ReflectionOptions = .init()
+  private let values = ValueDiffer()
+
+  func diff(_ old: Any, _ new: Any) -> StateDiff {
+    if let old = old as? Value, let new = new as? Value { return values.diff(old, new) }
+    return StateDiff(root: .init(key: .root, change: change(old, new, depth: 0)))
+  }
+
+  func reflected(_ value: Any) -> Value {
+    reflect(value, options: options)
+  }
+
+  /// What happened between two live values.
+  func change(_ old: Any, _ new: Any, depth: Int) -> StateDiff.Change {
+    if depth >= options.maximumDepth || type(of: old) != type(of: new) || isLeaf(old) {
+      return leaf(old, new, depth: depth)
+    }
+    if let array = old as? any LiveDiffableArray {
+      return array.liveChange(to: new, differ: self, depth: depth) ?? leaf(old, new, depth: depth)
+    }
+    if let equal = liveEqual(old, new), equal { return .unchanged(count: 1) }
+    let oldMirror = Mirror(reflecting: old)
+    switch oldMirror.displayStyle {
+    case .struct?:
+      let a = oldMirror.traceChildren(options: options), b = Mirror(reflecting: new).traceChildren(options: options)
+      guard a.count == b.count, !a.isEmpty else { break }
+      var nodes = NodeList()
+      for (position, (a, b)) in zip(a, b).enumerated() {
+        guard a.label == b.label else { return leaf(old, new, depth: depth) }
+        // Redacted on both sides: shown (and compared) as `.redacted`, so never a change.
+        let change = a.isRedacted ? .unchanged(count: 1) : change(a.value, b.value, depth: depth + 1)
+        nodes.append(.field(label: a.label, position: position), change)
+      }
+      if nodes.nodes.allSatisfy(\.change.isUnchanged) { return .unchanged(count: 1) }
+      return .nested(.structure(type: typeName(of: old)), nodes.nodes)
+    case .optional?:
+      let a = oldMirror.children.first?.value, b = Mirror(reflecting: new).children.first?.value
+      if let a, let b { return change(a, b, depth: depth) }
+    default:
+      break
+    }
+    return leaf(old, new, depth: depth)
+  }
+
+  /// Both sides reflected and compared as trees.
+  func leaf(_ old: Any, _ new: Any, depth: Int) -> StateDiff.Change {
+    if let equal = liveEqual(old, new), equal { return .unchanged(count: 1) }
+    return values.change(reflected(old), reflected(new), depth: depth)
+  }
+
+  /// Values that are reflected whole: scalars, and types that choose their own trace form.
+  private func isLeaf(_ value: Any) -> Bool {
+    switch value {
+    case is String, is Substring, is Character, is Bool, is any BinaryInteger, is any BinaryFloatingPoint,
+      is UUID, is Date, is URL, is Data, is Decimal, is any CustomTraceRepresentable:
+      return true
+    default:
+      return false
+    }
+  }
+}
+
+// MARK: - Opening existentials
+
+/// `a == b` when `a` is `Equatable` (and `b` the same type), `nil` when `a` is not `Equatable`.
+func liveEqual(_ a: Any, _ b: Any) -> Bool? {
+  guard let a = a as? any Equatable else { return nil }
+  return a.isEqual(to: b)
+}
+
+extension Equatable {
+  fileprivate func isEqual(to other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}
+
+/// The `id` of an `Identifiable` value, type-erased.
+func liveID(_ value: Any) -> AnyHashable? {
+  guard let value = value as? any Identifiable else { return nil }
+  return erasedID(value)
+}
+
+private func erasedID<T: Identifiable>(_ value: T) -> AnyHashable {
+  AnyHashable(value.id)
+}
+
+/// An array whose elements can be compared without reflection.
+protocol LiveDiffableArray {
+  func liveChange(to new: Any, differ: LiveDiffer, depth: Int) -> StateDiff.Change?
+}
+
+extension Array: LiveDiffableArray where Element: Equatable {
+  func liveChange(to new: Any, differ: LiveDiffer, depth: Int) -> StateDiff.Change? {
+    guard let new = new as? [Element] else { return nil }
+    let nodes = LiveArrayDiffer(differ: differ, depth: depth + 1).diff(self, new)
+    return nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(.array, nodes)
+  }
+}

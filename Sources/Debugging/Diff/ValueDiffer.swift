@@ -1,0 +1,102 @@
+/// Compares two `Value` trees and builds a `StateDiff`: structures field by field, enum cases by
+/// case then payload, arrays by identity or as sequences (`ArrayDiffer`), dictionaries by key, sets
+/// by member, multi-line strings line by line.
+///
+/// ```swift
+/// ValueDiffer().diff(.int(1), .int(2)).root.change  // .replaced(old: .int(1), new: .int(2))
+/// ```
+struct ValueDiffer {
+  /// Below this depth subtrees that differ are shown as replaced instead of walked.
+  var maximumDepth = 512
+
+  func diff(_ old: Value, _ new: Value) -> StateDiff {
+    StateDiff(root: .init(key: .root, change: change(old, new, depth: 0)))
+  }
+
+  /// What happened between `old` and `new`.
+  func change(_ old: Value, _ new: Value, depth: Int) -> StateDiff.Change {
+    guard depth < maximumDepth else {
+      return old == new ? .unchanged(count: 1) : .replaced(old: old, new: new)
+    }
+    switch (old, new) {
+    case let (.structure(t1, f1), .structure(t2, f2)) where t1 == t2 && sameLabels(f1, f2):
+      return nested(.structure(type: t1), fields(f1, f2, depth: depth))
+    case let (.enumCase(t1, n1, v1), .enumCase(t2, n2, v2)) where t1 == t2 && n1 == n2 && sameLabels(v1, v2):
+      return nested(.enumCase(type: t1, name: n1), fields(v1, v2, depth: depth))
+    case let (.tuple(f1), .tuple(f2)) where sameLabels(f1, f2):
+      return nested(.tuple, fields(f1, f2, depth: depth))
+    case let (.array(a), .array(b)):
+      return nested(.array, ArrayDiffer(differ: self, depth: depth + 1).diff(a, b))
+    case let (.set(a), .set(b)):
+      return nested(.set, members(a, b))
+    case let (.dictionary(a), .dictionary(b)):
+      return nested(.dictionary, entries(a, b, depth: depth))
+    case let (.string(a), .string(b)) where a != b && (a.contains("\n") || b.contains("\n")):
+      return nested(.lines, LineDiffer.diff(a, b))
+    default:
+      return old == new ? .unchanged(count: 1) : .replaced(old: old, new: new)
+    }
+  }
+
+  private func nested(_ shape: StateDiff.Shape, _ nodes: [StateDiff.Node]) -> StateDiff.Change {
+    nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(shape, nodes)
+  }
+
+  private func sameLabels(_ a: [Value.Field], _ b: [Value.Field]) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { $0.label == $1.label }
+  }
+
+  private func fields(_ old: [Value.Field], _ new: [Value.Field], depth: Int) -> [StateDiff.Node] {
+    var nodes = NodeList()
+    for (position, (a, b)) in zip(old, new).enumerated() {
+      nodes.append(.field(label: a.label, position: position), change(a.value, b.value, depth: depth + 1))
+    }
+    return nodes.nodes
+  }
+
+  private func entries(_ old: [Value.Entry], _ new: [Value.Entry], depth: Int) -> [StateDiff.Node] {
+    var newIndex: [Value: Int] = [:]
+    for (index, entry) in new.enumerated() { newIndex[entry.key] = index }
+    var matched = Set<Int>()
+    var nodes = NodeList()
+    for entry in old {
+      if let index = newIndex[entry.key] {
+        matched.insert(index)
+        nodes.append(.entry(key: entry.key), change(entry.value, new[index].value, depth: depth + 1))
+      } else {
+        nodes.append(.entry(key: entry.key), .removed(entry.value))
+      }
+    }
+    for (index, entry) in new.enumerated() where !matched.contains(index) {
+      nodes.append(.entry(key: entry.key), .inserted(entry.value))
+    }
+    return nodes.nodes
+  }
+
+  private func members(_ old: [Value], _ new: [Value]) -> [StateDiff.Node] {
+    let oldSet = Set(old), newSet = Set(new)
+    var nodes = NodeList()
+    for member in old {
+      nodes.append(.member, newSet.contains(member) ? .unchanged(count: 1) : .removed(member))
+    }
+    for member in new where !oldSet.contains(member) {
+      nodes.append(.member, .inserted(member))
+    }
+    return nodes.nodes
+  }
+}
+
+/// Sibling nodes under construction; consecutive unchanged siblings collapse into one run.
+struct NodeList {
+  private(set) var nodes: [StateDiff.Node] = []
+
+  mutating func append(_ key: StateDiff.Key, _ change: StateDiff.Change) {
+    if case let .unchanged(count) = change, let last = nodes.last, case let .unchanged(run) = last.change {
+      nodes[nodes.count - 1].change = .unchanged(count: run + count)
+    } else if case .unchanged = change, case let .element(old, new, _) = key {
+      nodes.append(.init(key: .element(old: old, new: new, id: nil), change: change))
+    } else {
+      nodes.append(.init(key: key, change: change))
+    }
+  }
+}

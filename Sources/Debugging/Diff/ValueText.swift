@@ -1,0 +1,142 @@
+import Foundation
+
+/// Lines of text being built for a diff or a dump: a marker column (`-`, `+`, `~` or space),
+/// then two spaces of indentation per level.
+struct TextLines {
+  enum Marker: Character {
+    case context = " ", removed = "-", inserted = "+", moved = "~"
+  }
+
+  var color: Bool
+  private(set) var text = ""
+
+  mutating func append(_ marker: Marker, _ depth: Int, _ content: String, dim: Bool = false) {
+    let style: String? = switch marker {
+    case .removed: "\u{1B}[31m"
+    case .inserted: "\u{1B}[32m"
+    case .moved: "\u{1B}[36m"
+    case .context: dim ? "\u{1B}[2m" : nil
+    }
+    if !text.isEmpty { text += "\n" }
+    if color, let style { text += style }
+    text.append(marker.rawValue)
+    text += String(repeating: " ", count: 1 + 2 * depth)
+    text += content
+    if color, style != nil { text += "\u{1B}[0m" }
+  }
+}
+
+/// How values read in diffs: custom-dump's style (`Todo(`, `.toggle`, `[0]: …`, `"Milk"`).
+enum ValueText {
+  /// Appends `value` as lines at `depth`, the first line starting with `label`, the last ending
+  /// with `suffix` (a comma between siblings).
+  ///
+  /// ```text
+  /// todo: Todo(
+  ///   id: 1,
+  ///   title: "Milk"
+  /// ),
+  /// ```
+  static func dump(
+    _ value: Value, label: String, suffix: String, marker: TextLines.Marker, depth: Int, into lines: inout TextLines
+  ) {
+    func container(_ open: String, _ close: String, _ children: [(String, Value)]) {
+      if children.isEmpty {
+        lines.append(marker, depth, label + open + close + suffix)
+      } else if children.count == 1, children[0].0.isEmpty, let inline = scalar(children[0].1) {
+        lines.append(marker, depth, label + open + inline + close + suffix)
+      } else {
+        lines.append(marker, depth, label + open)
+        for (index, (childLabel, child)) in children.enumerated() {
+          dump(child, label: childLabel, suffix: index == children.count - 1 ? "" : ",", marker: marker, depth: depth + 1, into: &lines)
+        }
+        lines.append(marker, depth, close + suffix)
+      }
+    }
+    switch value {
+    case let .structure(type, fields):
+      container("\(type)(", ")", fields.map { (fieldLabel($0.label), $0.value) })
+    case let .enumCase(_, name, values):
+      if values.isEmpty {
+        lines.append(marker, depth, label + "." + name + suffix)
+      } else {
+        container(".\(name)(", ")", values.map { (fieldLabel($0.label), $0.value) })
+      }
+    case let .tuple(fields):
+      container("(", ")", fields.map { (fieldLabel($0.label), $0.value) })
+    case let .array(elements):
+      container("[", "]", elements.enumerated().map { ("[\($0.offset)]: ", $0.element) })
+    case let .set(members):
+      container("Set([", "])", members.map { ("", $0) })
+    case let .dictionary(entries):
+      if entries.isEmpty {
+        lines.append(marker, depth, label + "[:]" + suffix)
+      } else {
+        container("[", "]", entries.map { (compact($0.key) + ": ", $0.value) })
+      }
+    case let .string(string) where string.contains("\n"):
+      lines.append(marker, depth, label + "\"\"\"")
+      for line in LineDiffer.lines(string) { lines.append(marker, depth + 1, escaped(line)) }
+      lines.append(marker, depth + 1, "\"\"\"" + suffix)
+    default:
+      lines.append(marker, depth, label + (scalar(value) ?? compact(value)) + suffix)
+    }
+  }
+
+  static func fieldLabel(_ label: String?) -> String {
+    label.map { $0 + ": " } ?? ""
+  }
+
+  /// A one-line form of any value: `Todo(id: 1, title: "Milk")`, `[1, 2]`, `.toggle`.
+  static func compact(_ value: Value) -> String {
+    func fields(_ fields: [Value.Field]) -> String {
+      fields.map { fieldLabel($0.label) + compact($0.value) }.joined(separator: ", ")
+    }
+    switch value {
+    case let .structure(type, f): return "\(type)(\(fields(f)))"
+    case let .enumCase(_, name, v): return v.isEmpty ? ".\(name)" : ".\(name)(\(fields(v)))"
+    case let .tuple(f): return "(\(fields(f)))"
+    case let .array(a): return "[" + a.map(compact).joined(separator: ", ") + "]"
+    case let .set(a): return "Set([" + a.map(compact).joined(separator: ", ") + "])"
+    case let .dictionary(e):
+      return e.isEmpty ? "[:]" : "[" + e.map { compact($0.key) + ": " + compact($0.value) }.joined(separator: ", ") + "]"
+    default: return scalar(value) ?? "?"
+    }
+  }
+
+  /// The text of a scalar, or `nil` for containers and multi-line strings.
+  static func scalar(_ value: Value) -> String? {
+    switch value {
+    case let .string(s): return s.contains("\n") ? nil : "\"" + escaped(s) + "\""
+    case let .int(i): return String(i)
+    case let .uint(u): return String(u)
+    case let .double(d): return "\(d)"
+    case let .bool(b): return b ? "true" : "false"
+    case let .uuid(u): return "UUID(\(u.uuidString))"
+    case let .date(d): return "Date(\(Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(d)))"
+    case let .url(u): return "URL(\(u.absoluteString))"
+    case let .data(d): return "Data(\(d.count) bytes)"
+    case .null: return "nil"
+    case let .redacted(type): return "<redacted \(type)>"
+    case let .reference(type): return "<reference \(type)>"
+    default: return nil
+    }
+  }
+
+  /// `s` with `"`, `\` and control characters escaped as in a Swift string literal.
+  static func escaped(_ s: String) -> String {
+    var out = ""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20: out += "\\u{\(String(scalar.value, radix: 16))}"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,120 @@
+// The naming and redaction rules `reflect` applies to fields, public so that another walker —
+// the diff engine, which reads `Mirror`s lazily and skips `Equatable` subtrees — presents the
+// same names and hides the same values:
+//
+// ```swift
+// for child in Mirror(reflecting: state).traceChildren(options: options) {
+//   if child.isRedacted { /* show .redacted(type: typeName(of: child.value)), never child.value */ }
+//   else if let custom = child.value as? any CustomTraceRepresentable { /* use custom.traceValue */ }
+//   else { /* walk child.value under child.label */ }
+// }
+// ```
+
+extension ReflectionOptions {
+  /// Whether a field called `label` is hidden by `redactedFieldNames`: compared
+  /// case-insensitively, ignoring one leading `_` (property-wrapper and observable storage).
+  ///
+  /// ```swift
+  /// ReflectionOptions(redactedFieldNames: ["password"]).isRedactedField("Password")  // true
+  /// ReflectionOptions(redactedFieldNames: ["token"]).isRedactedField("_token")       // true
+  /// ```
+  public func isRedactedField(_ label: String) -> Bool {
+    guard redactsByName else { return false }
+    var name = Substring(label)
+    if name.utf8.first == UInt8(ascii: "_") { name = name.dropFirst() }
+    return lowercasedRedactedNames.contains(name.lowercased())
+  }
+
+  /// Whether any field name is redacted (a cheap test before `isRedactedField(_:)`).
+  var redactsByName: Bool { !lowercasedRedactedNames.isEmpty }
+}
+
+/// Whether a field called `label` is redacted by name under `options` (see
+/// `ReflectionOptions.isRedactedField(_:)`).
+public func isRedactedField(_ label: String, options: ReflectionOptions) -> Bool {
+  options.isRedactedField(label)
+}
+
+/// A child of a value as traces present it.
+public struct TraceChild {
+  /// The presented label: `nil` for unlabelled tuple elements and associated values (`.0`),
+  /// `token` for a property wrapper's storage `_token`.
+  public var label: String?
+  /// The child itself. When `isRedacted`, show `.redacted(type: typeName(of: value))` instead.
+  public var value: Any
+  /// Hidden by name (`ReflectionOptions.redactedFieldNames`). `@Redacted` values are not flagged
+  /// here: they are `CustomTraceRepresentable` and present themselves as `.redacted`.
+  public var isRedacted: Bool
+}
+
+extension Mirror {
+  /// The children as `reflect` presents them as fields: `.0`-style labels become `nil`;
+  /// `_$`-prefixed bookkeeping of macro-observable types is dropped and their `_name` storage is
+  /// shown as `name`; a `@Redacted` wrapper's `_name` is shown as `name`; fields named in
+  /// `options.redactedFieldNames` are flagged.
+  ///
+  /// ```swift
+  /// struct Session { var user = "ada"; @Redacted var token = "s3cr3t" }
+  /// Mirror(reflecting: Session()).traceChildren().map(\.label)  // ["user", "token"]
+  /// ```
+  public func traceChildren(options: ReflectionOptions = .init()) -> [TraceChild] {
+    var result: [TraceChild] = []
+    var underscored: [Int] = []
+    var isObservable = false
+    for child in children {
+      guard var label = child.label, label.utf8.first != UInt8(ascii: ".") else {
+        result.append(TraceChild(label: nil, value: child.value, isRedacted: false))
+        continue
+      }
+      if label.utf8.first == UInt8(ascii: "_") {
+        if label.utf8.dropFirst().first == UInt8(ascii: "$") {
+          isObservable = true
+          continue
+        }
+        if type(of: child.value) is any TracePropertyWrapper.Type {
+          label.removeFirst()
+        } else {
+          underscored.append(result.count)
+        }
+      }
+      result.append(TraceChild(label: label, value: child.value, isRedacted: options.isRedactedField(label)))
+    }
+    if isObservable {
+      for index in underscored { result[index].label?.removeFirst() }
+    }
+    return result
+  }
+}
+
+/// The children of `value` as `reflect` presents them: the same as
+/// `Mirror(reflecting: value).traceChildren(options:)`, but plain structs and tuples are read in
+/// place from their field metadata, which is many times faster than a `Mirror` (a mirror resolves
+/// each field's type again on every access).
+///
+/// ```swift
+/// traceChildren(of: Todo(title: "Milk")).map(\.label)  // ["id", "title", "isComplete"]
+/// ```
+public func traceChildren(of value: Any, options: ReflectionOptions = .init()) -> [TraceChild] {
+  let info = ReflectedTypeCache.shared.reflectedType(type(of: value))
+  guard info.kind == .structure || info.kind == .tuple else {
+    return Mirror(reflecting: value).traceChildren(options: options)
+  }
+  return info.stored.withAddress(of: value) { address in
+    info.fields.compactMap { field in
+      guard !field.isHidden else { return nil }
+      let isRedacted = field.label.map(options.isRedactedField) ?? false
+      return TraceChild(label: field.label, value: field.stored.load(from: address + field.offset), isRedacted: isRedacted)
+    }
+  }
+}
+
+/// The case name of an enum value, even when the enum is `CustomStringConvertible` (`Mirror`
+/// names only cases with associated values); nil for other values.
+///
+/// ```swift
+/// traceCaseName(of: Todo.Action.toggle)  // "toggle"
+/// ```
+public func traceCaseName(of value: Any) -> String? {
+  guard Mirror(reflecting: value).displayStyle == .enum else { return nil }
+  return enumCaseName(value)
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+// How scalars become values. Integers are normalised (`.int` when the value fits `Int64`, else
+// `.uint`); floating-point types become `.double`.
+
+extension Reflector {
+  /// The value of a scalar of kind `kind`, or nil when `kind` is not a scalar.
+  static func scalar(_ value: Any, _ kind: ReflectedType.Kind) -> Value? {
+    switch kind {
+    case .string: return .string(value as! String)
+    case .substring: return .string(String(value as! Substring))
+    case .character: return .string(String(value as! Character))
+    case .unicodeScalar: return .string(String(value as! Unicode.Scalar))
+    case .int: return .int(Int64(value as! Int))
+    case .bool: return .bool(value as! Bool)
+    case .double: return .double(value as! Double)
+    case .cgFloat: return .double(Double(value as! CGFloat))
+    case .uuid: return .uuid(value as! UUID)
+    case .date: return .date(value as! Date)
+    case .url: return .url(value as! URL)
+    case .data: return .data(value as! Data)
+    case .decimal: return .string((value as! Decimal).description)
+    case .signedInteger, .unsignedInteger:
+      let integer = value as! any BinaryInteger
+      return Self.integer(integer)
+    case .floatingPoint:
+      let number = value as! any BinaryFloatingPoint
+      return Self.floatingPoint(number)
+    case .custom, .anyHashable, .structure, .tuple, .optional, .array, .set, .dictionary, .mirror: return nil
+    }
+  }
+
+  /// `.int` when the value fits `Int64`, `.uint` when it fits `UInt64`; wider integers (`Int128`)
+  /// beyond both become their decimal text, so nothing is silently rounded.
+  static func integer<T: BinaryInteger>(_ value: T) -> Value {
+    if let signed = Int64(exactly: value) { return .int(signed) }
+    if let unsigned = UInt64(exactly: value) { return .uint(unsigned) }
+    return .string(String(value))
+  }
+
+  /// `Float` and `Float16` go through their shortest decimal text, so `Float(0.1)` is `0.1`
+  /// rather than `0.10000000149011612`; wider types convert directly.
+  static func floatingPoint<T: BinaryFloatingPoint>(_ value: T) -> Value {
+    if T.significandBitCount < Double.significandBitCount, value.isFinite,
+      let shortest = Double("\(value)")
+    {
+      return .double(shortest)
+    }
+    return .double(Double(value))
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The readable name of a value's type, as traces and diffs show it: `Todo`, `[Todo]`, `Int?`,
+/// `Todos.Action` (module prefixes dropped).
+///
+/// ```swift
+/// typeName(of: [Todo]())            // "[Todo]"
+/// typeName(of: ["a": 1] as [String: Int])  // "[String: Int]"
+/// ```
+public func typeName(of value: Any) -> String {
+  typeName(type(of: value))
+}
+
+/// The readable name of a type (see `typeName(of:)`).
+///
+/// ```swift
+/// typeName(Optional<Todos.Action>.self)         // "Todos.Action?"
+/// typeName(IdentifiedArray<UUID, Todo>.self)    // "IdentifiedArray<UUID, Todo>"
+/// ```
+///
+/// Names are computed once per type and cached; the cache is safe to use from any thread.
+public func typeName(_ type: Any.Type) -> String {
+  TypeNameCache.shared.name(of: type)
+}
+
+/// A lock-protected cache of readable type names, keyed by the type's identity.
+///
+/// An `NSLock` rather than `Synchronization.Mutex`: the package supports macOS 13, where `Mutex`
+/// is unavailable, and an uncontended lock is a few nanoseconds either way.
+final class TypeNameCache: @unchecked Sendable {
+  static let shared = TypeNameCache()
+
+  private let lock = NSLock()
+  private var names: [ObjectIdentifier: String] = [:]
+
+  func name(of type: Any.Type) -> String {
+    let key = ObjectIdentifier(type)
+    lock.lock()
+    let cached = names[key]
+    lock.unlock()
+    if let cached { return cached }
+    let name = TypeNameScanner.readable(String(reflecting: type))
+    lock.lock()
+    names[key] = name
+    lock.unlock()
+    return name
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import Debugging
+
+private struct Item: Equatable, Identifiable {
+  var id: Int
+  var title: String
+  var isComplete = false
+}
+
+private struct Point: Equatable {
+  var x: Int
+  var y: Int
+}
+
+private struct Screen: Equatable {
+  var items: [Item]
+  var points: [Point] = []
+  var password = "hunter2"
+  var selection: Int? = nil
+}
+
+@Suite struct DiffLiveTests {
+  @Test func equalValuesAreNil() {
+    let screen = Screen(items: [Item(id: 1, title: "a")])
+    #expect(diff(screen, screen) == nil)
+    #expect(stateDiff(screen, screen).isEqual)
+  }
+
+  @Test func changedFieldInIdentifiedArray() {
+    let old = Screen(items: (1...5).map { Item(id: $0, title: "t\($0)") })
+    var new = old
+    new.items[2].isComplete = true
+    #expect(diff(old, new) == """
+      Screen(
+        items: [
+          … (2 unchanged),
+          [2, id: 3]: Item(
+            … (2 unchanged),
+    -       isComplete: false
+    +       isComplete: true
+          ),
+          … (2 unchanged)
+        ],
+        … (3 unchanged)
+      )
+    """)
+  }
+
+  @Test func movesInsertsAndRemovals() {
+    let old = Screen(items: (1...4).map { Item(id: $0, title: "t\($0)") })
+    var new = old
+    new.items.swapAt(0, 3)
+    new.items.remove(at: 1)
+    new.items.insert(Item(id: 9, title: "new"), at: 0)
+    #expect(diff(old, new) == """
+      Screen(
+        items: [
+    +     [0, id: 9]: Item(
+    +       id: 9,
+    +       title: "new",
+    +       isComplete: false
+    +     ),
+    ~     [3 → 1, id: 4],
+    ~     [2 → 2, id: 3],
+          … (1 unchanged),
+    -     [1, id: 2]: Item(
+    -       id: 2,
+    -       title: "t2",
+    -       isComplete: false
+    -     )
+        ],
+        … (3 unchanged)
+      )
+    """)
+  }
+
+  @Test func pairsNonIdentifiedElementsByIndex() {
+    let old = Screen(items: [], points: [Point(x: 0, y: 0), Point(x: 1, y: 1), Point(x: 2, y: 2)])
+    var new = old
+    new.points[1].y = 10
+    new.selection = 2
+    #expect(diff(old, new) == """
+      Screen(
+        … (1 unchanged),
+        points: [
+          … (1 unchanged),
+          [1]: Point(
+            … (1 unchanged),
+    -       y: 1
+    +       y: 10
+          ),
+          … (1 unchanged)
+        ],
+        … (1 unchanged),
+    -   selection: nil
+    +   selection: 2
+      )
+    """)
+  }
+
+  @Test func redactedFieldNamesNeverShow() {
+    let old = Screen(items: [])
+    var new = old
+    new.password = "swordfish"
+    #expect(diff(old, new, options: .init(), reflection: .init(redactedFieldNames: ["Password"])) == nil)
+    #expect(diff(old, new)?.contains("swordfish") == true)
+  }
+
+  /// The live differ must agree with diffing the reflected trees.
+  @Test(arguments: 0..<30) func agreesWithValueDiff(seed: Int) {
+    var rng = SeededGenerator(seed: UInt64(seed))
+    let old = Screen(items: (0..<12).map { Item(id: $0, title: "t\($0)") }, points: (0..<6).map { Point(x: $0, y: $0) })
+    var new = old
+    for _ in 0..<Int.random(in: 1...4, using: &rng) {
+      switch Int.random(in: 0..<5, using: &rng) {
+      case 0: new.items.shuffle(using: &rng)
+      case 1: if !new.items.isEmpty { new.items.remove(at: Int.random(in: 0..<new.items.count, using: &rng)) }
+      case 2: new.items.insert(Item(id: 100 + Int.random(in: 0..<1000, using: &rng), title: "n"), at: Int.random(in: 0...new.items.count, using: &rng))
+      case 3: if !new.items.isEmpty { new.items[Int.random(in: 0..<new.items.count, using: &rng)].title += "!" }
+      default: new.points[Int.random(in: 0..<new.points.count, using: &rng)].y += 1
+      }
+    }
+    guard Set(new.items.map(\.id)).count == new.items.count else { return }
+    #expect(stateDiff(old, new) == stateDiff(reflect(old), reflect(new)))
+  }
+}
+
+/// A small deterministic random generator (SplitMix64) for reproducible randomised tests.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

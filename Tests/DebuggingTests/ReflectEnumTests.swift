@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import Debugging
+
+private enum Todo {
+  enum Action: Equatable { case toggle, rename(String), move(from: Int, to: Int) }
+}
+
+private enum AppAction {
+  case todo(id: UUID, action: Todo.Action)
+  case point((Int, Int))
+  case pair(Int, String)
+  case single(value: Int)
+  case optional(Int?)
+  case nothing
+}
+
+private indirect enum Expression {
+  case number(Int)
+  case add(Expression, Expression)
+  case negate(Expression)
+}
+
+private enum Described: CustomStringConvertible {
+  case plain, payload(Int)
+  var description: String { "not the case name" }
+}
+
+private let id = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
+
+@Suite struct ReflectEnumTests {
+  @Test func caseWithoutValues() {
+    #expect(reflect(AppAction.nothing) == .enumCase(type: "AppAction", name: "nothing", values: []))
+    #expect(reflect(Todo.Action.toggle) == .enumCase(type: "Todo.Action", name: "toggle", values: []))
+  }
+
+  @Test func labelledValuesKeepLabels() {
+    #expect(tree(of: AppAction.todo(id: id, action: .move(from: 1, to: 2))) == """
+      AppAction.todo(
+        id: UUID(00000000-0000-0000-0000-00000000000A),
+        action: Todo.Action.move(
+          from: 1,
+          to: 2
+        )
+      )
+      """)
+  }
+
+  @Test func singleValues() {
+    #expect(reflect(Todo.Action.rename("Eggs")) == .enumCase(type: "Todo.Action", name: "rename", values: [.init(nil, .string("Eggs"))]))
+    #expect(reflect(AppAction.single(value: 3)) == .enumCase(type: "AppAction", name: "single", values: [.init("value", .int(3))]))
+    #expect(reflect(AppAction.optional(nil)) == .enumCase(type: "AppAction", name: "optional", values: [.init(nil, .null)]))
+  }
+
+  @Test func unlabelledAndTupleValues() {
+    #expect(reflect(AppAction.pair(1, "a")) == .enumCase(type: "AppAction", name: "pair", values: [.init(nil, .int(1)), .init(nil, .string("a"))]))
+    // Swift cannot tell a single tuple payload from several values; both show as values.
+    #expect(reflect(AppAction.point((3, 4))) == .enumCase(type: "AppAction", name: "point", values: [.init(nil, .int(3)), .init(nil, .int(4))]))
+  }
+
+  @Test func indirectEnums() {
+    #expect(tree(of: Expression.add(.number(1), .negate(.number(2)))) == """
+      Expression.add(
+        Expression.number(
+          1
+        ),
+        Expression.negate(
+          Expression.number(
+            2
+          )
+        )
+      )
+      """)
+  }
+
+  @Test func caseNamesIgnoreCustomDescriptions() {
+    #expect(reflect(Described.plain) == .enumCase(type: "Described", name: "plain", values: []))
+    #expect(reflect(Described.payload(1)) == .enumCase(type: "Described", name: "payload", values: [.init(nil, .int(1))]))
+    #expect(traceCaseName(of: Described.plain) == "plain")
+    #expect(traceCaseName(of: 3) == nil)
+  }
+}
