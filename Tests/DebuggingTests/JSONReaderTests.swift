@@ -98,7 +98,7 @@ import Testing
     (#"{"a":1,"\u0061":2}"#, #"line 1, column 8: duplicate key "a""#),
     (#"{"sixteen-bytes-k":1,"sixteen-bytes-k":2}"#, #"line 1, column 22: duplicate key "sixteen-bytes-k""#),
     (#"{"a key longer than sixteen bytes":1,"a key longer than sixteen bytes":2}"#, #"line 1, column 38: duplicate key "a key longer than sixteen bytes""#),
-    (#"{"é":1,"x":0,"\u00e9":2}"#, #"line 1, column 14: duplicate key "é""#),
+    (#"{"é":1,"x":0,"\u00e9":2}"#, #"line 1, column 15: duplicate key "é""#),
   ])
   func duplicatesAreFoundWhateverTheirSpelling(text: String, expected: String) {
     do {

@@ -22,18 +22,18 @@ public enum JSONWriter {
     case let .string(s): output.appendJSONString(s)
     case let .array(elements):
       output.append(.openBracket)
-      for (i, element) in elements.enumerated() {
+      for i in elements.indices {
         if i > 0 { output.append(.comma) }
-        write(element, into: &output)
+        write(elements[i], into: &output)
       }
       output.append(.closeBracket)
     case let .object(members):
       output.append(.openBrace)
-      for (i, member) in members.enumerated() {
+      for i in members.indices {
         if i > 0 { output.append(.comma) }
-        output.appendJSONString(member.key)
+        output.appendJSONString(members[i].key)
         output.append(.colon)
-        write(member.value, into: &output)
+        write(members[i].value, into: &output)
       }
       output.append(.closeBrace)
     }
