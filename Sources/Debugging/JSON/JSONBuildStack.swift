@@ -4,16 +4,16 @@
 struct JSONBuildStack<Element>: ~Copyable {
   private var base: UnsafeMutablePointer<Element>
   private(set) var count = 0
-  private var capacity: Int
+  private var capacity = 0
 
-  init(capacity: Int = 64) {
-    self.capacity = capacity
-    base = .allocate(capacity: capacity)
+  /// Allocates nothing until the first push.
+  init() {
+    base = UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment)!
   }
 
   deinit {
     base.deinitialize(count: count)
-    base.deallocate()
+    if capacity > 0 { base.deallocate() }
   }
 
   @inline(__always)
@@ -49,10 +49,10 @@ struct JSONBuildStack<Element>: ~Copyable {
   }
 
   private mutating func grow() {
-    let newCapacity = capacity * 2
+    let newCapacity = max(64, capacity * 2)
     let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
     newBase.moveInitialize(from: base, count: count)
-    base.deallocate()
+    if capacity > 0 { base.deallocate() }
     base = newBase
     capacity = newCapacity
   }

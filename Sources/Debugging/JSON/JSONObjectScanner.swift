@@ -135,14 +135,15 @@ public struct JSONObjectScanner {
   /// The member's value when it is a string, else `nil`.
   public func string(_ member: Member) throws(JSONError) -> String? {
     guard parser.bytes[member.valueRange.lowerBound] == .quote else { return nil }
-    return try value(member).stringValue
+    var sub = JSONParser(parser.bytes, count: member.valueRange.upperBound, from: member.valueRange.lowerBound)
+    return try sub.parseString()
   }
 
   /// The member's value when it is an integer that fits `Int64`, else `nil`.
   public func int(_ member: Member) throws(JSONError) -> Int64? {
     let first = parser.bytes[member.valueRange.lowerBound]
     guard first == .minus || parser.isDigit(first) else { return nil }
-    if case let .int(i) = try value(member) { return i }
+    if case let .int(i) = try number(member) { return i }
     return nil
   }
 
@@ -150,7 +151,12 @@ public struct JSONObjectScanner {
   public func double(_ member: Member) throws(JSONError) -> Double? {
     let first = parser.bytes[member.valueRange.lowerBound]
     guard first == .minus || parser.isDigit(first) else { return nil }
-    return try value(member).doubleValue
+    return try number(member).doubleValue
+  }
+
+  private func number(_ member: Member) throws(JSONError) -> JSON {
+    var sub = JSONParser(parser.bytes, count: member.valueRange.upperBound, from: member.valueRange.lowerBound)
+    return try sub.parseNumber()
   }
 
   /// The member's value when it is `true` or `false`, else `nil`.
