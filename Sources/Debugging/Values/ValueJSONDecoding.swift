@@ -147,14 +147,12 @@ extension Value {
   }
 
   /// Fields of a structure (`labelled`: every key is a label) or of an enum case or tuple (`_N`
-  /// at position N is unlabelled).
+  /// at position N is unlabelled). Labels may start with `$`: `Mirror` names a lazy property's
+  /// storage `$__lazy_storage_$_name`, and inside these objects no key is a marker.
   private static func decodeFields(_ members: ArraySlice<JSON.Member>, labelled: Bool, path: inout [JSONPathComponent]) throws(JSONError) -> [Field] {
     var fields: [Field] = []
     fields.reserveCapacity(members.count)
     for (i, member) in members.enumerated() {
-      if member.key.utf8.first == 0x24 {
-        throw shapeError("unexpected key \(quoted(member.key)) among fields", path)
-      }
       path.append(.key(member.key))
       let value = try decode(member.value, path: &path)
       path.removeLast()
