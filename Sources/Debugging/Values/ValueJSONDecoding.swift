@@ -168,9 +168,7 @@ extension Value {
   }
 
   private static func quoted(_ s: String) -> String {
-    var out: [UInt8] = []
-    out.appendJSONString(s)
-    return String(decoding: out, as: UTF8.self)
+    JSONOutput.quoted(s)
   }
 
   /// `at /todos/0/id: invalid UUID "x"` — the path is a JSON Pointer (RFC 6901).
