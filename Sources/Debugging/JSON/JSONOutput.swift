@@ -77,13 +77,13 @@ extension JSONOutput {
   }
 
   mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let base = bytes.baseAddress else { return }
+    guard let source = bytes.baseAddress else { return }
     let count = bytes.count
     var runStart = 0
     var i = 0
     while true {
       while count - i >= 8 {
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+        let word = UInt64(littleEndian: UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
         let mask = escapeMask(word)
         if mask != 0 {
           i += mask.trailingZeroBitCount >> 3
@@ -92,15 +92,15 @@ extension JSONOutput {
         i += 8
       }
       guard i < count else { break }
-      let byte = base[i]
+      let byte = source[i]
       if byte == .quote || byte == .backslash || byte < 0x20 {
-        append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
+        append(contentsOf: UnsafeBufferPointer(start: source + runStart, count: i - runStart))
         appendEscape(byte)
         runStart = i + 1
       }
       i += 1
     }
-    append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+    append(contentsOf: UnsafeBufferPointer(start: source + runStart, count: count - runStart))
   }
 
   private mutating func appendEscape(_ byte: UInt8) {
