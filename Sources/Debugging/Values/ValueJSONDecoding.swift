@@ -65,6 +65,7 @@ extension Value {
       let type = try markerString(first, path)
       guard members.count == 2 else { throw shapeError("\"$enum\" needs exactly one case key", path) }
       let name = members[1].key
+      if name.utf8.first == 0x24 { throw shapeError("unexpected key \(quoted(name)) in a \"$enum\" object", path) }
       guard case let .object(values) = members[1].value else {
         throw shapeError("associated values of case \(quoted(name)) must be an object", path)
       }
@@ -146,14 +147,12 @@ extension Value {
   }
 
   /// Fields of a structure (`labelled`: every key is a label) or of an enum case or tuple (`_N`
-  /// at position N is unlabelled).
+  /// at position N is unlabelled). Labels may start with `$`: `Mirror` names a lazy property's
+  /// storage `$__lazy_storage_$_name`, and inside these objects no key is a marker.
   private static func decodeFields(_ members: ArraySlice<JSON.Member>, labelled: Bool, path: inout [JSONPathComponent]) throws(JSONError) -> [Field] {
     var fields: [Field] = []
     fields.reserveCapacity(members.count)
     for (i, member) in members.enumerated() {
-      if member.key.utf8.first == 0x24 {
-        throw shapeError("unexpected key \(quoted(member.key)) among fields", path)
-      }
       path.append(.key(member.key))
       let value = try decode(member.value, path: &path)
       path.removeLast()
@@ -169,9 +168,7 @@ extension Value {
   }
 
   private static func quoted(_ s: String) -> String {
-    var out: [UInt8] = []
-    out.appendJSONString(s)
-    return String(decoding: out, as: UTF8.self)
+    JSONOutput.quoted(s)
   }
 
   /// `at /todos/0/id: invalid UUID "x"` — the path is a JSON Pointer (RFC 6901).

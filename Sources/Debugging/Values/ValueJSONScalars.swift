@@ -48,16 +48,15 @@ extension Value {
   }
 
   static func base64(_ data: Data) -> String {
-    var out: [UInt8] = []
+    var out = JSONOutput(capacity: (data.count + 2) / 3 * 4 + 1)
     appendBase64(data, into: &out)
-    return String(decoding: out, as: UTF8.self)
+    return out.string
   }
 
   /// Standard base64 with `=` padding.
-  static func appendBase64(_ data: Data, into output: inout [UInt8]) {
+  static func appendBase64(_ data: Data, into output: inout JSONOutput) {
     let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
     let table = alphabet.utf8Start
-    output.reserveCapacity(output.count + (data.count + 2) / 3 * 4)
     data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
       var i = 0
       let count = bytes.count
@@ -84,7 +83,7 @@ extension Value {
 /// UUID text without `uuidString`/`UUID(uuidString:)` (which go through printf and scanf).
 extension Value {
   /// `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, upper-case like `uuidString`.
-  static func appendUUID(_ uuid: UUID, into output: inout [UInt8]) {
+  static func appendUUID(_ uuid: UUID, into output: inout JSONOutput) {
     let hex: StaticString = "0123456789ABCDEF"
     withUnsafeBytes(of: uuid.uuid) { bytes in
       for (i, byte) in bytes.enumerated() {
@@ -96,10 +95,9 @@ extension Value {
   }
 
   static func uuidText(_ uuid: UUID) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(36)
+    var out = JSONOutput(capacity: 36)
     appendUUID(uuid, into: &out)
-    return String(decoding: out, as: UTF8.self)
+    return out.string
   }
 
   /// Parses `8-4-4-4-12` hex digits (either case); `nil` for anything else.
