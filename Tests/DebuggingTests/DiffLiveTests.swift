@@ -27,6 +27,15 @@ private struct IdentifiedList<Element: Identifiable & Equatable>: Equatable, Cus
   var customMirror: Mirror { Mirror(self, unlabeledChildren: elements, displayStyle: .collection) }
 }
 
+/// The same as a random-access collection (compared as a typed array, not through `Mirror`).
+private struct IdentifiedCollection<Element: Identifiable & Equatable>: Equatable, RandomAccessCollection, CustomReflectable {
+  var elements: [Element]
+  var startIndex: Int { 0 }
+  var endIndex: Int { elements.count }
+  subscript(position: Int) -> Element { elements[position] }
+  var customMirror: Mirror { Mirror(self, unlabeledChildren: elements, displayStyle: .collection) }
+}
+
 private struct Board: Equatable {
   var items: IdentifiedList<Item>
 }
@@ -53,6 +62,10 @@ private struct Board: Equatable {
       )
     """)
     #expect(stateDiff(old, new) == stateDiff(reflect(old), reflect(new)))
+    let oldCollection = IdentifiedCollection(elements: old.items.elements)
+    let newCollection = IdentifiedCollection(elements: new.items.elements)
+    #expect(stateDiff(oldCollection, newCollection) == stateDiff(old.items, new.items))
+    #expect(stateDiff(oldCollection, newCollection) == stateDiff(reflect(oldCollection), reflect(newCollection)))
   }
 
   @Test func equalValuesAreNil() {

@@ -37,9 +37,18 @@ struct LiveDiffer {
     let oldMirror = Mirror(reflecting: old)
     switch oldMirror.displayStyle {
     case .collection?:
-      // Identified arrays and other collections: elements compared one by one.
+      // Identified arrays and other collections: elements compared one by one, without boxing
+      // them when the collection's elements are `Equatable`.
+      if let collection = old as? any Collection, let change = collectionChange(collection, new, depth: depth) {
+        return change
+      }
       let a = oldMirror.children.map(\.value), b = Mirror(reflecting: new).children.map(\.value)
-      let nodes = LiveArrayDiffer(differ: self, depth: depth + 1) { liveEqual($0, $1) ?? false }.diff(a, b)
+      let nodes: [StateDiff.Node]
+      if let sample = (a.first ?? b.first) as? any Equatable, let typed = typedElements(sample, a, b, depth: depth + 1) {
+        nodes = typed
+      } else {
+        nodes = LiveArrayDiffer(differ: self, depth: depth + 1) { liveEqual($0, $1) ?? false }.diff(a, b)
+      }
       return nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(.array, nodes)
     case .struct?:
       let a = oldMirror.traceChildren(options: options), b = Mirror(reflecting: new).traceChildren(options: options)
@@ -60,6 +69,20 @@ struct LiveDiffer {
       break
     }
     return leaf(old, new, depth: depth)
+  }
+
+  /// The change between two collections of the same type whose elements are `Equatable`, diffed
+  /// as typed arrays; `nil` otherwise.
+  private func collectionChange<C: Collection>(_ old: C, _ new: Any, depth: Int) -> StateDiff.Change? {
+    guard let new = new as? C, let array = Array(old) as? any LiveDiffableArray else { return nil }
+    return array.liveChange(to: Array(new), differ: self, depth: depth)
+  }
+
+  /// The element nodes of two collections whose elements all have the `Equatable` type of
+  /// `sample`, compared with that type's `==` (no dynamic cast per comparison); `nil` otherwise.
+  private func typedElements<T: Equatable>(_ sample: T, _ a: [Any], _ b: [Any], depth: Int) -> [StateDiff.Node]? {
+    guard let a = a as? [T], let b = b as? [T] else { return nil }
+    return LiveArrayDiffer(differ: self, depth: depth, equal: ==).diff(a, b)
   }
 
   /// Both sides reflected and compared as trees.
