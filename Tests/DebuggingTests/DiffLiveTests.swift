@@ -203,7 +203,7 @@ private struct Board: Equatable {
 
   /// The live differ must agree with diffing the reflected trees.
   @Test(arguments: 0..<60) func agreesWithValueDiff(seed: Int) {
-    var rng = SeededGenerator(seed: UInt64(seed))
+    var rng = DiffSeededGenerator(seed: UInt64(seed))
     var old = Screen(items: (0..<12).map { Item(id: $0, title: "t\($0)") }, points: (0..<6).map { Point(x: $0, y: $0) })
     old.destination = [.none, .detail(Item(id: 1, title: "d1")), .pair(a: 1, b: Point(x: 1, y: 1))][seed % 3]
     var new = old
@@ -225,7 +225,7 @@ private struct Board: Equatable {
 }
 
 /// A small deterministic random generator (SplitMix64) for reproducible randomised tests.
-struct SeededGenerator: RandomNumberGenerator {
+struct DiffSeededGenerator: RandomNumberGenerator {
   var state: UInt64
   init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
   mutating func next() -> UInt64 {
