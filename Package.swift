@@ -14,10 +14,11 @@ let package = Package(
     .target(name: "Debugging"),
     .target(name: "Runtime", dependencies: ["Debugging"]),
     .executableTarget(name: "tca-trace", dependencies: ["Debugging"]),
-    .executableTarget(name: "Examples", dependencies: ["Runtime"], path: "Examples"),
+    .target(name: "ExampleFeatures", dependencies: ["Runtime"], path: "Examples/Features"),
+    .executableTarget(name: "Examples", dependencies: ["ExampleFeatures", "Runtime"], path: "Examples/Runner"),
     .executableTarget(name: "Benchmarks", dependencies: ["Debugging", "Runtime"]),
     .testTarget(name: "DebuggingTests", dependencies: ["Debugging"]),
-    .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Debugging"]),
+    .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Debugging", "ExampleFeatures"]),
     .testTarget(
       name: "TCATraceTests",
       dependencies: ["Debugging", "Runtime"],

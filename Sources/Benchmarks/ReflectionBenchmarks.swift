@@ -1,2 +1,77 @@
-// Placeholder — the Reflection work replaces this file.
-func runReflectionBenchmarks(filter: String?) {}
+import Debugging
+import Foundation
+
+// Reflection benchmarks: `swift run -c release Benchmarks reflect`.
+// A TCA-style todos state reflected into a `Value`, then written as JSON, against Foundation's
+// `JSONEncoder` encoding the same (Codable) state, measured in the same run.
+
+private struct BenchTodo: Codable {
+  var id: UUID
+  var description: String
+  var isComplete: Bool
+}
+
+private struct BenchTodosState: Codable {
+  var todos: [BenchTodo]
+}
+
+private func todosState(count: Int) -> BenchTodosState {
+  BenchTodosState(todos: (0..<count).map { index in
+    BenchTodo(id: UUID(), description: "Todo number \(index)", isComplete: index % 3 == 0)
+  })
+}
+
+private enum BenchTodoAction: Codable {
+  case toggle
+  case rename(String)
+}
+
+private enum BenchAppAction: Codable {
+  case todo(id: UUID, action: BenchTodoAction)
+  case clearCompleted
+}
+
+func runReflectionBenchmarks(filter: String?) {
+  runTodosStateBenchmarks(filter: filter)
+  runActionBenchmarks(filter: filter)
+}
+
+/// 10,000 enum actions (a `Mirror` per case: enums are not read in place).
+private func runActionBenchmarks(filter: String?) {
+  let name = "reflect 10000 actions"
+  guard selected(name, filter) else { return }
+  let actions: [BenchAppAction] = (0..<10_000).map { index in
+    index % 2 == 0 ? .todo(id: UUID(), action: index % 4 == 0 ? .toggle : .rename("Todo \(index)")) : .clearCompleted
+  }
+  let encoder = JSONEncoder()
+  let foundation = median(runs: 9) { _ = try! encoder.encode(actions) }
+  let reflectAndWrite = median(runs: 9) {
+    var output: [UInt8] = []
+    reflect(actions).writeJSON(into: &output)
+  }
+  report("\(name): reflect + writeJSON", ours: reflectAndWrite, baseline: ("JSONEncoder", foundation))
+}
+
+private func runTodosStateBenchmarks(filter: String?) {
+  for count in [100, 10_000, 100_000] {
+    let name = "reflect \(count) todos"
+    guard selected(name, filter) else { continue }
+    let state = todosState(count: count)
+    let runs = count >= 100_000 ? 5 : 15
+    let encoder = JSONEncoder()
+    var encodedBytes = 0
+    let foundation = median(runs: runs) { encodedBytes = try! encoder.encode(state).count }
+    let reflectOnly = median(runs: runs) { _ = reflect(state) }
+    var writtenBytes = 0
+    let reflectAndWrite = median(runs: runs) {
+      var output: [UInt8] = []
+      reflect(state).writeJSON(into: &output)
+      writtenBytes = output.count
+    }
+    report("\(name): reflect", ours: reflectOnly, baseline: ("JSONEncoder", foundation))
+    report(
+      "\(name): reflect + writeJSON", ours: reflectAndWrite, baseline: ("JSONEncoder", foundation),
+      extra: "\(writtenBytes / 1024) KiB vs \(encodedBytes / 1024) KiB"
+    )
+  }
+}

@@ -93,4 +93,24 @@ import Testing
       try JSONReader.parse("{" + members + #","k7":0}"#)
     }
   }
+
+  @Test(arguments: [
+    (#"{"a":1,"\u0061":2}"#, #"line 1, column 8: duplicate key "a""#),
+    (#"{"sixteen-bytes-k":1,"sixteen-bytes-k":2}"#, #"line 1, column 22: duplicate key "sixteen-bytes-k""#),
+    (#"{"a key longer than sixteen bytes":1,"a key longer than sixteen bytes":2}"#, #"line 1, column 38: duplicate key "a key longer than sixteen bytes""#),
+    (#"{"é":1,"x":0,"\u00e9":2}"#, #"line 1, column 14: duplicate key "é""#),
+  ])
+  func duplicatesAreFoundWhateverTheirSpelling(text: String, expected: String) {
+    do {
+      let json = try JSONReader.parse(text)
+      Issue.record("parsed \(text) as \(json)")
+    } catch {
+      #expect(error.description == expected)
+    }
+  }
+
+  @Test func keysAreComparedByCodePointsNotCanonicalEquivalence() throws {
+    let json = try JSONReader.parse(#"{"\u00e9":1,"e\u0301":2,"ab":3,"abc":4,"":5}"#)
+    #expect(json == .object([.init("\u{E9}", .int(1)), .init("e\u{301}", .int(2)), .init("ab", .int(3)), .init("abc", .int(4)), .init("", .int(5))]))
+  }
 }

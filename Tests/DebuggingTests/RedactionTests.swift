@@ -42,6 +42,11 @@ private struct ObservableState {
 
 private struct Cache { var _storage = 1 }
 
+private final class Credentials {
+  var user = "ada"
+  var password = secret
+}
+
 private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_sourceLocation) {
   #expect(!"\(value)".contains(secret), sourceLocation: sourceLocation)
   #expect(!tree(value).contains(secret), sourceLocation: sourceLocation)
@@ -145,5 +150,29 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
     #expect(observable.map(\.label) == ["count", "password"])
     let tuple = Mirror(reflecting: (1, b: 2)).traceChildren()
     #expect(tuple.map(\.label) == [nil, "b"])
+  }
+
+  @Test func classFieldsByName() {
+    let value = reflect(Credentials(), options: ReflectionOptions(redactedFieldNames: ["password"]))
+    #expect(tree(value) == """
+      Credentials(
+        user: "ada",
+        password: <redacted String>
+      )
+      """)
+    expectNoSecret(value)
+  }
+
+  @Test func traceChildrenOfValueMatchesMirror() {
+    let options = ReflectionOptions(redactedFieldNames: ["password"])
+    let values: [Any] = [Session(), ObservableState(), (1, b: "two"), Login(user: "a", password: "b", apiToken: nil), Credentials(), [1, 2]]
+    for value in values {
+      let fast = traceChildren(of: value, options: options)
+      let mirror = Mirror(reflecting: value).traceChildren(options: options)
+      #expect(fast.map(\.label) == mirror.map(\.label))
+      #expect(fast.map(\.isRedacted) == mirror.map(\.isRedacted))
+      #expect(fast.map { reflect($0.value) } == mirror.map { reflect($0.value) })
+    }
+    #expect(traceChildren(of: Login(user: "a", password: "b", apiToken: nil), options: options).map(\.isRedacted) == [false, true, false, false])
   }
 }

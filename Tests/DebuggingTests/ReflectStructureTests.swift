@@ -30,6 +30,34 @@ private final class Dog: Animal {
 
 private struct Empty {}
 
+private protocol Shape {}
+private struct Circle: Shape { var radius = 2.0 }
+private final class Owner { var name = "ada" }
+
+/// Fields of every storage kind, read in place.
+private struct Mixed<T> {
+  var generic: T
+  var nested: Int?? = .some(nil)
+  var optional: String? = "x"
+  var shape: any Shape = Circle()
+  var anything: Any = 3
+  var owner = Owner()
+  var tuple = (1, "one")
+  var filter = Todos.Filter.active
+  var empty = Empty()
+  var list: [Int?] = [1, nil]
+  var matrix: ContiguousArray<[Int]> = [[1], []]
+  var counts: [String: Int] = ["b": 2, "a": 1]
+  var unit: Void = ()
+}
+
+/// A struct with weak and unowned references: reflected through `Mirror`.
+private struct Links {
+  weak var weakOwner: Owner?
+  unowned var owner: Owner
+  var count = 1
+}
+
 private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
 
 @Suite struct ReflectStructureTests {
@@ -96,5 +124,72 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
     #expect(reflect(Empty()) == .structure(type: "Empty", fields: []))
     let closure: (Int) -> String = { "\($0)" }
     #expect(reflect(closure) == .structure(type: "(Int) -> String", fields: []))
+  }
+
+  @Test func fieldsOfEveryStorageKind() {
+    #expect(tree(of: Mixed(generic: [UInt8(1)])) == """
+      Mixed<[UInt8]>(
+        generic: [
+          1
+        ],
+        nested: nil,
+        optional: "x",
+        shape: Circle(
+          radius: Double(2.0)
+        ),
+        anything: 3,
+        owner: Owner(
+          name: "ada"
+        ),
+        tuple: (
+          1,
+          "one"
+        ),
+        filter: Todos.Filter.active,
+        empty: Empty(),
+        list: [
+          1,
+          nil
+        ],
+        matrix: [
+          [
+            1
+          ],
+          []
+        ],
+        counts: [
+          "a": 1,
+          "b": 2
+        ],
+        unit: ()
+      )
+      """)
+  }
+
+  @Test func weakAndUnownedFieldsGoThroughMirror() {
+    let owner = Owner()
+    let links = Links(weakOwner: owner, owner: owner)
+    #expect(tree(of: links) == """
+      Links(
+        weakOwner: Owner(
+          name: "ada"
+        ),
+        owner: Owner(
+          name: "ada"
+        ),
+        count: 1
+      )
+      """)
+    #expect(reflect(Links(weakOwner: nil, owner: owner))["weakOwner"] == .null)
+    withExtendedLifetime(owner) {}
+  }
+
+  @Test func reflectingFromManyTasksAtOnce() async {
+    let state = Todos.State(todos: (0..<100).map { Todo(id: todoID, description: "\($0)", isComplete: false) })
+    let expected = reflect(state)
+    await withTaskGroup(of: Value.self) { group in
+      for _ in 0..<8 { group.addTask { reflect(Mixed(generic: state)).self["generic"]! } }
+      for await value in group { #expect(value == expected) }
+    }
   }
 }

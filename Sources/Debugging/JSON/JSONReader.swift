@@ -29,7 +29,7 @@ public enum JSONReader {
     guard let base = bytes.baseAddress, bytes.count > 0 else {
       throw JSONError("empty input", line: 1, column: 1)
     }
-    var parser = JSONParser(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+    var parser = JSONTreeParser(JSONParser(base.assumingMemoryBound(to: UInt8.self), count: bytes.count))
     return try parser.parseDocument()
   }
 }

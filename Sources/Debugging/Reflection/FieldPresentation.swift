@@ -86,6 +86,28 @@ extension Mirror {
   }
 }
 
+/// The children of `value` as `reflect` presents them: the same as
+/// `Mirror(reflecting: value).traceChildren(options:)`, but plain structs and tuples are read in
+/// place from their field metadata, which is many times faster than a `Mirror` (a mirror resolves
+/// each field's type again on every access).
+///
+/// ```swift
+/// traceChildren(of: Todo(title: "Milk")).map(\.label)  // ["id", "title", "isComplete"]
+/// ```
+public func traceChildren(of value: Any, options: ReflectionOptions = .init()) -> [TraceChild] {
+  let info = ReflectedTypeCache.shared.reflectedType(type(of: value))
+  guard info.kind == .structure || info.kind == .tuple else {
+    return Mirror(reflecting: value).traceChildren(options: options)
+  }
+  return info.stored.withAddress(of: value) { address in
+    info.fields.compactMap { field in
+      guard !field.isHidden else { return nil }
+      let isRedacted = field.label.map(options.isRedactedField) ?? false
+      return TraceChild(label: field.label, value: field.stored.load(from: address + field.offset), isRedacted: isRedacted)
+    }
+  }
+}
+
 /// The case name of an enum value, even when the enum is `CustomStringConvertible` (`Mirror`
 /// names only cases with associated values); nil for other values.
 ///

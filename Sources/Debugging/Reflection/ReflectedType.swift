@@ -3,7 +3,7 @@ import Foundation
 /// What `reflect` knows about a type before looking at a value of it: how to turn it into a
 /// `Value` (a scalar conversion, a fast path for standard collections, or a `Mirror`) and its
 /// readable name. Computed once per type from the type alone and cached (see `ReflectedTypeCache`).
-final class ReflectedType: Sendable {
+final class ReflectedType: @unchecked Sendable {
   enum Kind: Sendable {
     case string, substring, character, unicodeScalar
     case int, bool, double, cgFloat, uuid, date, url, data, decimal
@@ -14,7 +14,10 @@ final class ReflectedType: Sendable {
     case anyHashable
     /// `Optional`, `Array`/`ContiguousArray`/`ArraySlice`, `Set`, `Dictionary`: walked directly.
     case optional, array, set, dictionary
-    /// Everything else: structs, classes, enums, tuples and custom mirrors.
+    /// A plain struct or a tuple whose stored fields are read in place (see `StoredField`).
+    case structure, tuple
+    /// Everything else: classes, enums, custom mirrors and structs that `StoredField` cannot
+    /// read (weak or unowned fields, missing reflection metadata).
     case mirror
   }
 
@@ -24,12 +27,31 @@ final class ReflectedType: Sendable {
   let isClass: Bool
   /// A property wrapper whose storage Mirror shows as `_name`; the field is presented as `name`.
   let isPropertyWrapper: Bool
+  /// Reads a value of this type from memory (immutable after `init`; the class is therefore
+  /// `@unchecked Sendable`: metatypes are not yet `Sendable`).
+  let stored: any StoredValue.Type
+  /// The fields of a `.structure` or `.tuple`, in declaration order; empty for other kinds.
+  let fields: [StoredField]
+  /// The type as a standard container, for the walks in `StandardCollections.swift`.
+  let optionalType: (any ReflectableOptional.Type)?
+  let arrayType: (any ReflectableArray.Type)?
 
   init(_ type: Any.Type) {
-    kind = Self.kind(of: type)
+    var kind = Self.kind(of: type)
+    var fields: [StoredField] = []
+    switch kind == .mirror ? StoredField.layout(of: type) : nil {
+    case let .structure(stored)?: (kind, fields) = (.structure, stored)
+    case let .tuple(stored)?: (kind, fields) = (.tuple, stored)
+    case nil: break
+    }
+    self.kind = kind
+    self.fields = fields
     name = typeName(type)
     isClass = type is AnyClass
     isPropertyWrapper = type is any TracePropertyWrapper.Type
+    stored = _openExistential(type, do: storedValueType)
+    optionalType = type as? any ReflectableOptional.Type
+    arrayType = type as? any ReflectableArray.Type
   }
 
   private static func kind(of type: Any.Type) -> Kind {

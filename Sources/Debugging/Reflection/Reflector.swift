@@ -6,7 +6,6 @@ struct Reflector {
   let options: ReflectionOptions
   private var instancesOnPath: Set<ObjectIdentifier> = []
   private var types: [ObjectIdentifier: ReflectedType] = [:]
-  private var tupleTypes: [ObjectIdentifier: Bool] = [:]
 
   init(options: ReflectionOptions) {
     self.options = options
@@ -44,11 +43,61 @@ struct Reflector {
       guard depth < options.maximumDepth else { return .reference(type: info.name) }
       let entries = (value as! any ReflectableDictionary).reflectEntries(&self, depth: depth + 1)
       return .dictionary(entries.sorted { Value.canonicallyPrecedes($0.key, $1.key) })
+    case .structure, .tuple:
+      guard depth < options.maximumDepth else { return .reference(type: info.name) }
+      return info.stored.withAddress(of: value) { reflectStored(at: $0, info, depth: depth) }
     case .mirror:
       return reflectMirror(of: value, info, depth: depth)
     default:
       return Self.scalar(value, info.kind)!
     }
+  }
+
+  // MARK: - Values in memory
+
+  /// The tree of the value of type `type` stored at `address` (a struct field, an array element).
+  /// Plain structs, arrays and optionals are walked in place; other values are copied into an
+  /// `Any` and reflected as above.
+  mutating func reflect(at address: UnsafeRawPointer, _ type: Any.Type, depth: Int) -> Value {
+    if type == String.self { return .string(address.assumingMemoryBound(to: String.self).pointee) }
+    if type == Int.self { return .int(Int64(address.assumingMemoryBound(to: Int.self).pointee)) }
+    if type == Bool.self { return .bool(address.assumingMemoryBound(to: Bool.self).pointee) }
+    if type == UUID.self { return .uuid(address.assumingMemoryBound(to: UUID.self).pointee) }
+    if type == Double.self { return .double(address.assumingMemoryBound(to: Double.self).pointee) }
+
+    let info = reflectedType(type)
+    switch info.kind {
+    case .structure, .tuple:
+      guard depth < options.maximumDepth else { return .reference(type: info.name) }
+      return reflectStored(at: address, info, depth: depth)
+    case .optional:
+      return info.optionalType!.reflectWrapped(at: address, &self, depth: depth)
+    case .array:
+      guard depth < options.maximumDepth else { return .reference(type: info.name) }
+      return .array(info.arrayType!.reflectElements(at: address, &self, depth: depth + 1))
+    default:
+      return reflect(info.stored.load(from: address), depth: depth)
+    }
+  }
+
+  /// `.structure` or `.tuple` from the stored fields of the value at `address`.
+  private mutating func reflectStored(at address: UnsafeRawPointer, _ info: ReflectedType, depth: Int) -> Value {
+    let fields = reflectStoredFields(at: address, info, depth: depth + 1)
+    return info.kind == .tuple ? .tuple(fields) : .structure(type: info.name, fields: fields)
+  }
+
+  private mutating func reflectStoredFields(at address: UnsafeRawPointer, _ info: ReflectedType, depth: Int) -> [Value.Field] {
+    var fields: [Value.Field] = []
+    fields.reserveCapacity(info.fields.count)
+    let redactsByName = options.redactsByName
+    for field in info.fields where !field.isHidden {
+      if redactsByName, let label = field.label, options.isRedactedField(label) {
+        fields.append(Value.Field(label, .redacted(type: reflectedType(field.type).name)))
+      } else {
+        fields.append(Value.Field(field.label, reflect(at: address + field.offset, field.type, depth: depth)))
+      }
+    }
+    return fields
   }
 
   mutating func reflectedType(_ type: Any.Type) -> ReflectedType {
@@ -111,22 +160,12 @@ struct Reflector {
   private mutating func reflectEnumCase(_ mirror: Mirror, of value: Any, _ info: ReflectedType, depth: Int) -> Value {
     let child = mirror.children.first!
     let name = child.label ?? enumCaseName(value) ?? "\(value)"
-    if isTuple(child.value) {
-      let values = reflectFields(Mirror(reflecting: child.value), depth: depth + 1)
+    let payload = reflectedType(type(of: child.value))
+    if payload.kind == .tuple {
+      let values = payload.stored.withAddress(of: child.value) { reflectStoredFields(at: $0, payload, depth: depth + 1) }
       return .enumCase(type: info.name, name: name, values: values)
     }
     return .enumCase(type: info.name, name: name, values: [Value.Field(nil, reflect(child.value, depth: depth + 1))])
-  }
-
-  /// Whether `value` is a tuple (an enum case's several associated values), decided once per
-  /// type: only a `Mirror` tells.
-  private mutating func isTuple(_ value: Any) -> Bool {
-    let type = type(of: value)
-    let key = ObjectIdentifier(type)
-    if let known = tupleTypes[key] { return known }
-    let isTuple = reflectedType(type).kind == .mirror && Mirror(reflecting: value).displayStyle == .tuple
-    tupleTypes[key] = isTuple
-    return isTuple
   }
 
   /// The children of a struct, class, tuple or payload as fields, with the presentation rules of

@@ -26,7 +26,7 @@ extension Reflector {
     case .floatingPoint:
       let number = value as! any BinaryFloatingPoint
       return Self.floatingPoint(number)
-    case .custom, .anyHashable, .optional, .array, .set, .dictionary, .mirror: return nil
+    case .custom, .anyHashable, .structure, .tuple, .optional, .array, .set, .dictionary, .mirror: return nil
     }
   }
 

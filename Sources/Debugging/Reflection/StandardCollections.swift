@@ -4,9 +4,16 @@
 
 protocol ReflectableOptional {
   var wrappedAny: Any? { get }
+  /// `.null`, or the tree of the wrapped value, for the optional stored at `address`.
+  static func reflectWrapped(at address: UnsafeRawPointer, _ reflector: inout Reflector, depth: Int) -> Value
 }
 
 extension Optional: ReflectableOptional {
+  static func reflectWrapped(at address: UnsafeRawPointer, _ reflector: inout Reflector, depth: Int) -> Value {
+    guard case let .some(wrapped) = address.assumingMemoryBound(to: Self.self).pointee else { return .null }
+    return withUnsafePointer(to: wrapped) { reflector.reflect(at: UnsafeRawPointer($0), Wrapped.self, depth: depth) }
+  }
+
   var wrappedAny: Any? {
     switch self {
     case let .some(wrapped): return wrapped
@@ -17,32 +24,50 @@ extension Optional: ReflectableOptional {
 
 protocol ReflectableArray {
   func reflectElements(_ reflector: inout Reflector, depth: Int) -> [Value]
+  /// The trees of the elements of the array stored at `address`, read in place.
+  static func reflectElements(at address: UnsafeRawPointer, _ reflector: inout Reflector, depth: Int) -> [Value]
+}
+
+extension ReflectableArray {
+  func reflectElements(_ reflector: inout Reflector, depth: Int) -> [Value] {
+    withUnsafePointer(to: self) { Self.reflectElements(at: UnsafeRawPointer($0), &reflector, depth: depth) }
+  }
+}
+
+/// The trees of the elements in `buffer`, each read in place.
+private func reflectElements<Element>(
+  _ buffer: UnsafeBufferPointer<Element>, _ reflector: inout Reflector, depth: Int
+) -> [Value] {
+  guard let base = buffer.baseAddress else { return [] }
+  var values: [Value] = []
+  values.reserveCapacity(buffer.count)
+  for index in 0..<buffer.count {
+    values.append(reflector.reflect(at: UnsafeRawPointer(base + index), Element.self, depth: depth))
+  }
+  return values
 }
 
 extension Array: ReflectableArray {
-  func reflectElements(_ reflector: inout Reflector, depth: Int) -> [Value] {
-    var values: [Value] = []
-    values.reserveCapacity(count)
-    for element in self { values.append(reflector.reflect(element, depth: depth)) }
-    return values
+  static func reflectElements(at address: UnsafeRawPointer, _ reflector: inout Reflector, depth: Int) -> [Value] {
+    address.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer {
+      Debugging.reflectElements($0, &reflector, depth: depth)
+    }
   }
 }
 
 extension ContiguousArray: ReflectableArray {
-  func reflectElements(_ reflector: inout Reflector, depth: Int) -> [Value] {
-    var values: [Value] = []
-    values.reserveCapacity(count)
-    for element in self { values.append(reflector.reflect(element, depth: depth)) }
-    return values
+  static func reflectElements(at address: UnsafeRawPointer, _ reflector: inout Reflector, depth: Int) -> [Value] {
+    address.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer {
+      Debugging.reflectElements($0, &reflector, depth: depth)
+    }
   }
 }
 
 extension ArraySlice: ReflectableArray {
-  func reflectElements(_ reflector: inout Reflector, depth: Int) -> [Value] {
-    var values: [Value] = []
-    values.reserveCapacity(count)
-    for element in self { values.append(reflector.reflect(element, depth: depth)) }
-    return values
+  static func reflectElements(at address: UnsafeRawPointer, _ reflector: inout Reflector, depth: Int) -> [Value] {
+    address.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer {
+      Debugging.reflectElements($0, &reflector, depth: depth)
+    }
   }
 }
 

@@ -1,2 +1,0 @@
-// Placeholder — replaced by the runtime work (branch `runtime`).
-print("examples: not implemented yet")

@@ -1,0 +1,76 @@
+/// Object keys: a small cache makes the keys that repeat on every line (`"$type"`, `"id"`,
+/// `"title"`) cost a table lookup instead of a new `String`, and every key gets a fingerprint so
+/// that duplicate checks compare integers first.
+///
+/// Duplicate keys are compared by their characters after unescaping, code point by code point
+/// (`"é"` and `"e\u0301"` are different keys, `"a"` and `"\u0061"` the same).
+extension JSONParser {
+  /// Parses the key string starting at the quote at `index`.
+  mutating func parseKey() throws(JSONError) -> (key: String, fingerprint: UInt64) {
+    let start = index + 1
+    if end - start >= 16 {
+      let word0 = UInt64(littleEndian: UnsafeRawPointer(bytes + start).loadUnaligned(as: UInt64.self))
+      let word1 = UInt64(littleEndian: UnsafeRawPointer(bytes + start + 8).loadUnaligned(as: UInt64.self))
+      let mask0 = stringSpecialMask(word0)
+      let mask1 = stringSpecialMask(word1)
+      let length = mask0 != 0 ? mask0.trailingZeroBitCount >> 3 : mask1 != 0 ? 8 + mask1.trailingZeroBitCount >> 3 : 16
+      if length < 16, bytes[start + length] == .quote {
+        let (low, high) = maskedWords(word0, word1, length: length)
+        let fingerprint = shortKeyFingerprint(low, high, length: length)
+        let slot = Int(truncatingIfNeeded: fingerprint >> 58)
+        index = start + length + 1
+        if keyCache.isEmpty { keyCache = Array(repeating: CachedKey(), count: 64) }
+        let cached = keyCache[slot]
+        if cached.length == length && cached.low == low && cached.high == high { return (cached.key, fingerprint) }
+        let key = String(decoding: UnsafeBufferPointer(start: bytes + start, count: length), as: UTF8.self)
+        keyCache[slot] = CachedKey(low: low, high: high, length: length, key: key)
+        return (key, fingerprint)
+      }
+    }
+    let key = try parseString()
+    return (key, keyFingerprint(key))
+  }
+}
+
+/// A recently seen short key and its bytes (zero-padded to two words).
+struct CachedKey {
+  var low: UInt64 = 0
+  var high: UInt64 = 0
+  var length = -1
+  var key = ""
+}
+
+@inline(__always)
+private func maskedWords(_ word0: UInt64, _ word1: UInt64, length: Int) -> (UInt64, UInt64) {
+  if length <= 8 {
+    return (length == 8 ? word0 : word0 & ((1 << (8 * UInt64(length))) &- 1), 0)
+  }
+  return (word0, length == 16 ? word1 : word1 & ((1 << (8 * UInt64(length - 8))) &- 1))
+}
+
+@inline(__always)
+private func shortKeyFingerprint(_ low: UInt64, _ high: UInt64, length: Int) -> UInt64 {
+  var h = (low ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
+  h ^= (high &+ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+  return h ^ (h >> 32)
+}
+
+/// The fingerprint of a key from its UTF-8 bytes; equal bytes give equal fingerprints whichever
+/// path produced the key.
+func keyFingerprint(_ key: String) -> UInt64 {
+  var key = key
+  return key.withUTF8 { utf8 in
+    let length = utf8.count
+    if length <= 16 {
+      var low: UInt64 = 0
+      var high: UInt64 = 0
+      for (i, byte) in utf8.enumerated() {
+        if i < 8 { low |= UInt64(byte) << (8 * UInt64(i)) } else { high |= UInt64(byte) << (8 * UInt64(i - 8)) }
+      }
+      return shortKeyFingerprint(low, high, length: length)
+    }
+    var h: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    return shortKeyFingerprint(h, UInt64(length), length: length)
+  }
+}

@@ -1,0 +1,127 @@
+/// A patch that did not apply, or a keyframe that disagrees with its patch.
+public struct TraceStateProblem: Equatable, Sendable, CustomStringConvertible {
+  public var line: Int
+  public var seq: Int64
+  public var message: String
+  public var description: String { "line \(line): \(message)" }
+}
+
+/// Follows a trace's records in order and keeps the current state as JSON: from `state` lines,
+/// keyframe `state` members and the patches in between.
+///
+/// After a patch fails the state is unknown (`nil`) until the next keyframe; only the first
+/// failure is reported.
+///
+/// ```swift
+/// var tracker = TraceStateTracker()
+/// for case let .success(line) in reader {
+///   if let problem = tracker.consume(line.record, line: line.line) { print(problem) }
+/// }
+/// tracker.state  // the state after the last action
+/// ```
+/// ```text
+/// line 9: patch of action 7 does not apply: path /todos/7 does not exist
+/// ```
+public struct TraceStateTracker {
+  /// The state after action `seq`; `nil` before the first state or after a failed patch.
+  public private(set) var state: JSON?
+  public private(set) var seq: Int64?
+  /// Also apply the patch of keyframe lines and compare it with their `state`.
+  public var verifiesKeyframes: Bool
+  private var lost = false
+
+  public init(verifiesKeyframes: Bool = false) {
+    self.verifiesKeyframes = verifiesKeyframes
+  }
+
+  /// Takes one record into account; returns a problem when its patch does not apply.
+  @discardableResult
+  public mutating func consume(_ record: TraceRecord, line: Int) -> TraceStateProblem? {
+    switch record {
+    case let .state(snapshot):
+      state = snapshot.state
+      seq = snapshot.seq
+      lost = false
+      return nil
+    case let .action(action):
+      defer { seq = action.seq }
+      if let keyframe = action.state {
+        defer {
+          state = keyframe
+          lost = false
+        }
+        guard verifiesKeyframes, var patched = state else { return nil }
+        do {
+          try action.patch.apply(to: &patched)
+        } catch {
+          return TraceStateProblem(line: line, seq: action.seq, message: "patch of action \(action.seq) does not apply: \(error.message)")
+        }
+        guard patched == keyframe else {
+          return TraceStateProblem(line: line, seq: action.seq, message: "keyframe state of action \(action.seq) differs from the state its patch gives")
+        }
+        return nil
+      }
+      guard var current = state else {
+        if lost { return nil }
+        lost = true
+        return TraceStateProblem(line: line, seq: action.seq, message: "action \(action.seq) has a patch but no state before it")
+      }
+      state = nil
+      do {
+        try action.patch.apply(to: &current)
+        state = current
+        return nil
+      } catch {
+        lost = true
+        return TraceStateProblem(line: line, seq: action.seq, message: "patch of action \(action.seq) does not apply: \(error.message)")
+      }
+    case .session, .effect, .note, .end:
+      return nil
+    }
+  }
+}
+
+/// Rebuilds the state after a given action.
+///
+/// ```swift
+/// try StateReplayer.state(after: 2, in: TraceReader(path: "run.jsonl")).get()
+/// ```
+/// ```text
+/// {"todos":[{"title":"Milk","done":true}]}
+/// ```
+public enum StateReplayer {
+  /// The state after action `seq` (0 is the initial state). Reads until that action; a bad line
+  /// before it is the result, and so is a patch that does not apply when no keyframe follows it.
+  public static func state(after seq: Int64, in reader: TraceReader) -> Result<JSON, TraceError> {
+    var tracker = TraceStateTracker()
+    var lastSeq: Int64 = -1
+    var lastProblem: TraceStateProblem?
+    for item in reader {
+      switch item {
+      case let .failure(error):
+        if error.severity == .error { return .failure(error) }
+      case let .success(line):
+        if let problem = tracker.consume(line.record, line: line.line) { lastProblem = problem }
+        let recordSeq: Int64
+        switch line.record {
+        case let .state(s): recordSeq = s.seq
+        case let .action(a): recordSeq = a.seq
+        default: continue
+        }
+        if recordSeq == seq {
+          if let state = tracker.state { return .success(state) }
+          let problem = lastProblem ?? TraceStateProblem(line: line.line, seq: seq, message: "no state before action \(seq)")
+          return .failure(TraceError(file: reader.file, line: problem.line, message: problem.message))
+        }
+        if recordSeq > seq, line.record.kind == .action { return notFound(seq, reader, lastSeq) }
+        lastSeq = max(lastSeq, recordSeq)
+      }
+    }
+    return notFound(seq, reader, lastSeq)
+  }
+
+  private static func notFound(_ seq: Int64, _ reader: TraceReader, _ last: Int64) -> Result<JSON, TraceError> {
+    let tail = last >= 0 ? " (last seq is \(last))" : ""
+    return .failure(TraceError(file: reader.file, line: 0, message: "no action with seq \(seq) in the trace\(tail)"))
+  }
+}

@@ -1,0 +1,127 @@
+/// Checks a whole trace against the format and reports every problem with its line.
+///
+/// Beyond what `TraceReader` reports (bad JSON, bad records, header, truncated last line) it
+/// checks: the initial state after the header, sequence gaps without a `gap` note, patches that do
+/// not apply, keyframes that disagree with their patch, effect events for unknown or ended
+/// effects, outputs not followed by their action, and the `end` count.
+///
+/// ```swift
+/// for finding in TraceValidator.validate(try TraceReader(path: "run.jsonl")) { print(finding) }
+/// ```
+/// ```text
+/// run.jsonl:7: error: sequence gap: expected seq 3, found 5 with no gap note before it
+/// run.jsonl:9: error: effect 4: finished, but it was never started
+/// ```
+public enum TraceValidator {
+  public static func validate(_ reader: TraceReader) -> [TraceError] {
+    var state = ValidationState(file: reader.file)
+    for item in reader {
+      switch item {
+      case let .failure(error): state.findings.append(error)
+      case let .success(line): state.check(line)
+      }
+    }
+    state.finish()
+    return state.findings
+  }
+}
+
+private struct ValidationState {
+  enum EffectPhase { case running, ended }
+
+  let file: String
+  var findings: [TraceError] = []
+  var tracker = TraceStateTracker(verifiesKeyframes: true)
+  var sawInitialState = false
+  var lastSeq: Int64 = 0
+  var gapAnnounced = false
+  var effects: [Int64: EffectPhase] = [:]
+  /// Outputs waiting for their action: seq → (effect, line).
+  var pendingOutputs: [Int64: (effect: Int64, line: Int)] = [:]
+  var endLine: Int?
+
+  init(file: String) { self.file = file }
+
+  mutating func report(_ line: Int, _ message: String, _ severity: TraceError.Severity = .error) {
+    findings.append(TraceError(file: file, line: line, severity: severity, message: message))
+  }
+
+  mutating func check(_ item: TraceLine) {
+    let line = item.line
+    if let endLine, item.record.kind != .session {
+      report(line, "a line after the end line (line \(endLine))")
+    }
+    if item.record.kind != .session, !sawInitialState {
+      sawInitialState = true
+      if item.record.kind != .state {
+        report(line, "expected the initial state after the header, found \"\(item.record.kind.rawValue)\"")
+      }
+    }
+    if let problem = tracker.consume(item.record, line: line) { report(line, problem.message) }
+    switch item.record {
+    case .session, .state:
+      break
+    case let .action(action):
+      checkSequence(action, line: line)
+      checkOutput(for: action, line: line)
+    case let .effect(event):
+      checkEffect(event, line: line)
+    case let .note(note):
+      if note.note == .gap { gapAnnounced = true }
+    case let .end(end):
+      endLine = line
+      if end.actions != lastSeq { report(line, "end says \(end.actions) actions, but the last action is \(lastSeq)") }
+    }
+  }
+
+  mutating func checkSequence(_ action: TraceAction, line: Int) {
+    let expected = lastSeq + 1
+    if action.seq > expected, !gapAnnounced {
+      report(line, "sequence gap: expected seq \(expected), found \(action.seq) with no gap note before it")
+    } else if action.seq < expected {
+      report(line, "sequence out of order: expected seq \(expected), found \(action.seq)")
+    }
+    lastSeq = max(lastSeq, action.seq)
+    gapAnnounced = false
+  }
+
+  mutating func checkOutput(for action: TraceAction, line: Int) {
+    for (seq, output) in pendingOutputs.sorted(by: { $0.key < $1.key }) where seq < action.seq {
+      report(output.line, "effect \(output.effect): output for seq \(seq) is not followed by action \(seq)")
+      pendingOutputs[seq] = nil
+    }
+    if let output = pendingOutputs.removeValue(forKey: action.seq), action.effect != output.effect {
+      let found = action.effect.map { "effect \($0)" } ?? "no effect"
+      report(line, "action \(action.seq): sent by effect \(output.effect) (line \(output.line)), but it names \(found)")
+    } else if let effect = action.effect, effects[effect] == nil {
+      report(line, "action \(action.seq): sent by effect \(effect), which was never started")
+    }
+  }
+
+  mutating func checkEffect(_ event: TraceEffectEvent, line: Int) {
+    let id = event.effect
+    let name = "effect \(id): \(event.event.rawValue)"
+    switch (event.event, effects[id]) {
+    case (.started, nil): effects[id] = .running
+    case (.started, _): report(line, "effect \(id): started twice")
+    case (_, nil): report(line, "\(name), but it was never started")
+    case (_, .ended): report(line, "\(name), but it had already ended")
+    case (.output, .running):
+      if let seq = event.seq {
+        if seq <= lastSeq {
+          report(line, "effect \(id): output for seq \(seq), but action \(seq) came before it")
+        } else {
+          pendingOutputs[seq] = (id, line)
+        }
+      }
+    case (.finished, .running), (.cancelled, .running): effects[id] = .ended
+    }
+  }
+
+  mutating func finish() {
+    for (seq, output) in pendingOutputs.sorted(by: { $0.key < $1.key }) {
+      report(output.line, "effect \(output.effect): output for seq \(seq) is not followed by action \(seq)")
+    }
+    findings = findings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+  }
+}

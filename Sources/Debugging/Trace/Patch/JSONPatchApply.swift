@@ -1,0 +1,164 @@
+// Applying patch operations in place. Containers are detached from their parent (set to `.null`)
+// while being changed, so a change deep in a large state copies nothing but the path to it.
+
+extension JSONPatch.Operation {
+  /// Applies this one operation to `document`.
+  ///
+  /// ```swift
+  /// try JSONPatch.Operation.remove(path: JSONPointer("/todos/7")).apply(to: &state)
+  /// ```
+  /// ```text
+  /// JSONPatchError: path /todos/7 does not exist
+  /// ```
+  public func apply(to document: inout JSON) throws(JSONPatchError) {
+    switch self {
+    case let .add(path, value):
+      try PatchEngine.add(value, at: path, in: &document)
+    case let .remove(path):
+      _ = try PatchEngine.remove(path, in: &document)
+    case let .replace(path, value):
+      try PatchEngine.replace(path, with: value, in: &document)
+    case let .move(from, path):
+      if from == path { _ = try PatchEngine.value(at: from, in: document); return }
+      if path.hasPrefix(from) {
+        throw JSONPatchError("cannot move \(from) into its own child \(path)")
+      }
+      let value = try PatchEngine.remove(from, in: &document)
+      try PatchEngine.add(value, at: path, in: &document)
+    case let .copy(from, path):
+      try PatchEngine.add(try PatchEngine.value(at: from, in: document), at: path, in: &document)
+    case let .test(path, value):
+      guard try PatchEngine.value(at: path, in: document) == value else {
+        throw JSONPatchError("test failed: the value at \(path) differs")
+      }
+    }
+  }
+}
+
+enum PatchEngine {
+  static func missing(_ path: JSONPointer) -> JSONPatchError {
+    JSONPatchError("path \(path) does not exist")
+  }
+
+  /// `"0"`, `"12"`; not `"01"`, `"-"`, `"x"`.
+  static func index(_ token: String) -> Int? {
+    let utf8 = token.utf8
+    guard let first = utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9"),
+      first != UInt8(ascii: "0") || utf8.count == 1
+    else { return nil }
+    return Int(token)
+  }
+
+  static func value(at path: JSONPointer, in document: JSON) throws(JSONPatchError) -> JSON {
+    var current = document
+    for token in path.tokens {
+      switch current {
+      case let .object(members):
+        guard let member = members.first(where: { $0.key == token }) else { throw missing(path) }
+        current = member.value
+      case let .array(elements):
+        guard let i = index(token), i < elements.count else { throw missing(path) }
+        current = elements[i]
+      default:
+        throw missing(path)
+      }
+    }
+    return current
+  }
+
+  static func add(_ value: JSON, at path: JSONPointer, in document: inout JSON) throws(JSONPatchError) {
+    guard !path.tokens.isEmpty else {
+      document = value
+      return
+    }
+    try withParent(of: path, path.tokens[...], in: &document) { (parent, token) throws(JSONPatchError) in
+      switch parent {
+      case .object(var members):
+        parent = .null
+        if let i = members.firstIndex(where: { $0.key == token }) {
+          members[i].value = value
+        } else {
+          members.append(JSON.Member(token, value))
+        }
+        parent = .object(members)
+      case .array(var elements):
+        let i = token == "-" ? elements.count : index(token)
+        guard let i, i <= elements.count else { throw missing(path) }
+        parent = .null
+        elements.insert(value, at: i)
+        parent = .array(elements)
+      default:
+        throw missing(path)
+      }
+    }
+  }
+
+  static func remove(_ path: JSONPointer, in document: inout JSON) throws(JSONPatchError) -> JSON {
+    guard !path.tokens.isEmpty else { throw JSONPatchError("cannot remove the whole document") }
+    return try withParent(of: path, path.tokens[...], in: &document) { (parent, token) throws(JSONPatchError) in
+      switch parent {
+      case .object(var members):
+        guard let i = members.firstIndex(where: { $0.key == token }) else { throw missing(path) }
+        parent = .null
+        let removed = members.remove(at: i).value
+        parent = .object(members)
+        return removed
+      case .array(var elements):
+        guard let i = index(token), i < elements.count else { throw missing(path) }
+        parent = .null
+        let removed = elements.remove(at: i)
+        parent = .array(elements)
+        return removed
+      default:
+        throw missing(path)
+      }
+    }
+  }
+
+  static func replace(_ path: JSONPointer, with value: JSON, in document: inout JSON) throws(JSONPatchError) {
+    guard !path.tokens.isEmpty else {
+      document = value
+      return
+    }
+    try withParent(of: path, path.tokens[...], in: &document) { (parent, token) throws(JSONPatchError) in
+      switch parent {
+      case .object(var members):
+        guard let i = members.firstIndex(where: { $0.key == token }) else { throw missing(path) }
+        parent = .null
+        members[i].value = value
+        parent = .object(members)
+      case .array(var elements):
+        guard let i = index(token), i < elements.count else { throw missing(path) }
+        parent = .null
+        elements[i] = value
+        parent = .array(elements)
+      default:
+        throw missing(path)
+      }
+    }
+  }
+
+  /// Walks to the container holding the last token of `tokens` and calls `body` with it.
+  /// Recursion depth is bounded by the document's depth (at most `JSONReader.maximumDepth`).
+  static func withParent<R>(
+    of path: JSONPointer, _ tokens: ArraySlice<String>, in json: inout JSON,
+    _ body: (inout JSON, String) throws(JSONPatchError) -> R
+  ) throws(JSONPatchError) -> R {
+    let token = tokens[tokens.startIndex]
+    if tokens.count == 1 { return try body(&json, token) }
+    switch json {
+    case .object(var members):
+      guard let i = members.firstIndex(where: { $0.key == token }) else { throw missing(path) }
+      json = .null
+      defer { json = .object(members) }
+      return try withParent(of: path, tokens.dropFirst(), in: &members[i].value, body)
+    case .array(var elements):
+      guard let i = index(token), i < elements.count else { throw missing(path) }
+      json = .null
+      defer { json = .array(elements) }
+      return try withParent(of: path, tokens.dropFirst(), in: &elements[i], body)
+    default:
+      throw missing(path)
+    }
+  }
+}

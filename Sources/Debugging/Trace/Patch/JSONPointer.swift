@@ -1,0 +1,66 @@
+/// An RFC 6901 JSON Pointer: `/todos/3/isComplete`, with `~1` for `/` and `~0` for `~` in a token.
+///
+/// ```swift
+/// try JSONPointer("/a~1b/0").tokens  // ["a/b", "0"]
+/// JSONPointer(tokens: ["a/b", "0"]).description  // "/a~1b/0"
+/// ```
+public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
+  /// The unescaped reference tokens; empty for the whole document (`""`).
+  public var tokens: [String]
+
+  public init(tokens: [String]) { self.tokens = tokens }
+
+  /// Parses a pointer; `""` is the whole document.
+  public init(_ text: String) throws(JSONPatchError) {
+    if text.isEmpty {
+      tokens = []
+      return
+    }
+    guard text.utf8.first == UInt8(ascii: "/") else {
+      throw JSONPatchError("invalid pointer \"\(text)\": must be empty or start with /")
+    }
+    var result: [String] = []
+    for raw in text.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+      guard raw.contains(UInt8(ascii: "~")) else {
+        result.append(String(decoding: raw, as: UTF8.self))
+        continue
+      }
+      var bytes: [UInt8] = []
+      var iterator = raw.makeIterator()
+      while let byte = iterator.next() {
+        guard byte == UInt8(ascii: "~") else {
+          bytes.append(byte)
+          continue
+        }
+        switch iterator.next() {
+        case UInt8(ascii: "0"): bytes.append(UInt8(ascii: "~"))
+        case UInt8(ascii: "1"): bytes.append(UInt8(ascii: "/"))
+        default: throw JSONPatchError("invalid pointer \"\(text)\": ~ must be followed by 0 or 1")
+        }
+      }
+      result.append(String(decoding: bytes, as: UTF8.self))
+    }
+    tokens = result
+  }
+
+  /// The escaped text form: `/a~1b/0`.
+  public var description: String {
+    tokens.map { "/" + $0.replacingAll("~", "~0").replacingAll("/", "~1") }.joined()
+  }
+
+  /// Whether `self` is `other` or lies inside it.
+  public func hasPrefix(_ other: JSONPointer) -> Bool {
+    other.tokens.count <= tokens.count && Array(tokens.prefix(other.tokens.count)) == other.tokens
+  }
+}
+
+extension String {
+  fileprivate func replacingAll(_ target: Character, _ replacement: String) -> String {
+    guard contains(target) else { return self }
+    var result = ""
+    for character in self {
+      if character == target { result += replacement } else { result.append(character) }
+    }
+    return result
+  }
+}

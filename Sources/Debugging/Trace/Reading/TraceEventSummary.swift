@@ -1,0 +1,198 @@
+import Foundation
+
+/// The small members of one trace line — enough for timings, label lists and validation of the
+/// sequence — read without building the `action`, `patch` or `state` values.
+///
+/// A line `{"kind":"action","seq":1,"t":10,"duration":2,"label":"inc","action":{…},"patch":[…]}`
+/// becomes `TraceEventSummary(line: 3, kind: .action, seq: 1, t: 10, duration: 2, label: "inc")`.
+public struct TraceEventSummary: Sendable, Hashable {
+  public var line: Int
+  public var kind: TraceKind
+  public var seq: Int64?
+  public var t: Int64?
+  public var duration: Int64?
+  /// Action label, or an effect event's label.
+  public var label: String?
+  public var event: TraceEffectEvent.Event?
+  /// Effect id: the effect of an effect event, or the effect that sent an action.
+  public var effect: Int64?
+  public var note: TraceNote.Note?
+  public var dropped: Int64?
+  /// `end` lines: the last action's seq.
+  public var actions: Int64?
+  /// `session` lines: the format version.
+  public var format: Int64?
+  /// Whether the line carries a full `state` (state lines and keyframe actions).
+  public var hasState = false
+
+  public init(line: Int, kind: TraceKind) {
+    self.line = line
+    self.kind = kind
+  }
+
+  /// The summary of a fully decoded record.
+  public init(line: Int, record: TraceRecord) {
+    self.init(line: line, kind: record.kind)
+    switch record {
+    case let .session(s): format = s.format
+    case let .state(s): (seq, t, hasState) = (s.seq, s.t, true)
+    case let .action(a):
+      (seq, t, duration, label, effect, hasState) = (a.seq, a.t, a.duration, a.label, a.effect, a.state != nil)
+    case let .effect(e): (event, effect, t, seq, label) = (e.event, e.effect, e.t, e.seq, e.label)
+    case let .note(n): (t, note, dropped) = (n.t, n.note, n.dropped)
+    case let .end(e): (t, actions) = (e.t, e.actions)
+    }
+  }
+}
+
+extension TraceEventSummary {
+  /// Scans one line with `JSONObjectScanner` (every value's syntax is checked, only the small
+  /// members are decoded); throws the same messages as `TraceRecord(json:)` for those members.
+  init(line: Int, bytes: UnsafeRawBufferPointer) throws(TraceSummaryFailure) {
+    var fields = ScannedFields()
+    if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }), first != UInt8(ascii: "{") {
+      // Not an object: let the full reader say exactly what it is.
+      do {
+        self.init(line: line, record: try TraceRecord(json: JSONReader.parse(bytes)))
+        return
+      } catch let error as JSONError {
+        throw TraceSummaryFailure(message: error.message, column: error.column)
+      } catch {
+        throw TraceSummaryFailure(message: "\(error)", column: 0)
+      }
+    }
+    do {
+      var scanner = try JSONObjectScanner(bytes)
+      while let member = try scanner.next() {
+        let key = member.keyHasEscapes ? .other : SummaryKey(UnsafeRawBufferPointer(rebasing: bytes[member.keyRange]))
+        switch key {
+        case .other: continue
+        case .state: fields.hasState = true
+        case .kind, .label, .event, .note:
+          if let text = try scanner.string(member) {
+            fields.strings.append((key, text))
+          } else {
+            fields.typeError = fields.typeError ?? (key, "a string", typeName(bytes[member.valueRange.lowerBound]))
+          }
+        case .seq, .t, .duration, .effect, .dropped, .actions, .format:
+          if let number = try scanner.int(member) {
+            fields.integers.append((key, number))
+          } else {
+            fields.typeError = fields.typeError ?? (key, "an integer", typeName(bytes[member.valueRange.lowerBound]))
+          }
+        }
+      }
+    } catch {
+      throw TraceSummaryFailure(message: error.message, column: error.column)
+    }
+    self = try fields.summary(line: line)
+  }
+}
+
+/// Why a line has no summary; `column` is 0 for record errors (not about JSON syntax).
+struct TraceSummaryFailure: Error {
+  var message: String
+  var column: Int
+}
+
+/// The members a summary reads.
+enum SummaryKey: Equatable {
+  case kind, seq, t, duration, label, event, effect, note, dropped, actions, format, state, other
+
+  init(_ k: UnsafeRawBufferPointer) {
+    func equals(_ literal: StaticString) -> Bool {
+      literal.utf8CodeUnitCount == k.count && memcmp(literal.utf8Start, k.baseAddress!, k.count) == 0
+    }
+    switch k.count {
+    case 1: self = k[0] == UInt8(ascii: "t") ? .t : .other
+    case 3: self = equals("seq") ? .seq : .other
+    case 4: self = equals("kind") ? .kind : equals("note") ? .note : .other
+    case 5: self = equals("label") ? .label : equals("event") ? .event : equals("state") ? .state : .other
+    case 6: self = equals("effect") ? .effect : equals("format") ? .format : .other
+    case 7: self = equals("dropped") ? .dropped : equals("actions") ? .actions : .other
+    case 8: self = equals("duration") ? .duration : .other
+    default: self = .other
+    }
+  }
+}
+
+/// The JSON type a value starting with `byte` has, for error messages.
+private func typeName(_ byte: UInt8) -> String {
+  switch byte {
+  case UInt8(ascii: "\""): return "string"
+  case UInt8(ascii: "{"): return "object"
+  case UInt8(ascii: "["): return "array"
+  case UInt8(ascii: "t"), UInt8(ascii: "f"): return "boolean"
+  case UInt8(ascii: "n"): return "null"
+  default: return "number"
+  }
+}
+
+/// What the scanner collected from one line, checked once the `kind` is known.
+private struct ScannedFields {
+  var strings: [(SummaryKey, String)] = []
+  var integers: [(SummaryKey, Int64)] = []
+  var typeError: (SummaryKey, String, String)?
+  var hasState = false
+
+  func string(_ key: SummaryKey) -> String? { strings.first { $0.0 == key }?.1 }
+  func integer(_ key: SummaryKey) -> Int64? { integers.first { $0.0 == key }?.1 }
+
+  func summary(line: Int) throws(TraceSummaryFailure) -> TraceEventSummary {
+    func fail(_ message: String) -> TraceSummaryFailure { TraceSummaryFailure(message: message, column: 0) }
+    if let (key, _, found) = typeError, key == .kind { throw fail("\"kind\" must be a string, found \(found)") }
+    guard let kindName = string(.kind) else { throw fail("missing key \"kind\"") }
+    guard let kind = TraceKind(rawValue: kindName) else { throw fail("unknown kind \"\(kindName)\"") }
+    if let (key, expected, found) = typeError {
+      throw fail("\(kindName): \"\(key)\" must be \(expected), found \(found)")
+    }
+    var summary = TraceEventSummary(line: line, kind: kind)
+    summary.hasState = hasState && kind != .session
+    func require<T>(_ value: T?, _ key: String) throws(TraceSummaryFailure) -> T {
+      guard let value else { throw fail("\(kindName): missing key \"\(key)\"") }
+      return value
+    }
+    func count(_ key: SummaryKey, _ name: String, optional: Bool = false) throws(TraceSummaryFailure) -> Int64? {
+      guard let value = integer(key) else {
+        if optional { return nil }
+        throw fail("\(kindName): missing key \"\(name)\"")
+      }
+      guard value >= 0 else { throw fail("\(kindName): \"\(name)\" must not be negative, found \(value)") }
+      return value
+    }
+    switch kind {
+    case .session:
+      let format = try require(integer(.format), "format")
+      guard TraceFormat.supported.contains(format) else { throw fail(TraceFormat.unsupportedMessage(format)) }
+      summary.format = format
+    case .state:
+      summary.seq = try count(.seq, "seq")
+      summary.t = try count(.t, "t")
+    case .action:
+      summary.seq = try count(.seq, "seq")
+      summary.t = try count(.t, "t")
+      summary.duration = try count(.duration, "duration")
+      summary.label = try require(string(.label), "label")
+      summary.effect = try count(.effect, "effect", optional: true)
+    case .effect:
+      let name = try require(string(.event), "event")
+      guard let event = TraceEffectEvent.Event(rawValue: name) else { throw fail("effect: unknown event \"\(name)\"") }
+      summary.event = event
+      summary.effect = try count(.effect, "effect")
+      summary.t = try count(.t, "t")
+      let needsSeq = event == .started || event == .output
+      summary.seq = try count(.seq, "seq", optional: !needsSeq)
+      summary.label = needsSeq ? try require(string(.label), "label") : string(.label)
+    case .note:
+      summary.t = try count(.t, "t")
+      let name = try require(string(.note), "note")
+      guard let note = TraceNote.Note(rawValue: name) else { throw fail("note: unknown note \"\(name)\"") }
+      summary.note = note
+      summary.dropped = try count(.dropped, "dropped", optional: note != .gap)
+    case .end:
+      summary.t = try count(.t, "t")
+      summary.actions = try count(.actions, "actions")
+    }
+    return summary
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// Why a trace could not be written: `cannot create 'run.jsonl': Permission denied`.
+public struct TraceWriterError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
+/// Appends trace records as whole lines to a file, standard output/error or memory.
+///
+/// Lines are buffered and written only whole, so a process killed at any moment leaves a file whose
+/// every complete line is readable. Errors never throw into the app: the first one is kept in
+/// `error`, the writer stops writing (no half line is ever followed by more lines) and counts what
+/// it could not write in `droppedRecords`. Not thread-safe: use one writer from one queue.
+///
+/// ```swift
+/// let writer = TraceWriter.memory()
+/// writer.append(.end(TraceEnd(t: 900, actions: 2)))
+/// writer.text  // "{\"kind\":\"end\",\"t\":900,\"actions\":2}\n"
+/// ```
+public final class TraceWriter {
+  private enum Destination {
+    case descriptor(Int32, closes: Bool)
+    case memory
+  }
+
+  private var destination: Destination?
+  private var pending: [UInt8] = []
+  private let bufferSize: Int
+  /// Everything written so far, for `memory()` writers.
+  public private(set) var bytes: [UInt8] = []
+  /// The first error, after which nothing more is written.
+  public private(set) var error: TraceWriterError?
+  /// Records not written because of `error` or after `close()`.
+  public private(set) var droppedRecords = 0
+
+  private init(_ destination: Destination?, bufferSize: Int, error: TraceWriterError? = nil) {
+    self.destination = destination
+    self.bufferSize = bufferSize
+    self.error = error
+  }
+
+  deinit { close() }
+
+  /// Creates (or truncates) `path` with owner-only permissions (0600). On failure the writer
+  /// exists, holds the error and drops what it is given.
+  public static func file(_ path: String, bufferSize: Int = 1 << 16) -> TraceWriter {
+    let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      return TraceWriter(nil, bufferSize: bufferSize, error: TraceWriterError("cannot create '\(path)': \(Platform.errorMessage(errno))"))
+    }
+    // An existing regular file keeps its mode through O_TRUNC: make it owner-only too.
+    var info = stat()
+    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { _ = fchmod(fd, 0o600) }
+    return TraceWriter(.descriptor(fd, closes: true), bufferSize: bufferSize)
+  }
+
+  public static func standardOutput(bufferSize: Int = 1 << 16) -> TraceWriter {
+    TraceWriter(.descriptor(1, closes: false), bufferSize: bufferSize)
+  }
+
+  public static func standardError() -> TraceWriter {
+    TraceWriter(.descriptor(2, closes: false), bufferSize: 0)
+  }
+
+  /// Keeps every line in `bytes` (and `text`), for tests.
+  public static func memory() -> TraceWriter {
+    TraceWriter(.memory, bufferSize: 0)
+  }
+
+  /// What a `memory()` writer holds, as text.
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Appends one record as one line.
+  public func append(_ record: TraceRecord) {
+    guard destination != nil, error == nil else {
+      droppedRecords += 1
+      return
+    }
+    let mark = pending.count
+    record.writeLine(into: &pending)
+    if case .memory = destination {
+      bytes.append(contentsOf: pending)
+      pending.removeAll(keepingCapacity: true)
+      return
+    }
+    if pending.count >= bufferSize {
+      // Lines before this one go first, so a failure never leaves this one half-written before them.
+      if mark > 0, pending.count - mark > bufferSize { writeOut(upTo: mark) }
+      if error == nil { writeOut(upTo: pending.count) }
+    }
+  }
+
+  /// Writes buffered lines now; returns the writer's error, if any.
+  @discardableResult
+  public func flush() -> TraceWriterError? {
+    if error == nil, !pending.isEmpty { writeOut(upTo: pending.count) }
+    return error
+  }
+
+  /// Flushes and closes the file; later records are dropped. Returns the writer's error, if any.
+  @discardableResult
+  public func close() -> TraceWriterError? {
+    flush()
+    if case let .descriptor(fd, closes) = destination, closes {
+      if Foundation.close(fd) != 0, error == nil {
+        error = TraceWriterError("cannot close trace: \(Platform.errorMessage(errno))")
+      }
+    }
+    destination = nil
+    return error
+  }
+
+  private func writeOut(upTo count: Int) {
+    guard case let .descriptor(fd, _) = destination else { return }
+    var written = 0
+    let failure: Int32? = pending.withUnsafeBytes { raw in
+      while written < count {
+        let result = write(fd, raw.baseAddress! + written, count - written)
+        if result < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        written += result
+      }
+      return nil
+    }
+    if let failure {
+      error = TraceWriterError("cannot write trace: \(Platform.errorMessage(failure))")
+      droppedRecords += pending[written...].count { $0 == UInt8(ascii: "\n") }
+      pending.removeAll()
+      return
+    }
+    pending.removeFirst(count)
+  }
+}

@@ -1,0 +1,41 @@
+// MARK: - Cancelling Effects
+
+extension Effect {
+  /// Makes this effect cancellable with ``cancel(id:)``. With `cancelInFlight: true`, starting it
+  /// first cancels every running effect with the same id (a debounce/restart).
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   try await clock.sleep(for: .seconds(1))
+  ///   await send(.sortCompletedTodos)
+  /// }
+  /// .cancellable(id: CancelID.todoCompletion, cancelInFlight: true)
+  /// ```
+  ///
+  /// Ids are per store: two stores never cancel each other's effects.
+  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+    let key = CancelID(id)
+    let start = self.start
+    return Self { runtime, sink in
+      if cancelInFlight { runtime.cancel(key) }
+      guard let task = start?(runtime, sink) else { return nil }
+      if task.isCancelled { return task }
+      return runtime.register(task, for: key)
+    }
+  }
+
+  /// An effect that cancels every running effect made cancellable with `id`.
+  public static func cancel(id: some Hashable & Sendable) -> Self {
+    let key = CancelID(id)
+    return Self { runtime, _ in
+      runtime.cancel(key)
+      return nil
+    }
+  }
+}
+
+/// A type-erased cancellation id (unchecked: it is only built from `Sendable` ids).
+struct CancelID: Hashable, @unchecked Sendable {
+  let base: AnyHashable
+  init(_ id: some Hashable & Sendable) { base = AnyHashable(id) }
+}

@@ -1,0 +1,2 @@
+// The runtime re-exports the Debugging core, so `import Runtime` is enough for a feature.
+@_exported import Debugging

@@ -1,0 +1,72 @@
+extension Reducer {
+  /// Runs `element` on the element of an identified collection that a child action addresses by
+  /// id, before this reducer. An action for an id that is not in the collection is reported as a
+  /// runtime warning and ignored.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .forEach(\.todos, action: Action.todos) { Todo() }
+  /// ```
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ForEachReducer<Self, ID, Element>
+  where ElementState == Element.State, ElementAction == Element.Action {
+    ForEachReducer(
+      parent: self, element: element(), toElements: toElements, toElementAction: toElementAction,
+      location: "\(fileID):\(line)"
+    )
+  }
+
+  /// `forEach` with the element action case built by `action`, such as `Action.todos`.
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action embed: @escaping @Sendable (IdentifiedAction<ID, ElementAction>) -> Action,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> ForEachReducer<Self, ID, Element>
+  where ElementState == Element.State, ElementAction == Element.Action {
+    forEach(toElements, action: AnyCasePath(embed), element: element, fileID: fileID, line: line)
+  }
+}
+
+/// The reducer `forEach` returns.
+public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+  let parent: Parent
+  let element: Element
+  let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  let location: String
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let elementEffect = reduceElement(into: &state, action: action)
+    let parentEffect = parent.reduce(into: &state, action: action)
+    return .merge(elementEffect, parentEffect)
+  }
+
+  private func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    guard case let .element(id, elementAction)? = toElementAction.extract(from: action) else {
+      return .none
+    }
+    guard state[keyPath: toElements][id: id] != nil else {
+      RuntimeWarning.report(
+        """
+        A "forEach" at "\(location)" received an action for a missing element (id: \(id)):
+
+          \(action)
+
+        The action was ignored. Make sure elements are not removed while actions for them can \
+        still be sent.
+        """
+      )
+      return .none
+    }
+    let toElementAction = self.toElementAction
+    return element.reduce(into: &state[keyPath: toElements][id: id]!, action: elementAction)
+      .map { toElementAction.embed(.element(id: id, action: $0)) }
+  }
+}

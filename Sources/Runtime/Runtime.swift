@@ -1,2 +1,0 @@
-// Placeholder — replaced by the runtime work (branch `runtime`).
-@_exported import Debugging

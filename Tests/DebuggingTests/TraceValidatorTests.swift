@@ -1,0 +1,67 @@
+import Testing
+@testable import Debugging
+
+@Suite struct TraceValidatorTests {
+  func validate(_ text: String) throws -> String {
+    let reader = try TraceReader(path: traceFile(text))
+    return TraceValidator.validate(reader).map { $0.description.replacingOccurrences(of: reader.file, with: "t.jsonl") }
+      .joined(separator: "\n")
+  }
+
+  @Test func aValidTraceHasNoFindings() throws {
+    #expect(try validate(sampleTrace) == "")
+  }
+
+  @Test func reportsEveryProblemWithItsLine() throws {
+    let header = sampleTrace.split(separator: "\n")[0]
+    func action(_ seq: Int, effect: Int? = nil, patch: String = "[]") -> String {
+      let sender = effect.map { #","effect":\#($0)"# } ?? ""
+      return #"{"kind":"action","seq":\#(seq),"t":1,"duration":1,"label":"a"\#(sender),"action":null,"patch":\#(patch)}"#
+    }
+    let text = """
+      \(header)
+      \(action(1))
+      {"kind":"state","seq":0,"t":0,"state":{"todos":[]}}
+      \(action(3))
+      {"kind":"note","t":1,"note":"gap","message":"2 dropped","dropped":2}
+      \(action(6))
+      \(action(5))
+      {"kind":"mystery","t":1}
+      \(action(7, patch: #"[{"op":"remove","path":"/todos/7"}]"#))
+      {"kind":"effect","event":"finished","effect":4,"t":1}
+      {"kind":"effect","event":"started","effect":1,"seq":7,"t":1,"label":"a"}
+      {"kind":"effect","event":"started","effect":1,"seq":7,"t":1,"label":"a"}
+      {"kind":"effect","event":"output","effect":1,"seq":8,"t":1,"label":"b"}
+      \(action(8, effect: 2))
+      {"kind":"effect","event":"output","effect":1,"seq":9,"t":1,"label":"b"}
+      \(action(10, effect: 1))
+      {"kind":"effect","event":"cancelled","effect":1,"t":1}
+      {"kind":"effect","event":"output","effect":1,"seq":11,"t":1,"label":"b"}
+      {"kind":"end","t":9,"actions":12}
+      {"kind":"note","t":1,"note":"info","message":"late"}
+      {"kind":"effect","event":"output","effect":3,"seq":1
+      """
+    #expect(try validate(text) == """
+      t.jsonl:2: error: expected the initial state after the header, found "action"
+      t.jsonl:2: error: action 1 has a patch but no state before it
+      t.jsonl:4: error: sequence gap: expected seq 2, found 3 with no gap note before it
+      t.jsonl:7: error: sequence out of order: expected seq 7, found 5
+      t.jsonl:8: error: unknown kind "mystery"
+      t.jsonl:9: error: patch of action 7 does not apply: path /todos/7 does not exist
+      t.jsonl:10: error: effect 4: finished, but it was never started
+      t.jsonl:12: error: effect 1: started twice
+      t.jsonl:14: error: action 8: sent by effect 1 (line 13), but it names effect 2
+      t.jsonl:15: error: effect 1: output for seq 9 is not followed by action 9
+      t.jsonl:16: error: sequence gap: expected seq 9, found 10 with no gap note before it
+      t.jsonl:18: error: effect 1: output, but it had already ended
+      t.jsonl:19: error: end says 12 actions, but the last action is 10
+      t.jsonl:20: error: a line after the end line (line 19)
+      t.jsonl:21: warning: truncated last line (no newline at the end); ignored
+      """)
+  }
+
+  @Test func unsupportedFormatIsTheOnlyFinding() throws {
+    #expect(try validate(#"{"kind":"session","format":2,"name":"x"}"# + "\n" + #"{"kind":"wat"}"# + "\n")
+      == "t.jsonl:1: error: unsupported trace format 2; this tca-trace reads format 1")
+  }
+}

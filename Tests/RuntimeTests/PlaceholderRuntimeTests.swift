@@ -1,3 +1,0 @@
-import Testing
-
-@Test func RuntimeTestsPlaceholder() { #expect(Bool(true)) }
