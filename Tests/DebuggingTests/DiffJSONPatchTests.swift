@@ -246,3 +246,15 @@ enum DiffRandomTree {
     #expect(try DiffPatchApplier.apply(jsonPatch(from: old, to: new), to: old.json) == new.json)
   }
 }
+
+@Suite struct DiffJSONPatchTraceApplierTests {
+  /// The trace reader's own applier (`JSONPatch`) agrees: it rebuilds the new state.
+  @Test(arguments: 0..<200) func roundTripWithTraceApplier(seed: Int) throws {
+    var rng = DiffSeededGenerator(seed: UInt64(seed) &+ 20_000)
+    let old = DiffRandomTree.value(depth: 3, using: &rng)
+    let new = DiffRandomTree.edit(old, using: &rng)
+    var document = old.json
+    try JSONPatch(json: .array(jsonPatch(from: old, to: new))).apply(to: &document)
+    #expect(document == new.json)
+  }
+}
