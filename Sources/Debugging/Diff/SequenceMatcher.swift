@@ -14,7 +14,7 @@ struct SequenceMatcher {
   let oldHashes: [Int]
   let newHashes: [Int]
   let equal: (Int, Int) -> Bool
-  var maximumEdits = 2_000
+  var maximumEdits = 1_000
 
   /// Matched (old, new) index pairs, increasing on both sides.
   static func matches<T: Hashable>(old: [T], new: [T]) -> [(Int, Int)] {
