@@ -137,6 +137,9 @@ public final class TraceRecorder: @unchecked Sendable {
     done.wait()
   }
 
+  /// Events waiting for the worker (not those it is working on).
+  var queuedEventCount: Int { lock.withLock { events.queue.count } }
+
   /// The first write error, if any (after `flush()`).
   public var error: String? { worker.errorMessage }
 

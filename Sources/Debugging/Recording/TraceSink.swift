@@ -45,7 +45,11 @@ public struct TraceSink: Sendable {
   /// `$TCA_TRACE_DIR` when set and not empty, else `tca-trace` in the temporary directory
   /// (`/tmp/tca-trace` on Linux).
   public static var defaultDirectory: String {
-    if let dir = ProcessInfo.processInfo.environment[directoryVariable], !dir.isEmpty { return dir }
+    defaultDirectory(environment: ProcessInfo.processInfo.environment)
+  }
+
+  static func defaultDirectory(environment: [String: String]) -> String {
+    if let dir = environment[directoryVariable], !dir.isEmpty { return dir }
     return (NSTemporaryDirectory() as NSString).appendingPathComponent("tca-trace")
   }
 
