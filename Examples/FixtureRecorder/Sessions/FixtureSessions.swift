@@ -28,8 +28,9 @@ public enum FixtureSession: String, CaseIterable, Sendable {
   /// Runs the session with a `.debug()` reducer writing to `sink`; returns after the trace is
   /// closed (its `end` line written).
   @MainActor
-  public func record(to sink: TraceSink) async {
+  public func record(to sink: TraceSink, keyframeInterval: Int = 1000) async {
     var options = TraceRecorderOptions()
+    options.keyframeInterval = keyframeInterval
     options.checksRebuiltStates = true
     switch self {
     case .counter:

@@ -43,16 +43,42 @@ extension StateDiff.Change {
     return fields
   }
 
-  /// Children come in the order of the new array, removed elements between them.
+  /// Children come in the order of the new array, removed elements between them. Elements that
+  /// kept their relative order ("stayed": unchanged runs and changed elements) are taken from the
+  /// old array in order, skipping removed and moved ones — as `DiffJSONPatch` reads them.
   private static func elements(_ children: [StateDiff.Node], _ old: [Value]) -> [Value]? {
+    var gone = Set<Int>()
+    for child in children {
+      switch child.change {
+      case .removed:
+        guard case let .element(index?, _, _) = child.key else { return nil }
+        gone.insert(index)
+      case let .moved(from, _, _):
+        gone.insert(from)
+      default:
+        break
+      }
+    }
+    var cursor = 0
+    func nextStayed() -> Int? {
+      while cursor < old.count, gone.contains(cursor) { cursor += 1 }
+      guard cursor < old.count else { return nil }
+      defer { cursor += 1 }
+      return cursor
+    }
     var result: [Value] = []
     result.reserveCapacity(old.count)
     for child in children {
-      guard case let .element(oldIndex, _, _) = child.key else { return nil }
       switch child.change {
+      case let .unchanged(count) where gone.isEmpty:
+        guard cursor + count <= old.count else { return nil }
+        result.append(contentsOf: old[cursor..<(cursor + count)])
+        cursor += count
       case let .unchanged(count):
-        guard let start = oldIndex, start >= 0, start + count <= old.count else { return nil }
-        result.append(contentsOf: old[start..<(start + count)])
+        for _ in 0..<count {
+          guard let index = nextStayed() else { return nil }
+          result.append(old[index])
+        }
       case let .inserted(value):
         result.append(value)
       case .removed:
@@ -61,9 +87,7 @@ extension StateDiff.Change {
         guard old.indices.contains(from), let value = inner.applied(to: old[from]) else { return nil }
         result.append(value)
       default:
-        guard let index = oldIndex, old.indices.contains(index),
-          let value = child.change.applied(to: old[index])
-        else { return nil }
+        guard let index = nextStayed(), let value = child.change.applied(to: old[index]) else { return nil }
         result.append(value)
       }
     }
