@@ -1,0 +1,198 @@
+import Foundation
+
+/// A store for tests: every action you send and every action an effect sends back must be
+/// asserted, with the state it produces, step by step.
+///
+/// ```swift
+/// @MainActor @Test func numberFact() async {
+///   let store = TestStore(initialState: EffectsBasics.State()) {
+///     EffectsBasics(factClient: NumberFactClient { "\($0) is a good number." })
+///   }
+///   await store.send(.incrementButtonTapped) { $0.count = 1 }
+///   await store.send(.numberFactButtonTapped) { $0.isNumberFactRequestInFlight = true }
+///   await store.receive(.numberFactResponse(.success("1 is a good number."))) {
+///     $0.isNumberFactRequestInFlight = false
+///     $0.numberFact = "1 is a good number."
+///   }
+/// }
+/// ```
+///
+/// By default a test store is exhaustive (``exhaustivity`` `.on`): a state change the closure
+/// does not describe, an action received but not asserted, or an effect still running when the
+/// store goes away fails the test, at the `send`/`receive` the failure is about.
+@MainActor
+public final class TestStore<State: Equatable, Action> {
+  /// The state as the test has asserted it so far (the store may have moved on: received
+  /// actions not yet asserted are not applied here).
+  public internal(set) var state: State
+  /// How much the store insists on (see ``Exhaustivity``).
+  public var exhaustivity: Exhaustivity = .on
+  /// How long `receive` and `finish` wait by default (real time, spent only while waiting for
+  /// something that has not happened yet).
+  public var timeout: Duration = .seconds(1)
+  /// Where failures go; ``TestFailureReporter/automatic`` by default.
+  public var failureReporter: TestFailureReporter
+
+  let store: Store<State, Action>
+  let ledger: TestLedger<State, Action>
+  /// The tasks of every `send`, to cancel what is left when the store goes away.
+  var tasks: [StoreTask] = []
+  /// The last `send`/`receive` call, where end-of-test failures about received actions go.
+  var lastLocation: TestSourceLocation
+
+  /// A test store running `reducer`, starting from `initialState`.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Counter.State(), reducer: Counter())
+  /// ```
+  public init<R: Reducer<State, Action>>(
+    initialState: State,
+    reducer: R,
+    failureReporter: TestFailureReporter = .automatic,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let location = TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let ledger = TestLedger<State, Action>(location: location)
+    self.state = initialState
+    self.failureReporter = failureReporter
+    self.ledger = ledger
+    self.lastLocation = location
+    self.store = Store(initialState: initialState) {
+      TestReducer(base: reducer, ledger: ledger, onReduce: nil)
+    }
+  }
+
+  /// A test store running the reducer `reducer` builds, starting from `initialState`.
+  ///
+  /// ```swift
+  /// let clock = TestClock()
+  /// let store = TestStore(initialState: Todos.State()) {
+  ///   Todos(clock: clock, uuid: .incrementing())
+  /// }
+  /// ```
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: State,
+    failureReporter: TestFailureReporter = .automatic,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    @ReducerBuilder<State, Action> reducer: () -> R
+  ) {
+    self.init(
+      initialState: initialState, reducer: reducer(), failureReporter: failureReporter,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
+  isolated deinit {
+    completed()
+    for task in tasks { task.cancel() }
+  }
+
+  // MARK: - Sending
+
+  /// Sends `action` to the store and asserts how it changes the state: `updateStateToExpectedResult`
+  /// receives the state before the action and must turn it into the state after it. Omit the
+  /// closure when the state must not change.
+  ///
+  /// ```swift
+  /// await store.send(.incrementButtonTapped) { $0.count = 1 }
+  /// ```
+  ///
+  /// Actions effects sent earlier must have been received first. The returned task covers the
+  /// effects this action started (`await task.cancel()` for an effect tied to a view's lifetime).
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    let location = TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    if !ledger.received.isEmpty {
+      let pending = ledger.removeReceived(through: ledger.received.count - 1)
+      let actions = pending.map { $0.action as Any }
+      switch exhaustivity {
+      case .on: fail(TestStoreMessages.mustHandle(actions), at: location)
+      case .off: note(TestStoreMessages.skippedActions(actions), at: location)
+      }
+      if let last = pending.last { state = last.state }
+    }
+    ledger.sendLocation = location
+    ledger.sentState = nil
+    let task = store.send(action)
+    tasks.append(task)
+    let actual = ledger.sentState ?? store.state
+    expect(from: state, to: actual, updateStateToExpectedResult, at: location)
+    state = actual
+    lastLocation = location
+    await Task.megaYield()
+    return TestStoreTask(rawValue: task, ledger: ledger, timeout: timeout, failureReporter: failureReporter)
+  }
+
+  // MARK: - Asserting state
+
+  /// Checks the state after an action against `known` changed by `modify`, exhaustively or not.
+  func expect(
+    from known: State, to actual: State, _ modify: ((inout State) throws -> Void)?,
+    at location: TestSourceLocation
+  ) {
+    var expected = exhaustivity == .on ? known : actual
+    do {
+      try modify?(&expected)
+    } catch {
+      fail(TestStoreMessages.threw(error), at: location)
+      return
+    }
+    if expected != actual {
+      fail(
+        TestStoreMessages.stateMismatch(expected: expected, actual: actual, hadClosure: modify != nil),
+        at: location
+      )
+      return
+    }
+    switch exhaustivity {
+    case .on:
+      if modify != nil, expected == known {
+        fail(TestStoreMessages.unnecessaryClosure, at: location)
+      }
+    case .off(showSkippedAssertions: true):
+      var fromKnown = known
+      try? modify?(&fromKnown)
+      if fromKnown != actual {
+        note(
+          TestStoreMessages.stateMismatch(expected: fromKnown, actual: actual, hadClosure: modify != nil),
+          at: location
+        )
+      }
+    case .off(showSkippedAssertions: false):
+      break
+    }
+  }
+
+  // MARK: - Reporting
+
+  func fail(_ message: String, at location: TestSourceLocation) {
+    failureReporter(TestFailure(message: message, location: location))
+  }
+
+  /// Reports what a non-exhaustive store skipped, if it shows skipped assertions.
+  func note(_ message: String, at location: TestSourceLocation) {
+    guard exhaustivity.showsSkippedAssertions else { return }
+    failureReporter(TestFailure(message: TestStoreMessages.skipped(message), location: location, isFailure: false))
+  }
+}
+
+extension Task where Success == Never, Failure == Never {
+  /// Lets effects the last action started run up to their first suspension (for example, a
+  /// sleep on a test clock) before the test goes on.
+  static func megaYield(count: Int = 20) async {
+    for _ in 0..<count { await Task<Never, Never>.yield() }
+  }
+}
