@@ -196,3 +196,6 @@ extension Task where Success == Never, Failure == Never {
     for _ in 0..<count { await Task<Never, Never>.yield() }
   }
 }
+
+/// A test store of `R`'s state and action: `TestStoreOf<Todos>`.
+public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable
