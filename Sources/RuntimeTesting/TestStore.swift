@@ -32,6 +32,9 @@ public final class TestStore<State: Equatable, Action> {
   public var timeout: Duration = .seconds(1)
   /// Where failures go; ``TestFailureReporter/automatic`` by default.
   public var failureReporter: TestFailureReporter
+  /// The test clock the feature's effects sleep on, if given: every step then lets effects run
+  /// until each has ended or sleeps on it (see `settle()`).
+  public let clock: TestClock?
 
   let store: Store<State, Action>
   let ledger: TestLedger<State, Action>
@@ -39,15 +42,30 @@ public final class TestStore<State: Equatable, Action> {
   var tasks: [StoreTask] = []
   /// The last `send`/`receive` call, where end-of-test failures about received actions go.
   var lastLocation: TestSourceLocation
+  /// The trace being recorded, if one was asked for.
+  let recording: TestStoreRecording?
 
   /// A test store running `reducer`, starting from `initialState`.
   ///
   /// ```swift
   /// let store = TestStore(initialState: Counter.State(), reducer: Counter())
   /// ```
+  ///
+  /// With `clock` (the `TestClock` the feature sleeps on), every step waits until each effect
+  /// has ended or sleeps on the clock. With `trace`, the run is recorded as `.debug()` records it (`docs/log-format.md`), with
+  /// `traceOptions`; with `timestamps: .deterministic` the trace is the same bytes on every run:
+  ///
+  /// ```swift
+  /// TestStore(initialState: Counter.State(), reducer: Counter(),
+  ///           trace: .file("counter.jsonl"), timestamps: .deterministic)
+  /// ```
   public init<R: Reducer<State, Action>>(
     initialState: State,
     reducer: R,
+    clock: TestClock? = nil,
+    trace: TestStoreTrace? = nil,
+    timestamps: TraceTimestamps = .real,
+    traceOptions: TraceRecorderOptions = .init(),
     failureReporter: TestFailureReporter = .automatic,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -58,11 +76,24 @@ public final class TestStore<State: Equatable, Action> {
     let ledger = TestLedger<State, Action>(location: location)
     self.state = initialState
     self.failureReporter = failureReporter
+    self.clock = clock
     self.ledger = ledger
     self.lastLocation = location
-    self.store = Store(initialState: initialState) {
-      TestReducer(base: reducer, ledger: ledger, onReduce: nil)
+    var recording: TestStoreRecording?
+    if let trace {
+      do {
+        let (sink, file) = try TestStoreRecording.sink(for: trace, timestamps: timestamps)
+        let debug = reducer.debug(to: sink, options: traceOptions)
+        recording = TestStoreRecording(recorder: debug.recorder, file: file)
+        self.store = Store(initialState: initialState) { TestReducer(base: debug, ledger: ledger) }
+      } catch {
+        failureReporter(TestFailure(message: "Cannot record the trace: \(error)", location: location))
+        self.store = Store(initialState: initialState) { TestReducer(base: reducer, ledger: ledger) }
+      }
+    } else {
+      self.store = Store(initialState: initialState) { TestReducer(base: reducer, ledger: ledger) }
     }
+    self.recording = recording
   }
 
   /// A test store running the reducer `reducer` builds, starting from `initialState`.
@@ -75,6 +106,10 @@ public final class TestStore<State: Equatable, Action> {
   /// ```
   public convenience init<R: Reducer<State, Action>>(
     initialState: State,
+    clock: TestClock? = nil,
+    trace: TestStoreTrace? = nil,
+    timestamps: TraceTimestamps = .real,
+    traceOptions: TraceRecorderOptions = .init(),
     failureReporter: TestFailureReporter = .automatic,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -83,7 +118,8 @@ public final class TestStore<State: Equatable, Action> {
     @ReducerBuilder<State, Action> reducer: () -> R
   ) {
     self.init(
-      initialState: initialState, reducer: reducer(), failureReporter: failureReporter,
+      initialState: initialState, reducer: reducer(), clock: clock, trace: trace, timestamps: timestamps,
+      traceOptions: traceOptions, failureReporter: failureReporter,
       fileID: fileID, filePath: filePath, line: line, column: column
     )
   }
@@ -91,6 +127,7 @@ public final class TestStore<State: Equatable, Action> {
   isolated deinit {
     completed()
     for task in tasks { task.cancel() }
+    recording?.close()
   }
 
   // MARK: - Sending
@@ -115,6 +152,7 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async -> TestStoreTask {
     let location = TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    if clock != nil { await settle() }
     if !ledger.received.isEmpty {
       let pending = ledger.removeReceived(through: ledger.received.count - 1)
       let actions = pending.map { $0.action as Any }
@@ -132,7 +170,7 @@ public final class TestStore<State: Equatable, Action> {
     expect(from: state, to: actual, updateStateToExpectedResult, at: location)
     state = actual
     lastLocation = location
-    await Task.megaYield()
+    await settle()
     return TestStoreTask(rawValue: task, ledger: ledger, timeout: timeout, failureReporter: failureReporter)
   }
 

@@ -13,7 +13,7 @@ extension TestStore {
     column: UInt = #column
   ) async {
     let timeout = timeout ?? self.timeout
-    await Task.megaYield()
+    await settle()
     if await !ledger.waitUntil(timeout: timeout, { ledger.running.isEmpty }) {
       fail(
         TestStoreMessages.effectsStillRunning(after: timeout),
@@ -36,7 +36,7 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await Task.megaYield()
+    await settle()
     let location = TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     guard !ledger.received.isEmpty else {
       if strict { fail(TestStoreMessages.noActionsToSkip, at: location) }
@@ -60,7 +60,7 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await Task.megaYield()
+    await settle()
     let location = TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     guard !ledger.running.isEmpty else {
       if strict { fail(TestStoreMessages.noEffectsToSkip, at: location) }
@@ -70,7 +70,7 @@ extension TestStore {
     note(TestStoreMessages.cancelledEffects(effects.map { $0.action }), at: location)
     for task in tasks { task.cancel() }
     tasks = []
-    await Task.megaYield()
+    await settle()
   }
 
   /// The end-of-test checks: actions received but not asserted, and effects still running.

@@ -115,6 +115,6 @@ extension TestStore {
       fail("\(mismatch(received.action))", at: location)
     }
     state = received.state
-    await Task.megaYield()
+    await settle()
   }
 }

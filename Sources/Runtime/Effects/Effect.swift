@@ -168,7 +168,9 @@ extension Effect: CustomStringConvertible {
 }
 
 extension Task where Success == EffectOutcome, Failure == Never {
-  /// The outcome, cancelling this task if the awaiting task is cancelled.
+  /// The outcome, cancelling this task if the awaiting task is cancelled. On the main actor, so
+  /// that an effect's end reaches its observers without a hop through the global executor.
+  @MainActor
   var cancellingValue: EffectOutcome {
     get async {
       await withTaskCancellationHandler { await self.value } onCancel: { self.cancel() }
@@ -177,6 +179,7 @@ extension Task where Success == EffectOutcome, Failure == Never {
 
   /// Waits for all `tasks` (cancelling them if the waiting task is cancelled): `.cancelled` if any
   /// of them was cancelled, otherwise `.finished`.
+  @MainActor
   static func awaitAll(_ tasks: [EffectTask]) async -> EffectOutcome {
     await withTaskCancellationHandler {
       var outcome = EffectOutcome.finished

@@ -8,40 +8,23 @@ struct TestReducer<Base: Reducer>: Reducer {
 
   let base: Base
   let ledger: TestLedger<State, Action>
-  /// Called after every reduced action (for recording), on the main actor.
-  let onReduce: ((ReducedAction<State, Action>) -> Void)?
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    do {
-      let sender = EffectContext.senders.last { $0.namespace == ledger.namespace }
-      let before = onReduce == nil ? nil : state
-      let start = ContinuousClock.now
-      let effect = base.reduce(into: &state, action: action)
-      let duration = ContinuousClock.now - start
-      if sender == nil {
-        ledger.sentState = state
-      } else {
-        ledger.recordReceived(action, state: state)
-      }
-      let location = ledger.location(sender: sender)
-      let observed = observe(effect, for: action, location: location)
-      if let onReduce, let before {
-        onReduce(
-          ReducedAction(
-            action: action, before: before, after: state, duration: duration,
-            sender: sender?.number, effect: observed.id
-          )
-        )
-      }
-      return observed.effect
+    let sender = EffectContext.senders.last { $0.namespace == ledger.namespace }
+    let effect = base.reduce(into: &state, action: action)
+    if sender == nil {
+      ledger.sentState = state
+    } else {
+      ledger.recordReceived(action, state: state)
     }
+    return observe(effect, for: action, location: ledger.location(sender: sender))
   }
 
-  /// `effect` reporting its end to the ledger; `.none` stays `.none` and gets no id.
+  /// `effect` reporting its end to the ledger; `.none` stays `.none`.
   private func observe(
     _ effect: Effect<Action>, for action: Action, location: TestSourceLocation
-  ) -> (effect: Effect<Action>, id: EffectID?) {
-    if effect.description == Effect<Action>.none.description { return (effect, nil) }
+  ) -> Effect<Action> {
+    if effect.description == Effect<Action>.none.description { return effect }
     let id = ledger.startEffect(for: action, location: location)
     let observed = effect.observed(as: id) { [ledger] event in
       switch event {
@@ -49,18 +32,6 @@ struct TestReducer<Base: Reducer>: Reducer {
       case .finished, .cancelled: ledger.endEffect(id)
       }
     }
-    return (observed, id)
+    return observed
   }
-}
-
-/// One action as a `TestStore` reduced it, for golden traces.
-struct ReducedAction<State, Action> {
-  var action: Action
-  var before: State
-  var after: State
-  var duration: Duration
-  /// The number of the effect that sent the action; `nil` when the test sent it.
-  var sender: Int?
-  /// The number of the effect the reducer returned; `nil` for `.none`.
-  var effect: EffectID?
 }
