@@ -21,7 +21,7 @@ import Testing
       """
       Received unexpected action: …
 
-          .numberFactResponse(
+          EffectsBasics.Action.numberFactResponse(
             .success(
         -     "1 is a good number"
         +     "1 is a good number."
@@ -49,8 +49,8 @@ import Testing
       """
       Received unexpected action: …
 
-        - .pong
-        + .ping
+        - Relay.Action.pong
+        + Relay.Action.ping
 
       (Expected: -, Received: +)
       """,

@@ -48,9 +48,20 @@ enum ValueDump {
   }
 
   /// The structural diff of two values indented for a message, or `nil` when the diff engine
-  /// sees no difference (a custom `==`).
+  /// sees no difference (a custom `==`). Top-level enum cases carry their type, as in a dump:
+  ///
+  /// ```text
+  ///   - Relay.Action.pong
+  ///   + Relay.Action.ping
+  /// ```
   static func diff(_ expected: Any, _ actual: Any) -> String? {
-    Debugging.diff(expected, actual).map { indent($0, by: 2) }
+    guard let text = Debugging.diff(expected, actual) else { return nil }
+    guard case let .enumCase(type, _, _) = reflect(expected) else { return indent(text, by: 2) }
+    let typed = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      // A line at depth 0 is its marker, one space, then the value: `- .pong`.
+      line.dropFirst(2).first == "." ? line.prefix(2) + type + line.dropFirst(2) : line
+    }
+    return indent(typed.joined(separator: "\n"), by: 2)
   }
 
   /// `1.0`, `0.25`: a duration in seconds as TCA's messages show it.
