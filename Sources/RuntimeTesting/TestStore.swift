@@ -52,12 +52,13 @@ public final class TestStore<State: Equatable, Action> {
   /// ```
   ///
   /// With `clock` (the `TestClock` the feature sleeps on), every step waits until each effect
-  /// has ended or sleeps on the clock. With `trace`, the run is recorded as `.debug()` records it (`docs/log-format.md`), with
-  /// `traceOptions`; with `timestamps: .deterministic` the trace is the same bytes on every run:
+  /// has ended or sleeps on the clock. With `trace`, the run is recorded as `.debug()` records it
+  /// (`docs/log-format.md`) with `traceOptions`; with `timestamps: .deterministic` (and the
+  /// clock, so that effects end in the same order) the trace is the same bytes on every run:
   ///
   /// ```swift
-  /// TestStore(initialState: Counter.State(), reducer: Counter(),
-  ///           trace: .file("counter.jsonl"), timestamps: .deterministic)
+  /// TestStore(initialState: Todos.State(), reducer: Todos(clock: clock, uuid: .incrementing()),
+  ///           clock: clock, trace: .file("todos.jsonl"), timestamps: .deterministic)
   /// ```
   public init<R: Reducer<State, Action>>(
     initialState: State,

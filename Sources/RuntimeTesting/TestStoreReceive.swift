@@ -112,7 +112,7 @@ extension TestStore {
     if matches(received.action) {
       expect(from: state, to: received.state, updateStateToExpectedResult, at: location)
     } else {
-      fail("\(mismatch(received.action))", at: location)
+      fail(mismatch(received.action), at: location)
     }
     state = received.state
     await settle()
