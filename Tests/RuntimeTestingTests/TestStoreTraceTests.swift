@@ -52,8 +52,17 @@ import Testing
     #expect(TraceValidator.validate(try TraceReader(path: first)).map(\.description) == [])
 
     let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-    #expect(lines.map { try! JSONReader.parse($0)["kind"]?.stringValue ?? "?" } == [
-      "session", "state", "action", "effect", "effect", "action", "effect", "action", "end",
+    let platform = try JSONReader.parse(lines[0])["platform"]?.stringValue ?? "?"
+    #expect(lines == [
+      #"{"kind":"session","format":1,"name":"Todos","prefix":"","start":"1970-01-01T00:00:00.000Z","clock":"monotonic","platform":"\#(platform)","pid":0,"keyframeInterval":1000,"redacted":[]}"#,
+      #"{"kind":"state","seq":0,"t":0,"state":{"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[{"$type":"Todo.State","description":"Milk","id":{"$uuid":"00000000-0000-0000-0000-00000000000A"},"isComplete":false},{"$type":"Todo.State","description":"Eggs","id":{"$uuid":"00000000-0000-0000-0000-00000000000B"},"isComplete":false}]}}"#,
+      #"{"kind":"action","seq":1,"t":1000000,"duration":0,"label":"Todos.Action.todos(.element(id:, action: .checkBoxToggled))","action":{"$enum":"Todos.Action","todos":{"_0":{"$enum":"IdentifiedAction<UUID, Todo.Action>","element":{"id":{"$uuid":"00000000-0000-0000-0000-00000000000A"},"action":{"$enum":"Todo.Action","checkBoxToggled":{}}}}}},"patch":[{"op":"replace","path":"/todos/0/isComplete","value":true}]}"#,
+      #"{"kind":"effect","event":"started","effect":1,"seq":1,"t":2000000,"label":"Todos.Action.todos(.element(id:, action: .checkBoxToggled))"}"#,
+      #"{"kind":"effect","event":"output","effect":1,"seq":2,"t":3000000,"label":"Todos.Action.sortCompletedTodos"}"#,
+      #"{"kind":"action","seq":2,"t":4000000,"duration":0,"label":"Todos.Action.sortCompletedTodos","effect":1,"action":{"$enum":"Todos.Action","sortCompletedTodos":{}},"patch":[{"op":"move","from":"/todos/1","path":"/todos/0"}]}"#,
+      #"{"kind":"effect","event":"finished","effect":1,"t":5000000}"#,
+      #"{"kind":"action","seq":3,"t":6000000,"duration":0,"label":"Todos.Action.addTodoButtonTapped","action":{"$enum":"Todos.Action","addTodoButtonTapped":{}},"patch":[{"op":"add","path":"/todos/0","value":{"$type":"Todo.State","description":"","id":{"$uuid":"00000000-0000-0000-0000-000000000000"},"isComplete":false}}]}"#,
+      #"{"kind":"end","t":7000000,"actions":3}"#,
     ])
     let permissions = try FileManager.default.attributesOfItem(atPath: first)[.posixPermissions] as? Int
     #expect(permissions == 0o600)
