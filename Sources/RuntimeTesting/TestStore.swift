@@ -32,9 +32,13 @@ public final class TestStore<State: Equatable, Action> {
   public var timeout: Duration = .seconds(1)
   /// Where failures go; ``TestFailureReporter/automatic`` by default.
   public var failureReporter: TestFailureReporter
-  /// The test clock the feature's effects sleep on, if given: every step then lets effects run
-  /// until each has ended or sleeps on it (see `settle()`).
-  public let clock: TestClock?
+  /// The test clocks the feature's effects sleep on: the `clock:` given, and every `TestClock`
+  /// stored in the reducer. After each step, effects run until each has ended or sleeps on one
+  /// of them (see `settle()`).
+  public let clocks: [TestClock]
+  /// How long a step waits for a running effect that does not sleep on ``clocks`` before it
+  /// leaves it running (every action or effect end restarts the wait).
+  public var settlingGrace: Duration = .milliseconds(100)
 
   let store: Store<State, Action>
   let ledger: TestLedger<State, Action>
@@ -51,10 +55,10 @@ public final class TestStore<State: Equatable, Action> {
   /// let store = TestStore(initialState: Counter.State(), reducer: Counter())
   /// ```
   ///
-  /// With `clock` (the `TestClock` the feature sleeps on), every step waits until each effect
-  /// has ended or sleeps on the clock. With `trace`, the run is recorded as `.debug()` records it
-  /// (`docs/log-format.md`) with `traceOptions`; with `timestamps: .deterministic` (and the
-  /// clock, so that effects end in the same order) the trace is the same bytes on every run:
+  /// Every step lets effects run until each has ended or sleeps on a test clock: `clock`, or one
+  /// stored in the reducer (found by reflection). With `trace`, the run is recorded as `.debug()`
+  /// records it (`docs/log-format.md`) with `traceOptions`; with `timestamps: .deterministic`
+  /// the trace is the same bytes on every run:
   ///
   /// ```swift
   /// TestStore(initialState: Todos.State(), reducer: Todos(clock: clock, uuid: .incrementing()),
@@ -77,7 +81,7 @@ public final class TestStore<State: Equatable, Action> {
     let ledger = TestLedger<State, Action>(location: location)
     self.state = initialState
     self.failureReporter = failureReporter
-    self.clock = clock
+    self.clocks = testClocks(in: [clock as Any, reducer])
     self.ledger = ledger
     self.lastLocation = location
     var recording: TestStoreRecording?
@@ -125,10 +129,16 @@ public final class TestStore<State: Equatable, Action> {
     )
   }
 
-  isolated deinit {
-    completed()
-    for task in tasks { task.cancel() }
-    recording?.close()
+  // Not an `isolated deinit`: that runs without task-local values, and Swift Testing finds the
+  // running test (`Test.current`) through one. A test store is released on the main actor (the
+  // main queue), at the end of its main-actor test; anywhere else the checks are skipped.
+  deinit {
+    guard DispatchQueue.getSpecific(key: mainQueueKey) == true else { return }
+    MainActor.assumeIsolated {
+      completed()
+      for task in tasks { task.cancel() }
+      recording?.close()
+    }
   }
 
   // MARK: - Sending
@@ -153,7 +163,7 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async -> TestStoreTask {
     let location = TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    if clock != nil { await settle() }
+    await settle()
     if !ledger.received.isEmpty {
       let pending = ledger.removeReceived(through: ledger.received.count - 1)
       let actions = pending.map { $0.action as Any }
@@ -228,11 +238,21 @@ public final class TestStore<State: Equatable, Action> {
   }
 }
 
+/// Marks the main queue, where the main actor runs (on Linux not always on the main thread).
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+  let key = DispatchSpecificKey<Bool>()
+  DispatchQueue.main.setSpecific(key: key, value: true)
+  return key
+}()
+
 extension Task where Success == Never, Failure == Never {
-  /// Lets effects the last action started run up to their first suspension (for example, a
-  /// sleep on a test clock) before the test goes on.
+  /// Lets effects run up to their next suspension (for example, a sleep on a test clock) before
+  /// the test goes on: each turn goes through the global executor, where the nonisolated parts
+  /// of effects run, and back.
   static func megaYield(count: Int = 20) async {
-    for _ in 0..<count { await Task<Never, Never>.yield() }
+    for _ in 0..<count {
+      await Task<Void, Never>.detached(priority: .background) { await Task<Never, Never>.yield() }.value
+    }
   }
 }
 

@@ -31,6 +31,24 @@ import XCTest
   }
 }
 
+extension TestFailureReporterTests {
+  @Test func endOfTestFailuresAreIssuesAtTheSendThatStartedTheEffect() async {
+    let line = #line + 6
+    await withKnownIssue {
+      let clock = TestClock()
+      let store = TestStore(initialState: EffectsBasics.State()) {
+        EffectsBasics(clock: clock)
+      }
+      await store.send(.decrementButtonTapped) { $0.count = -1 }
+    } matching: { issue in
+      issue.comments.first?.rawValue.hasPrefix(
+        "An effect returned for this action is still running."
+      ) == true
+        && issue.sourceLocation?.line == line
+    }
+  }
+}
+
 /// The automatic reporter under XCTest: `XCTFail` at the call site.
 final class TestStoreXCTestTests: XCTestCase {
   nonisolated(unsafe) var recorded: [(description: String, line: Int)] = []
