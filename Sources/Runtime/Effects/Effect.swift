@@ -168,9 +168,7 @@ extension Effect: CustomStringConvertible {
 }
 
 extension Task where Success == EffectOutcome, Failure == Never {
-  /// The outcome, cancelling this task if the awaiting task is cancelled. On the main actor, so
-  /// that an effect's end reaches its observers without a hop through the global executor.
-  @MainActor
+  /// The outcome, cancelling this task if the awaiting task is cancelled.
   var cancellingValue: EffectOutcome {
     get async {
       await withTaskCancellationHandler { await self.value } onCancel: { self.cancel() }
@@ -179,7 +177,6 @@ extension Task where Success == EffectOutcome, Failure == Never {
 
   /// Waits for all `tasks` (cancelling them if the waiting task is cancelled): `.cancelled` if any
   /// of them was cancelled, otherwise `.finished`.
-  @MainActor
   static func awaitAll(_ tasks: [EffectTask]) async -> EffectOutcome {
     await withTaskCancellationHandler {
       var outcome = EffectOutcome.finished
