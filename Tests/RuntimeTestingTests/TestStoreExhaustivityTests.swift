@@ -141,10 +141,9 @@ import Testing
       Relay(clock: clock)
     }
     store.exhaustivity = .off
-    store.timeout = .milliseconds(20)
 
     await store.send(.start)
-    await store.receive(.pong)
+    await store.receive(.pong, timeout: .milliseconds(20))
     await clock.advance(by: .seconds(1))
     await store.receive(.pong) { $0.pongs = 1 }
 
