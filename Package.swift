@@ -7,12 +7,14 @@ let package = Package(
   products: [
     .library(name: "Runtime", targets: ["Runtime"]),
     .library(name: "Debugging", targets: ["Debugging"]),
+    .library(name: "RuntimeTesting", targets: ["RuntimeTesting"]),
     .executable(name: "tca-trace", targets: ["tca-trace"]),
   ],
   dependencies: [],
   targets: [
     .target(name: "Debugging"),
     .target(name: "Runtime", dependencies: ["Debugging"]),
+    .target(name: "RuntimeTesting", dependencies: ["Runtime", "Debugging"]),
     .executableTarget(name: "tca-trace", dependencies: ["Debugging"]),
     .target(name: "ExampleFeatures", dependencies: ["Runtime"], path: "Examples/Features"),
     .executableTarget(name: "Examples", dependencies: ["ExampleFeatures", "Runtime"], path: "Examples/Runner"),
@@ -21,6 +23,7 @@ let package = Package(
     .executableTarget(name: "Benchmarks", dependencies: ["Debugging", "Runtime"]),
     .testTarget(name: "DebuggingTests", dependencies: ["Debugging"]),
     .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Debugging", "ExampleFeatures", "FixtureSessions"]),
+    .testTarget(name: "RuntimeTestingTests", dependencies: ["RuntimeTesting", "Runtime", "ExampleFeatures"]),
     .testTarget(
       name: "TCATraceTests",
       dependencies: ["Debugging", "Runtime"],
