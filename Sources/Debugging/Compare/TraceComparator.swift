@@ -1,0 +1,162 @@
+/// How two runs are compared.
+public struct CompareOptions: Sendable {
+  /// Parts of states and actions that may differ (ids, timestamps).
+  public var ignore: [IgnorePattern] = []
+  /// Compare per-label reducer durations and effect lifetimes as well.
+  public var timings = false
+  /// Relative increase that counts as a timing regression (0.25 = 25%).
+  public var threshold = 0.25
+  /// Absolute increase (nanoseconds) below which a timing never counts as a regression.
+  public var minimumDifference: Int64 = 1_000_000
+  /// How many actions of each run are aligned at a time (memory is O(window²) at worst). A run
+  /// of more than about `window` consecutive missing or extra actions is reported as such, but
+  /// may not be re-aligned at the best place after it.
+  public var window = 1_024
+  /// How many divergences are kept in detail (all are counted).
+  public var detailLimit = 200
+  /// Keep every compared action in `TraceComparison.cases` (JUnit lists them).
+  public var collectsCases = false
+
+  public init() {}
+}
+
+/// Compares two recorded runs, streaming both: actions are aligned (Myers, over label and
+/// action value, `window` actions at a time after a common prefix), aligned actions are checked
+/// for differing values, resulting states and effects, and unaligned ones are reported as
+/// missing or extra.
+///
+/// States are compared cheaply while the runs agree: equal states with equal patches give equal
+/// states, so a full comparison happens only after a difference. A state difference that merely
+/// persists after an earlier one (an extra todo stays extra) is counted, not shown again.
+///
+/// ```swift
+/// let comparison = try TraceComparator.compare(golden: "golden.jsonl", current: "current.jsonl")
+/// print(ComparisonTextRenderer().render(comparison))
+/// ```
+public final class TraceComparator {
+  let options: CompareOptions
+  let golden: CompareSide
+  let current: CompareSide
+  var goldenBuffer: [CompareStep] = []
+  var currentBuffer: [CompareStep] = []
+  var recorder: DivergenceRecorder
+  /// Whether the states after the last aligned pair were equal, with nothing unaligned since.
+  var inSync = false
+  /// The state difference last shown, to recognise one that merely persists.
+  var lastStateDiff: StateDiff?
+  var pendingEffects: [PendingEffects] = []
+  var pendingStart = 0
+
+  struct PendingEffects {
+    var order: Int
+    var golden: CompareStep
+    var current: CompareStep
+  }
+
+  /// Compares the traces at two paths.
+  public static func compare(golden: String, current: String, options: CompareOptions = .init()) throws -> TraceComparison {
+    try compare(golden: TraceReader(path: golden), current: TraceReader(path: current), options: options)
+  }
+
+  public static func compare(golden: TraceReader, current: TraceReader, options: CompareOptions = .init()) throws(TraceError) -> TraceComparison {
+    try TraceComparator(golden: golden, current: current, options: options).run()
+  }
+
+  init(golden: TraceReader, current: TraceReader, options: CompareOptions) {
+    self.options = options
+    let mask = IgnoreMask(options.ignore)
+    self.golden = CompareSide(reader: golden, mask: mask, timings: options.timings)
+    self.current = CompareSide(reader: current, mask: mask, timings: options.timings)
+    recorder = DivergenceRecorder(limit: options.detailLimit, collectsCases: options.collectsCases)
+  }
+
+  func run() throws(TraceError) -> TraceComparison {
+    try golden.start()
+    try current.start()
+    try compareInitialStates()
+    let window = max(options.window, 2)
+    while true {
+      try fill()
+      try skipCommonPrefix()
+      if goldenBuffer.isEmpty && currentBuffer.isEmpty { break }
+      try alignWindow(final: golden.isAtEnd && current.isAtEnd, window: window)
+    }
+    try settleEffects(all: true)
+    return result()
+  }
+
+  private func fill() throws(TraceError) {
+    while goldenBuffer.count < options.window, let step = try golden.next() { goldenBuffer.append(step) }
+    while currentBuffer.count < options.window, let step = try current.next() { currentBuffer.append(step) }
+  }
+
+  /// Pairs equal actions at the front of both buffers without aligning: the common case.
+  private func skipCommonPrefix() throws(TraceError) {
+    while true {
+      var count = 0
+      while count < goldenBuffer.count, count < currentBuffer.count, goldenBuffer[count].sameAction(as: currentBuffer[count]) {
+        try pair(goldenBuffer[count], currentBuffer[count], differentAction: false)
+        count += 1
+      }
+      guard count > 0 else { return }
+      goldenBuffer.removeFirst(count)
+      currentBuffer.removeFirst(count)
+      try fill()
+    }
+  }
+
+  /// Aligns the buffers and reports up to a match about half way through them (everything when
+  /// both traces are read to the end).
+  private func alignWindow(final: Bool, window: Int) throws(TraceError) {
+    let a = goldenBuffer, b = currentBuffer
+    let operations = SequenceAlignment.align(count: (a.count, b.count)) { a[$0].sameAction(as: b[$1]) }
+    var cut = operations.count
+    if !final {
+      var consumedA = 0, consumedB = 0
+      var lastMatch: Int?
+      for (index, operation) in operations.enumerated() {
+        switch operation {
+        case .match: consumedA += 1; consumedB += 1; lastMatch = index
+        case .delete: consumedA += 1
+        case .insert: consumedB += 1
+        }
+        if case .match = operation, consumedA * 2 >= a.count || consumedB * 2 >= b.count { break }
+      }
+      if let lastMatch { cut = lastMatch + 1 }
+    }
+    var deleted: [CompareStep] = [], inserted: [CompareStep] = []
+    var consumedA = 0, consumedB = 0
+    for operation in operations[..<cut] {
+      switch operation {
+      case let .delete(i): deleted.append(a[i]); consumedA += 1
+      case let .insert(j): inserted.append(b[j]); consumedB += 1
+      case let .match(i, j):
+        try flushGap(&deleted, &inserted)
+        try pair(a[i], b[j], differentAction: false)
+        consumedA += 1
+        consumedB += 1
+      }
+    }
+    try flushGap(&deleted, &inserted)
+    goldenBuffer.removeFirst(consumedA)
+    currentBuffer.removeFirst(consumedB)
+  }
+
+  /// Between two matches: golden actions that are not in the current run and the reverse.
+  /// Those with the same label, in order, are the same action with a different value.
+  private func flushGap(_ deleted: inout [CompareStep], _ inserted: inout [CompareStep]) throws(TraceError) {
+    var next = 0
+    for step in deleted {
+      if let match = inserted[next...].firstIndex(where: { $0.label == step.label }) {
+        for extra in inserted[next..<match] { unaligned(extra, inGolden: false) }
+        try pair(step, inserted[match], differentAction: true)
+        next = match + 1
+      } else {
+        unaligned(step, inGolden: true)
+      }
+    }
+    for extra in inserted[next...] { unaligned(extra, inGolden: false) }
+    deleted.removeAll()
+    inserted.removeAll()
+  }
+}
