@@ -27,7 +27,7 @@ package struct ComparisonTextRenderer {
       let counts = comparison.golden.actions == comparison.current.actions
         ? "\(plural(comparison.golden.actions, "action")) each"
         : "\(comparison.golden.actions) and \(plural(comparison.current.actions, "action"))"
-      lines.append("No differences: \(golden) and \(current) (\(counts)) behave the same.")
+      lines.append("No behavioural differences: \(golden) and \(current) (\(counts)) behave the same.")
     } else {
       lines.append(style.paint("\(golden) and \(current) differ.", .heading))
       if let first = comparison.divergences.first {
