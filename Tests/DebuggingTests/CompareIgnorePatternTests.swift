@@ -45,7 +45,7 @@ import Testing
   @Test func parseErrors() {
     #expect(throws: IgnorePattern.ParseError(message: "expected [index], [*] or [**] at column 6")) { try IgnorePattern("todos[x]") }
     #expect(throws: IgnorePattern.ParseError(message: "unclosed [ at column 6")) { try IgnorePattern("todos[3") }
-    #expect(throws: IgnorePattern.ParseError(message: "empty name at column 2")) { try IgnorePattern("a..b") }
+    #expect(throws: IgnorePattern.ParseError(message: "empty name at column 3")) { try IgnorePattern("a..b") }
     #expect(throws: IgnorePattern.ParseError(message: "expected . or [ at column 9")) { try IgnorePattern("todos[0]x") }
     #expect(throws: IgnorePattern.ParseError(message: "empty path")) { try IgnorePattern("") }
   }

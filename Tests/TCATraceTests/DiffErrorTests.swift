@@ -47,7 +47,7 @@ import Testing
 
   @Test func badLine() {
     #expect(tcaTrace("diff", "golden.jsonl", "badline.jsonl", in: directory) == ToolRun(stderr: """
-      badline.jsonl:4:31: error: unexpected end of input
+      badline.jsonl:4:30: error: unexpected end of input
 
       """, code: 2))
   }
