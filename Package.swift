@@ -16,9 +16,11 @@ let package = Package(
     .executableTarget(name: "tca-trace", dependencies: ["Debugging"]),
     .target(name: "ExampleFeatures", dependencies: ["Runtime"], path: "Examples/Features"),
     .executableTarget(name: "Examples", dependencies: ["ExampleFeatures", "Runtime"], path: "Examples/Runner"),
+    .target(name: "FixtureSessions", dependencies: ["ExampleFeatures", "Runtime"], path: "Examples/FixtureRecorder/Sessions"),
+    .executableTarget(name: "FixtureRecorder", dependencies: ["FixtureSessions", "ExampleFeatures", "Runtime"], path: "Examples/FixtureRecorder/Main"),
     .executableTarget(name: "Benchmarks", dependencies: ["Debugging", "Runtime"]),
     .testTarget(name: "DebuggingTests", dependencies: ["Debugging"]),
-    .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Debugging", "ExampleFeatures"]),
+    .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Debugging", "ExampleFeatures", "FixtureSessions"]),
     .testTarget(
       name: "TCATraceTests",
       dependencies: ["Debugging", "Runtime", "tca-trace"],

@@ -17,6 +17,12 @@ private struct BenchTodosState: Equatable {
   var filter = "all"
 }
 
+/// Like TCA's `IdentifiedArray`: a collection only through its mirror.
+private struct BenchIdentifiedTodos: Equatable, CustomReflectable {
+  var elements: [BenchTodo]
+  var customMirror: Mirror { Mirror(self, unlabeledChildren: elements, displayStyle: .collection) }
+}
+
 private struct BenchItem: Equatable, Identifiable {
   var id: Int
   var name: String
@@ -56,6 +62,12 @@ func runDiffBenchmarks(filter: String?) {
     var new = old
     new.todos[n / 2].isComplete = true
     row("diff: one field of \(n) todos (live, text)", median { _ = diff(old, new) })
+  }
+  for n in [10_000, 20_000] {
+    let old = BenchIdentifiedTodos(elements: (0..<n).map { BenchTodo(id: benchUUID($0), title: "Todo \($0)", isComplete: false) })
+    var new = old
+    new.elements[n / 2].isComplete = true
+    row("diff: one field of \(n) todos in an identified collection (live, text)", median { _ = diff(old, new) })
   }
   for n in [10_000, 20_000] {
     let old = BenchTodosState(todos: (0..<n).map { BenchTodo(id: benchUUID($0), title: "Todo \($0)", isComplete: false) })

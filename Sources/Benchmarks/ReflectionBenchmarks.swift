@@ -5,29 +5,29 @@ import Foundation
 // A TCA-style todos state reflected into a `Value`, then written as JSON, against Foundation's
 // `JSONEncoder` encoding the same (Codable) state, measured in the same run.
 
-private struct BenchTodo: Codable {
+private struct ReflectionBenchTodo: Codable {
   var id: UUID
   var description: String
   var isComplete: Bool
 }
 
-private struct BenchTodosState: Codable {
-  var todos: [BenchTodo]
+private struct ReflectionBenchState: Codable {
+  var todos: [ReflectionBenchTodo]
 }
 
-private func todosState(count: Int) -> BenchTodosState {
-  BenchTodosState(todos: (0..<count).map { index in
-    BenchTodo(id: UUID(), description: "Todo number \(index)", isComplete: index % 3 == 0)
+private func todosState(count: Int) -> ReflectionBenchState {
+  ReflectionBenchState(todos: (0..<count).map { index in
+    ReflectionBenchTodo(id: UUID(), description: "Todo number \(index)", isComplete: index % 3 == 0)
   })
 }
 
-private enum BenchTodoAction: Codable {
+private enum ReflectionBenchTodoAction: Codable {
   case toggle
   case rename(String)
 }
 
-private enum BenchAppAction: Codable {
-  case todo(id: UUID, action: BenchTodoAction)
+private enum ReflectionBenchAppAction: Codable {
+  case todo(id: UUID, action: ReflectionBenchTodoAction)
   case clearCompleted
 }
 
@@ -40,7 +40,7 @@ func runReflectionBenchmarks(filter: String?) {
 private func runActionBenchmarks(filter: String?) {
   let name = "reflect 10000 actions"
   guard selected(name, filter) else { return }
-  let actions: [BenchAppAction] = (0..<10_000).map { index in
+  let actions: [ReflectionBenchAppAction] = (0..<10_000).map { index in
     index % 2 == 0 ? .todo(id: UUID(), action: index % 4 == 0 ? .toggle : .rename("Todo \(index)")) : .clearCompleted
   }
   let encoder = JSONEncoder()

@@ -21,7 +21,40 @@ private struct Screen: Equatable {
   var selection: Int? = nil
 }
 
+/// Like TCA's `IdentifiedArray`: not an `Array`, but a collection by its mirror.
+private struct IdentifiedList<Element: Identifiable & Equatable>: Equatable, CustomReflectable {
+  var elements: [Element]
+  var customMirror: Mirror { Mirror(self, unlabeledChildren: elements, displayStyle: .collection) }
+}
+
+private struct Board: Equatable {
+  var items: IdentifiedList<Item>
+}
+
 @Suite struct DiffLiveTests {
+  @Test func identifiedCollectionsThroughTheirMirror() {
+    let old = Board(items: IdentifiedList(elements: (1...4).map { Item(id: $0, title: "t\($0)") }))
+    var new = old
+    new.items.elements[1].title = "changed"
+    new.items.elements.swapAt(0, 3)
+    #expect(diff(old, new) == """
+      Board(
+        items: [
+    ~     [3 → 0, id: 4],
+          [1, id: 2]: Item(
+            … (1 unchanged),
+    -       title: "t2",
+    +       title: "changed",
+            … (1 unchanged)
+          ),
+          … (1 unchanged),
+    ~     [0 → 3, id: 1]
+        ]
+      )
+    """)
+    #expect(stateDiff(old, new) == stateDiff(reflect(old), reflect(new)))
+  }
+
   @Test func equalValuesAreNil() {
     let screen = Screen(items: [Item(id: 1, title: "a")])
     #expect(diff(screen, screen) == nil)

@@ -10,6 +10,7 @@ private struct Login {
   var password: String
   var apiToken: String?
   var Token: Int = 7
+  var secretValue: Any = 42
 }
 
 private struct Session {
@@ -55,13 +56,14 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
 @Suite struct RedactionTests {
   @Test func byFieldNameCaseInsensitive() {
     let login = Login(user: "ada", password: secret, apiToken: secret)
-    let value = reflect(login, options: ReflectionOptions(redactedFieldNames: ["PASSWORD", "apitoken", "token"]))
+    let value = reflect(login, options: ReflectionOptions(redactedFieldNames: ["PASSWORD", "apitoken", "token", "secretValue"]))
     #expect(tree(value) == """
       Login(
         user: "ada",
         password: <redacted String>,
         apiToken: <redacted String?>,
-        Token: <redacted Int>
+        Token: <redacted Int>,
+        secretValue: <redacted Int>
       )
       """)
     expectNoSecret(value)
@@ -173,6 +175,6 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
       #expect(fast.map(\.isRedacted) == mirror.map(\.isRedacted))
       #expect(fast.map { reflect($0.value) } == mirror.map { reflect($0.value) })
     }
-    #expect(traceChildren(of: Login(user: "a", password: "b", apiToken: nil), options: options).map(\.isRedacted) == [false, true, false, false])
+    #expect(traceChildren(of: Login(user: "a", password: "b", apiToken: nil), options: options).map(\.isRedacted) == [false, true, false, false, false])
   }
 }

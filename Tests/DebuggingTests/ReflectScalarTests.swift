@@ -65,4 +65,26 @@ import Testing
     #expect(reflect(Decimal(string: "0.1")!) == .string("0.1"))
     #expect(reflect(Decimal(string: "-123456789012345678901234567890")!) == .string("-123456789012345678901234567890"))
   }
+
+  @Test func foundationObjectsAreTheirValues() {
+    #expect(reflect(NSString(string: "Milk")) == .string("Milk"))
+    #expect(reflect(NSNumber(value: 42)) == .int(42))
+    #expect(reflect(NSNumber(value: -2.5)) == .double(-2.5))
+    #expect(reflect(NSNumber(value: UInt64.max)) == .uint(UInt64.max))
+  }
+
+  @Test func foundationStructsUseTheirMirrors() {
+    #expect(reflect(IndexPath(indexes: [1, 2])) == .array([.int(1), .int(2)]))
+    #expect(tree(of: DateComponents(year: 2020)) == """
+      DateComponents(
+        year: 2020
+      )
+      """)
+    #expect(tree(of: 1..<3) == """
+      Range<Int>(
+        lowerBound: 1,
+        upperBound: 3
+      )
+      """)
+  }
 }

@@ -30,6 +30,17 @@ private final class Dog: Animal {
 
 private struct Empty {}
 
+/// A custom scalar: cents shown as a decimal string.
+private struct Money: CustomTraceRepresentable {
+  var cents: Int
+  var traceValue: Value { .string("\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)") }
+}
+
+private struct Order {
+  var total = Money(cents: 1205)
+  var lines = [Money(cents: 5), Money(cents: 1200)]
+}
+
 private protocol Shape {}
 private struct Circle: Shape { var radius = 2.0 }
 private final class Owner { var name = "ada" }
@@ -191,5 +202,17 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
       for _ in 0..<8 { group.addTask { reflect(Mixed(generic: state)).self["generic"]! } }
       for await value in group { #expect(value == expected) }
     }
+  }
+
+  @Test func customTraceRepresentableReplacesTheFields() {
+    #expect(tree(of: Order()) == """
+      Order(
+        total: "12.05",
+        lines: [
+          "0.05",
+          "12.00"
+        ]
+      )
+      """)
   }
 }

@@ -62,6 +62,9 @@ import Testing
 
   static let malformed: [(String, String)] = [
     (#"{"$uuid":"nope"}"#, #"line 0, column 0: at /: invalid UUID "nope""#),
+    (#"{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5"}"#, #"line 0, column 0: at /: invalid UUID "E621E1F8-C36C-495A-93FC-0C247A3E6E5""#),
+    (#"{"$uuid":"E621E1F8-C36C-495A-93FC_0C247A3E6E5F"}"#, #"line 0, column 0: at /: invalid UUID "E621E1F8-C36C-495A-93FC_0C247A3E6E5F""#),
+    (#"{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5G"}"#, #"line 0, column 0: at /: invalid UUID "E621E1F8-C36C-495A-93FC-0C247A3E6E5G""#),
     (#"{"todos":[{"$type":"Todo","id":{"$uuid":1}}]}"#, #"line 0, column 0: at /todos/0/id: "$uuid" must be a string"#),
     (#"{"$type":3}"#, #"line 0, column 0: at /: "$type" must be a string"#),
     (#"{"$enum":"A"}"#, #"line 0, column 0: at /: "$enum" needs exactly one case key"#),
@@ -89,6 +92,16 @@ import Testing
       Issue.record("decoded \(text) as \(value)")
     } catch {
       #expect(error.description == expected)
+    }
+  }
+
+  @Test func uuidsInEitherCase() throws {
+    let lower = try Value(json: JSONReader.parse(#"{"$uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f"}"#))
+    #expect(lower == .uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!))
+    for _ in 0..<100 {
+      let uuid = UUID()
+      #expect(Value.uuidText(uuid) == uuid.uuidString)
+      #expect(Value.parseUUID(uuid.uuidString) == uuid)
     }
   }
 }

@@ -1,18 +1,21 @@
-/// Diffs two live arrays of `Equatable` elements, reflecting only elements that changed.
+/// Diffs two live arrays, reflecting only elements that changed: `Array`s of `Equatable`
+/// elements (compared with `==`), and any other collection through its `Mirror` children
+/// (identified arrays; compared with `==` when the elements are `Equatable`).
 ///
-/// The equal prefix and suffix are skipped with `==`. In between, `Identifiable` elements are
+/// The equal prefix and suffix are skipped first. In between, `Identifiable` elements are
 /// matched by `id` (moves detected by `IdentityMatcher`); other elements pair up by index when
 /// both sides have as many; otherwise the middle part is reflected and diffed as value trees.
-struct LiveArrayDiffer {
+struct LiveArrayDiffer<Element> {
   let differ: LiveDiffer
   let depth: Int
+  let equal: (Element, Element) -> Bool
 
-  func diff<Element: Equatable>(_ old: [Element], _ new: [Element]) -> [StateDiff.Node] {
+  func diff(_ old: [Element], _ new: [Element]) -> [StateDiff.Node] {
     var prefix = 0
-    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+    while prefix < old.count, prefix < new.count, equal(old[prefix], new[prefix]) { prefix += 1 }
     var suffix = 0
     while suffix < old.count - prefix, suffix < new.count - prefix,
-      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+      equal(old[old.count - 1 - suffix], new[new.count - 1 - suffix])
     {
       suffix += 1
     }
@@ -32,11 +35,11 @@ struct LiveArrayDiffer {
     return nodes.nodes
   }
 
-  private func element<Element: Equatable>(_ old: Element, _ new: Element) -> StateDiff.Change {
-    old == new ? .unchanged(count: 1) : differ.change(old, new, depth: depth)
+  private func element(_ old: Element, _ new: Element) -> StateDiff.Change {
+    equal(old, new) ? .unchanged(count: 1) : differ.change(old, new, depth: depth)
   }
 
-  private func identified<Element: Equatable>(
+  private func identified(
     _ old: [Element], _ a: Range<Int>, _ new: [Element], _ b: Range<Int>, into nodes: inout NodeList
   ) -> Bool {
     guard let first = a.first.map({ old[$0] }) ?? b.first.map({ new[$0] }), liveID(first) != nil else { return false }
@@ -62,7 +65,7 @@ struct LiveArrayDiffer {
   }
 
   /// Reflects the differing middle parts and diffs them as value trees, indices shifted back.
-  private func reflectedMiddle<Element>(
+  private func reflectedMiddle(
     _ old: [Element], _ a: Range<Int>, _ new: [Element], _ b: Range<Int>, into nodes: inout NodeList
   ) {
     let values = ArrayDiffer(differ: ValueDiffer(), depth: depth)

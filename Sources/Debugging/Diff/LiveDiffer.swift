@@ -36,6 +36,11 @@ struct LiveDiffer {
     if let equal = liveEqual(old, new), equal { return .unchanged(count: 1) }
     let oldMirror = Mirror(reflecting: old)
     switch oldMirror.displayStyle {
+    case .collection?:
+      // Identified arrays and other collections: elements compared one by one.
+      let a = oldMirror.children.map(\.value), b = Mirror(reflecting: new).children.map(\.value)
+      let nodes = LiveArrayDiffer(differ: self, depth: depth + 1) { liveEqual($0, $1) ?? false }.diff(a, b)
+      return nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(.array, nodes)
     case .struct?:
       let a = oldMirror.traceChildren(options: options), b = Mirror(reflecting: new).traceChildren(options: options)
       guard a.count == b.count, !a.isEmpty else { break }
@@ -108,7 +113,7 @@ protocol LiveDiffableArray {
 extension Array: LiveDiffableArray where Element: Equatable {
   func liveChange(to new: Any, differ: LiveDiffer, depth: Int) -> StateDiff.Change? {
     guard let new = new as? [Element] else { return nil }
-    let nodes = LiveArrayDiffer(differ: differ, depth: depth + 1).diff(self, new)
+    let nodes = LiveArrayDiffer(differ: differ, depth: depth + 1, equal: ==).diff(self, new)
     return nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(.array, nodes)
   }
 }

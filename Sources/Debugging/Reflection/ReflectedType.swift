@@ -8,6 +8,8 @@ final class ReflectedType: @unchecked Sendable {
     case string, substring, character, unicodeScalar
     case int, bool, double, cgFloat, uuid, date, url, data, decimal
     case signedInteger, unsignedInteger, floatingPoint
+    /// `NSString` and `NSNumber` (and subclasses): their Swift value.
+    case nsString, nsNumber
     /// `CustomTraceRepresentable`: its `traceValue` is the tree.
     case custom
     /// `AnyHashable`: the value it wraps.
@@ -65,6 +67,8 @@ final class ReflectedType: @unchecked Sendable {
     case is any BinaryInteger.Type:
       return type is any SignedInteger.Type ? .signedInteger : .unsignedInteger
     case is any BinaryFloatingPoint.Type: return .floatingPoint
+    case is NSString.Type: return .nsString
+    case is NSNumber.Type: return .nsNumber
     default: return .mirror
     }
   }

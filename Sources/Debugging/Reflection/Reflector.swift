@@ -92,7 +92,8 @@ struct Reflector {
     let redactsByName = options.redactsByName
     for field in info.fields where !field.isHidden {
       if redactsByName, let label = field.label, options.isRedactedField(label) {
-        fields.append(Value.Field(label, .redacted(type: reflectedType(field.type).name)))
+        let hidden = field.stored.load(from: address + field.offset)  // its dynamic type, as `Mirror` gives
+        fields.append(Value.Field(label, .redacted(type: reflectedType(type(of: hidden)).name)))
       } else {
         fields.append(Value.Field(field.label, reflect(at: address + field.offset, field.type, depth: depth)))
       }

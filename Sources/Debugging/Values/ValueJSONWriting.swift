@@ -143,17 +143,10 @@ extension Value {
     }
   }
 
-  /// `{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}` without going through `uuidString`.
+  /// `{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}`
   private static func writeUUID(_ uuid: UUID, into output: inout [UInt8]) {
     output.appendRaw(#"{"$uuid":""#)
-    let hex: StaticString = "0123456789ABCDEF"
-    withUnsafeBytes(of: uuid.uuid) { bytes in
-      for (i, byte) in bytes.enumerated() {
-        if i == 4 || i == 6 || i == 8 || i == 10 { output.append(.minus) }
-        output.append(hex.utf8Start[Int(byte >> 4)])
-        output.append(hex.utf8Start[Int(byte & 0xF)])
-      }
-    }
+    appendUUID(uuid, into: &output)
     output.appendRaw(#""}"#)
   }
 }
