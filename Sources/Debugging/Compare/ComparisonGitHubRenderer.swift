@@ -39,6 +39,9 @@ package struct ComparisonGitHubRenderer {
     }
     let golden = divergence.golden.map { "golden seq \($0.seq)" } ?? "golden –"
     let current = divergence.current.map { "current seq \($0.seq)" } ?? "current –"
+    if case .finalState = divergence.kind {
+      return "the end, after \(golden), \(current)\n" + ComparisonJUnitRenderer.detail(divergence)
+    }
     return "\(golden), \(current): \(divergence.label)\n" + ComparisonJUnitRenderer.detail(divergence)
   }
 

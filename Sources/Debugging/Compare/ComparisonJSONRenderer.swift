@@ -56,7 +56,7 @@ package struct ComparisonJSONRenderer {
     ]
     switch divergence.kind {
     case .missing, .extra: break
-    case let .initialState(model), let .action(model), let .state(model):
+    case let .initialState(model), let .action(model), let .state(model), let .finalState(model):
       members.append(.init("changes", .array(model.changes.map(change))))
       members.append(.init("diff", DiffJSONRenderer().render(model)))
       members.append(.init("text", .string(DiffTextRenderer().render(model))))

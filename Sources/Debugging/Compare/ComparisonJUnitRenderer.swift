@@ -70,7 +70,7 @@ package struct ComparisonJUnitRenderer {
     switch divergence.kind {
     case .missing: "golden seq \(divergence.golden?.seq ?? 0) (line \(divergence.golden?.line ?? 0)) has no counterpart in the current run"
     case .extra: "current seq \(divergence.current?.seq ?? 0) (line \(divergence.current?.line ?? 0)) has no counterpart in the golden run"
-    case let .initialState(model), let .action(model), let .state(model): DiffTextRenderer().render(model)
+    case let .initialState(model), let .action(model), let .state(model), let .finalState(model): DiffTextRenderer().render(model)
     case let .effects(differences):
       differences.map { difference in
         "effect \(difference.position) in golden:  \(difference.golden?.summary ?? "not started")\n"

@@ -63,7 +63,7 @@ package struct ComparisonTextRenderer {
     switch divergence.kind {
     case .missing, .extra:
       lines.append("  " + style.paint(divergence.title, role))
-    case let .initialState(model), let .action(model), let .state(model):
+    case let .initialState(model), let .action(model), let .state(model), let .finalState(model):
       lines.append("  " + style.paint(divergence.title + ":", role))
       lines += diffLines(model)
     case let .effects(differences):
@@ -83,8 +83,9 @@ package struct ComparisonTextRenderer {
       guard let position else { return "\(name) –" }
       return "\(name) " + style.paint("seq \(position.seq)", .sequence) + " (line \(position.line))"
     }
-    return side("golden", divergence.golden) + ", " + side("current", divergence.current) + ": "
-      + style.paint(divergence.label, .label)
+    let sides = side("golden", divergence.golden) + ", " + side("current", divergence.current)
+    if case .finalState = divergence.kind { return "the end, after " + sides }
+    return sides + ": " + style.paint(divergence.label, .label)
   }
 
   private func diffLines(_ model: StateDiff) -> [String] {

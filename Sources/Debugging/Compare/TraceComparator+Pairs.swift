@@ -14,6 +14,8 @@ extension TraceComparator {
   }
 
   func pair(_ a: CompareStep, _ b: CompareStep, differentAction: Bool) throws(TraceError) {
+    lastGolden = a
+    lastCurrent = b
     let order = recorder.addCase(golden: position(a), current: position(b), label: a.label)
     recorder.counts.aligned += 1
     if differentAction {
@@ -30,6 +32,7 @@ extension TraceComparator {
 
   func unaligned(_ step: CompareStep, inGolden: Bool) {
     inSync = false
+    if inGolden { lastGolden = step } else { lastCurrent = step }
     let position = position(step)
     let order = recorder.addCase(golden: inGolden ? position : nil, current: inGolden ? nil : position, label: step.label)
     if inGolden {
@@ -42,6 +45,20 @@ extension TraceComparator {
     recorder.add(Divergence(
       order: order, golden: inGolden ? position : nil, current: inGolden ? nil : position, label: step.label,
       kind: inGolden ? .missing : .extra))
+  }
+
+  /// After unaligned actions at the end, the states the runs end in.
+  func compareFinalStates() throws(TraceError) {
+    guard !inSync, lastGolden != nil || lastCurrent != nil else { return }
+    let old = golden.mask.apply(to: lastGolden?.state ?? golden.initialState ?? .null)
+    let new = current.mask.apply(to: lastCurrent?.state ?? current.initialState ?? .null)
+    guard old != new else { return }
+    let model = stateDiff(try value(old, golden, line: lastGolden?.line ?? 2), try value(new, current, line: lastCurrent?.line ?? 2))
+    guard model != lastStateDiff else { return }
+    recorder.counts.stateDifferences += 1
+    recorder.add(Divergence(
+      order: recorder.lastOrder, golden: lastGolden.map(position), current: lastCurrent.map(position),
+      label: lastGolden?.label ?? lastCurrent?.label ?? "", kind: .finalState(model)))
   }
 
   private func compareStates(_ order: Int, _ a: CompareStep, _ b: CompareStep) throws(TraceError) {
@@ -103,7 +120,7 @@ extension TraceComparator {
     TraceComparison.Side(file: side.file, name: side.session?.name ?? "", actions: side.actionCount)
   }
 
-  private func position(_ step: CompareStep) -> TraceComparison.Position {
+  func position(_ step: CompareStep) -> TraceComparison.Position {
     TraceComparison.Position(seq: step.seq, line: step.line)
   }
 
@@ -127,6 +144,8 @@ struct DivergenceRecorder {
   private var divergences: [Divergence] = []
   private(set) var cases: [TraceComparison.Case]?
   private var nextOrder = 0
+  /// The order of the last compared action.
+  var lastOrder: Int { nextOrder - 1 }
 
   init(limit: Int, collectsCases: Bool) {
     self.limit = max(limit, 1)
@@ -163,7 +182,7 @@ extension Divergence {
   fileprivate var rank: Int {
     switch kind {
     case .initialState, .missing, .extra, .action: 0
-    case .state: 1
+    case .state, .finalState: 1
     case .effects: 2
     }
   }

@@ -44,6 +44,9 @@ public final class TraceComparator {
   var inSync = false
   /// The state difference last shown, to recognise one that merely persists.
   var lastStateDiff: StateDiff?
+  /// The last action of each run taken into account (aligned or not).
+  var lastGolden: CompareStep?
+  var lastCurrent: CompareStep?
   var pendingEffects: [PendingEffects] = []
   var pendingStart = 0
 
@@ -81,6 +84,7 @@ public final class TraceComparator {
       if goldenBuffer.isEmpty && currentBuffer.isEmpty { break }
       try alignWindow(final: golden.isAtEnd && current.isAtEnd, window: window)
     }
+    try compareFinalStates()
     try settleEffects(all: true)
     return result()
   }

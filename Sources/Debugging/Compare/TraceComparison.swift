@@ -89,6 +89,9 @@ public struct Divergence: Sendable, Hashable {
     case state(StateDiff)
     /// The effects the action started differ.
     case effects([EffectDifference])
+    /// The runs end in different states, after actions that could not be aligned (`golden` and
+    /// `current` are their last actions).
+    case finalState(StateDiff)
   }
 
   /// Position in the comparison (cases are numbered in trace order; 0 is the initial state).
@@ -107,6 +110,7 @@ public struct Divergence: Sendable, Hashable {
     case .action: "action value differs"
     case .state: "state after the action differs"
     case .effects: "effects differ"
+    case .finalState: "final state differs"
     }
   }
 
@@ -119,6 +123,7 @@ public struct Divergence: Sendable, Hashable {
     case .action: "action"
     case .state: "state"
     case .effects: "effects"
+    case .finalState: "finalState"
     }
   }
 }
