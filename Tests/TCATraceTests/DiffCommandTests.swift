@@ -131,12 +131,20 @@ import Testing
           effect 1 in golden:  id "fact", sent Counter.Action.factResponse(_:), finished
           effect 1 in current: id "fact", sent nothing, cancelled
 
-      Summary: 4 actions in golden.jsonl, 3 in cancelled.jsonl: 3 aligned, 1 missing, 1 effect difference.
+      Summary: 4 actions in golden.jsonl, 3 in cancelled.jsonl: 3 aligned, 1 missing, 1 state difference, 1 effect difference.
 
       Other differences:
 
       golden seq 4 (line 8), current –: Counter.Action.factResponse(_:)
         action missing from the current run
+
+      the end, after golden seq 4 (line 8), current seq 3 (line 5)
+        final state differs:
+            Counter.State(
+              … (1 unchanged),
+          -   fact: "2 is prime"
+          +   fact: nil
+            )
 
       """, code: 1))
   }

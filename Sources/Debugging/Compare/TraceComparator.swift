@@ -77,41 +77,40 @@ public final class TraceComparator {
     try golden.start()
     try current.start()
     try compareInitialStates()
-    let window = max(options.window, 2)
     while true {
-      try fill()
       try skipCommonPrefix()
+      try fill()
       if goldenBuffer.isEmpty && currentBuffer.isEmpty { break }
-      try alignWindow(final: golden.isAtEnd && current.isAtEnd, window: window)
+      try alignWindow(final: golden.isAtEnd && current.isAtEnd)
     }
     try compareFinalStates()
     try settleEffects(all: true)
     return result()
   }
 
+  /// Reads until each buffer holds `window` actions (or its trace ended).
   private func fill() throws(TraceError) {
-    while goldenBuffer.count < options.window, let step = try golden.next() { goldenBuffer.append(step) }
-    while currentBuffer.count < options.window, let step = try current.next() { currentBuffer.append(step) }
+    let window = max(options.window, 2)
+    while goldenBuffer.count < window, let step = try golden.next() { goldenBuffer.append(step) }
+    while currentBuffer.count < window, let step = try current.next() { currentBuffer.append(step) }
   }
 
-  /// Pairs equal actions at the front of both buffers without aligning: the common case.
+  /// Pairs equal actions at the front of both runs without aligning them, reading one action at
+  /// a time: the common case, in which memory holds one action of each run.
   private func skipCommonPrefix() throws(TraceError) {
     while true {
-      var count = 0
-      while count < goldenBuffer.count, count < currentBuffer.count, goldenBuffer[count].sameAction(as: currentBuffer[count]) {
-        try pair(goldenBuffer[count], currentBuffer[count], differentAction: false)
-        count += 1
-      }
-      guard count > 0 else { return }
-      goldenBuffer.removeFirst(count)
-      currentBuffer.removeFirst(count)
-      try fill()
+      if goldenBuffer.isEmpty, let step = try golden.next() { goldenBuffer.append(step) }
+      if currentBuffer.isEmpty, let step = try current.next() { currentBuffer.append(step) }
+      guard let a = goldenBuffer.first, let b = currentBuffer.first, a.sameAction(as: b) else { return }
+      goldenBuffer.removeFirst()
+      currentBuffer.removeFirst()
+      try pair(a, b, differentAction: false)
     }
   }
 
   /// Aligns the buffers and reports up to a match about half way through them (everything when
   /// both traces are read to the end).
-  private func alignWindow(final: Bool, window: Int) throws(TraceError) {
+  private func alignWindow(final: Bool) throws(TraceError) {
     let a = goldenBuffer, b = currentBuffer
     let operations = SequenceAlignment.align(count: (a.count, b.count)) { a[$0].sameAction(as: b[$1]) }
     var cut = operations.count

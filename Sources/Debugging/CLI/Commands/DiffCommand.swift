@@ -2,7 +2,7 @@
 /// when they behave differently (or, with `--timings`, when a timing regressed).
 package enum DiffCommand: TraceCommand {
   package static let name = "diff"
-  package static let abstract = "Compare two recorded runs; exit 1 when behaviour (or, with --timings, timing) differs."
+  package static let abstract = "Compare two recorded runs; exit 1 when they behave differently (or got slower)."
   package static let discussion = """
     Aligns the two runs' actions (by label and value), then reports actions missing from the \
     current run, extra ones, aligned actions whose value, resulting state or effects differ, \
