@@ -67,6 +67,40 @@ import Testing
     #expect(comparison.counts.aligned + comparison.counts.extra == 300)
   }
 
+  /// A counter trace: each action sets `/count` to the given value.
+  func counterTrace(_ steps: [(label: String, count: Int)]) -> String {
+    var lines = labelTrace([]).split(separator: "\n").map(String.init)
+    for (index, step) in steps.enumerated() {
+      lines.append(#"{"kind":"action","seq":\#(index + 1),"t":\#(index * 10),"duration":5,"label":"\#(step.label)","action":{"$enum":"A","\#(step.label)":{}},"patch":[{"op":"replace","path":"/n","value":\#(step.count)}]}"#)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  @Test func aPersistingStateDifferenceIsShownOnce() throws {
+    let golden = (1...200).map { (label: "increment", count: $0) }
+    let current = [(label: "reset", count: 100)] + (1...200).map { (label: "increment", count: 100 + $0) }
+    let comparison = try compare(counterTrace(golden), counterTrace(current))
+    #expect(comparison.counts.extra == 1)
+    #expect(comparison.counts.stateDifferences == 1)
+    #expect(comparison.counts.carriedStateDifferences == 199)
+    #expect(comparison.divergences.map(\.kindName) == ["extra", "state"])
+    #expect(comparison.divergences.last.map { ComparisonJUnitRenderer.detail($0) } == """
+        {
+      -   n: 1
+      +   n: 101
+        }
+      """)
+  }
+
+  @Test func sameActionsAtDifferentStatesEndInAFinalStateDifference() throws {
+    let golden = (1...200).map { (label: "increment", count: $0) }
+    let current = (1...201).map { (label: "increment", count: $0) }
+    let comparison = try compare(counterTrace(golden), counterTrace(current))
+    #expect(comparison.divergences.map(\.kindName) == ["extra", "finalState"])
+    #expect(comparison.divergences.last?.golden == TraceComparison.Position(seq: 200, line: 202))
+    #expect(comparison.divergences.last?.current == TraceComparison.Position(seq: 201, line: 203))
+  }
+
   @Test func detailLimitKeepsTheFirstDivergences() throws {
     let golden = (0..<50).map { "a\($0)" }
     let current = (0..<50).map { "b\($0)" }

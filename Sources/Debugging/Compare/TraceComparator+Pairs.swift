@@ -1,6 +1,10 @@
 // What `TraceComparator` checks for each aligned pair and each unaligned action.
 
 extension TraceComparator {
+  /// How many aligned actions in a row may carry the same state difference before equal patches
+  /// are trusted to carry it without comparing the states.
+  static let exactCarriedComparisons = 64
+
   func compareInitialStates() throws(TraceError) {
     let order = recorder.addCase(golden: nil, current: nil, label: "")
     let old = golden.mask.apply(to: golden.initialState ?? .null)
@@ -8,7 +12,7 @@ extension TraceComparator {
     inSync = old == new
     guard !inSync else { return }
     let model = stateDiff(try value(old, golden, line: 2), try value(new, current, line: 2))
-    lastStateDiff = model
+    lastStatePaths = model.changes.map(\.path)
     recorder.counts.stateDifferences += 1
     recorder.add(Divergence(order: order, golden: nil, current: nil, label: "", kind: .initialState(model)))
   }
@@ -54,7 +58,7 @@ extension TraceComparator {
     let new = current.mask.apply(to: lastCurrent?.state ?? current.initialState ?? .null)
     guard old != new else { return }
     let model = stateDiff(try value(old, golden, line: lastGolden?.line ?? 2), try value(new, current, line: lastCurrent?.line ?? 2))
-    guard model != lastStateDiff else { return }
+    guard model.changes.map(\.path) != lastStatePaths else { return }
     recorder.counts.stateDifferences += 1
     recorder.add(Divergence(
       order: recorder.lastOrder, golden: lastGolden.map(position), current: lastCurrent.map(position),
@@ -62,20 +66,32 @@ extension TraceComparator {
   }
 
   private func compareStates(_ order: Int, _ a: CompareStep, _ b: CompareStep) throws(TraceError) {
-    if inSync && a.patch == b.patch { return }
+    if a.patch == b.patch {
+      if inSync { return }
+      // A long-standing difference: the same change made in both runs is taken to carry it
+      // (the final states are still compared), so that cost follows the change, not the state.
+      if carriedRun >= Self.exactCarriedComparisons {
+        recorder.counts.carriedStateDifferences += 1
+        return
+      }
+    }
     let old = golden.mask.apply(to: a.state)
     let new = current.mask.apply(to: b.state)
     inSync = old == new
     if inSync {
-      lastStateDiff = nil
+      lastStatePaths = nil
+      carriedRun = 0
       return
     }
     let model = stateDiff(try value(old, golden, line: a.line), try value(new, current, line: b.line))
-    if model == lastStateDiff {
+    let paths = model.changes.map(\.path)
+    if paths == lastStatePaths {
       recorder.counts.carriedStateDifferences += 1
+      carriedRun += 1
       return
     }
-    lastStateDiff = model
+    carriedRun = 0
+    lastStatePaths = paths
     recorder.counts.stateDifferences += 1
     recorder.add(divergence(order, a, b, .state(model)))
   }

@@ -27,7 +27,10 @@ public struct CompareOptions: Sendable {
 ///
 /// States are compared cheaply while the runs agree: equal states with equal patches give equal
 /// states, so a full comparison happens only after a difference. A state difference that merely
-/// persists after an earlier one (an extra todo stays extra) is counted, not shown again.
+/// persists after an earlier one (the same paths differ: an extra todo stays extra) is counted,
+/// not shown again; after
+/// `exactCarriedComparisons` such actions in a row, equal patches are taken to carry it without
+/// comparing, and the final states are compared at the end.
 ///
 /// ```swift
 /// let comparison = try TraceComparator.compare(golden: "golden.jsonl", current: "current.jsonl")
@@ -42,8 +45,12 @@ public final class TraceComparator {
   var recorder: DivergenceRecorder
   /// Whether the states after the last aligned pair were equal, with nothing unaligned since.
   var inSync = false
-  /// The state difference last shown, to recognise one that merely persists.
-  var lastStateDiff: StateDiff?
+  /// Where the states differed when a state difference was last shown, to recognise one that
+  /// merely persists (the same paths differ, with values that may have moved on: a counter that
+  /// is one ahead stays one ahead).
+  var lastStatePaths: [String]?
+  /// Aligned actions in a row that carried the difference at `lastStatePaths`.
+  var carriedRun = 0
   /// The last action of each run taken into account (aligned or not).
   var lastGolden: CompareStep?
   var lastCurrent: CompareStep?
