@@ -1,5 +1,6 @@
-/// Reads one of the two traces for the comparison, one action at a time: keeps its state with
-/// the trace layer's `TraceStateTracker`, follows its effects, and feeds its timings.
+/// Reads one of the two traces for the comparison, one action at a time: follows its effects,
+/// feeds its timings, and keeps the state after the last action the comparison took with the
+/// trace layer's `TraceStateTracker`.
 ///
 /// A step is handed out once the next action (or the end) was read, so that the effects its
 /// reducer started (the `started` lines after it) are attached. Bad lines (errors) are thrown
@@ -11,6 +12,8 @@ final class CompareSide {
   private(set) var initialState: JSON?
   private(set) var warnings: [TraceError] = []
   private(set) var actionCount = 0
+  /// Actions taken by the comparison so far.
+  private(set) var advanced = 0
   private(set) var isAtEnd = false
   /// Effects started by steps still being compared, by id.
   private(set) var effects: [Int64: EffectHistory] = [:]
@@ -32,9 +35,15 @@ final class CompareSide {
       guard let line = try nextLine() else { break }
       if case let .session(header) = line.record { session = header }
       if case let .state(state) = line.record { initialState = state.state }
-      try consume(line)
-      // A trace without an initial state: its first action's patch has nothing to apply to.
-      if line.record.kind == .action { return }
+      if line.record.kind == .action {
+        // A trace without an initial state: its first action's patch has nothing to apply to
+        // (reported when the comparison takes it).
+        try consume(line)
+        return
+      }
+      if let problem = tracker.consume(line.record, line: line.line) {
+        throw TraceError(file: file, line: problem.line, message: problem.message)
+      }
     }
   }
 
@@ -49,6 +58,21 @@ final class CompareSide {
     }
     defer { pending = nil }
     return pending
+  }
+
+  /// The state after the last action taken (the initial state before any).
+  var state: JSON? { tracker.state }
+
+  /// Takes the next action in trace order: applies its patch (or keyframe) to the state and
+  /// returns the state after it. A patch that does not apply is an error at its line.
+  func advance(past step: CompareStep) throws(TraceError) -> JSON {
+    advanced += 1
+    let record = TraceRecord.action(TraceAction(
+      seq: step.seq, t: 0, duration: 0, label: step.label, action: .null, patch: step.rawPatch, state: step.keyframe))
+    if let problem = tracker.consume(record, line: step.line) {
+      throw TraceError(file: file, line: problem.line, message: problem.message)
+    }
+    return tracker.state ?? .null
   }
 
   /// Forgets the effects of a step that was compared or left unaligned.
@@ -80,15 +104,16 @@ final class CompareSide {
   /// Takes a line into account; returns the previous step when this line starts a new one.
   @discardableResult
   private func consume(_ line: TraceLine) throws(TraceError) -> CompareStep? {
-    if let problem = tracker.consume(line.record, line: line.line) {
-      throw TraceError(file: file, line: problem.line, message: problem.message)
-    }
     switch line.record {
     case let .action(action):
-      let step = CompareStep(index: actionCount, line: line.line, action: action, state: tracker.state ?? .null, mask: mask)
+      let step = CompareStep(line: line.line, action: action, mask: mask)
       actionCount += 1
       defer { pending = step }
       return pending
+    case let .state(snapshot):
+      // A full state after the action being read: a keyframe of that action.
+      if snapshot.seq == pending?.seq { pending?.keyframe = snapshot.state }
+      return nil
     case let .effect(event):
       switch event.event {
       case .started:
@@ -103,7 +128,7 @@ final class CompareSide {
         effects[event.effect]?.end = .cancelled
       }
       return nil
-    case .state, .session, .note, .end:
+    case .session, .note, .end:
       return nil
     }
   }

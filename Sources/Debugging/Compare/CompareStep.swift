@@ -1,8 +1,8 @@
 /// One action of a trace as the comparison sees it: where it is, what it was (ignored parts
-/// masked), the state after it, and the effects its reducer started.
+/// masked), the change it made, and the effects its reducer started. It holds no state: the
+/// side rebuilds the state after it when the comparison takes it (`CompareSide.advance(past:)`),
+/// so that states are changed in place and never copied for actions waiting in a window.
 struct CompareStep {
-  /// Position among the actions read from this trace (0-based), for ordering.
-  var index: Int
   var seq: Int64
   var line: Int
   var label: String
@@ -12,19 +12,20 @@ struct CompareStep {
   var key: Int
   /// The patch from the previous state, masked: equal patches on equal states give equal states.
   var patch: JSONPatch
-  /// The full state after the action (unmasked; masked when compared).
-  var state: JSON
+  /// The patch as recorded, and the keyframe state when the line has one, to rebuild the state.
+  var rawPatch: JSONPatch
+  var keyframe: JSON?
   /// Ids of the effects started by this action, in the order they started.
   var effects: [Int64] = []
 
-  init(index: Int, line: Int, action: TraceAction, state: JSON, mask: IgnoreMask) {
-    self.index = index
+  init(line: Int, action: TraceAction, mask: IgnoreMask) {
     self.seq = action.seq
     self.line = line
     self.label = action.label
     self.action = mask.apply(to: action.action)
     self.patch = mask.apply(to: action.patch)
-    self.state = state
+    self.rawPatch = action.patch
+    self.keyframe = action.state
     var hasher = Hasher()
     hasher.combine(label)
     hasher.combine(self.action)

@@ -27,15 +27,16 @@ extension TraceComparator {
       let model = stateDiff(try value(a.action, golden, line: a.line), try value(b.action, current, line: b.line))
       recorder.add(divergence(order, a, b, .action(model)))
     }
-    try compareStates(order, a, b)
+    try compareStates(order, a, b, golden.advance(past: a), current.advance(past: b))
     if !a.effects.isEmpty || !b.effects.isEmpty {
       pendingEffects.append(PendingEffects(order: order, golden: a, current: b))
     }
     try settleEffects(all: false)
   }
 
-  func unaligned(_ step: CompareStep, inGolden: Bool) {
+  func unaligned(_ step: CompareStep, inGolden: Bool) throws(TraceError) {
     inSync = false
+    _ = try (inGolden ? golden : current).advance(past: step)
     if inGolden { lastGolden = step } else { lastCurrent = step }
     let position = position(step)
     let order = recorder.addCase(golden: inGolden ? position : nil, current: inGolden ? nil : position, label: step.label)
@@ -54,8 +55,8 @@ extension TraceComparator {
   /// After unaligned actions at the end, the states the runs end in.
   func compareFinalStates() throws(TraceError) {
     guard !inSync, lastGolden != nil || lastCurrent != nil else { return }
-    let old = golden.mask.apply(to: lastGolden?.state ?? golden.initialState ?? .null)
-    let new = current.mask.apply(to: lastCurrent?.state ?? current.initialState ?? .null)
+    let old = golden.mask.apply(to: golden.state ?? .null)
+    let new = current.mask.apply(to: current.state ?? .null)
     guard old != new else { return }
     let model = stateDiff(try value(old, golden, line: lastGolden?.line ?? 2), try value(new, current, line: lastCurrent?.line ?? 2))
     guard model.changes.map(\.path) != lastStatePaths else { return }
@@ -65,7 +66,7 @@ extension TraceComparator {
       label: lastGolden?.label ?? lastCurrent?.label ?? "", kind: .finalState(model)))
   }
 
-  private func compareStates(_ order: Int, _ a: CompareStep, _ b: CompareStep) throws(TraceError) {
+  private func compareStates(_ order: Int, _ a: CompareStep, _ b: CompareStep, _ stateA: JSON, _ stateB: JSON) throws(TraceError) {
     if a.patch == b.patch {
       if inSync { return }
       // A long-standing difference: the same change made in both runs is taken to carry it
@@ -75,8 +76,8 @@ extension TraceComparator {
         return
       }
     }
-    let old = golden.mask.apply(to: a.state)
-    let new = current.mask.apply(to: b.state)
+    let old = golden.mask.apply(to: stateA)
+    let new = current.mask.apply(to: stateB)
     inSync = old == new
     if inSync {
       lastStatePaths = nil

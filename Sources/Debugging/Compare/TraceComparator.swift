@@ -158,14 +158,14 @@ public final class TraceComparator {
     var next = 0
     for step in deleted {
       if let match = inserted[next...].firstIndex(where: { $0.label == step.label }) {
-        for extra in inserted[next..<match] { unaligned(extra, inGolden: false) }
+        for extra in inserted[next..<match] { try unaligned(extra, inGolden: false) }
         try pair(step, inserted[match], differentAction: true)
         next = match + 1
       } else {
-        unaligned(step, inGolden: true)
+        try unaligned(step, inGolden: true)
       }
     }
-    for extra in inserted[next...] { unaligned(extra, inGolden: false) }
+    for extra in inserted[next...] { try unaligned(extra, inGolden: false) }
     deleted.removeAll()
     inserted.removeAll()
   }
