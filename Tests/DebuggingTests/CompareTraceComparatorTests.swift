@@ -85,10 +85,10 @@ import Testing
     #expect(comparison.counts.carriedStateDifferences == 199)
     #expect(comparison.divergences.map(\.kindName) == ["extra", "state"])
     #expect(comparison.divergences.last.map { ComparisonJUnitRenderer.detail($0) } == """
-        {
-      -   n: 1
-      +   n: 101
-        }
+        [
+      -   "n": 1
+      +   "n": 101
+        ]
       """)
   }
 
