@@ -17,9 +17,12 @@ private struct BenchTodosState: Equatable {
   var filter = "all"
 }
 
-/// Like TCA's `IdentifiedArray`: a collection only through its mirror.
-private struct BenchIdentifiedTodos: Equatable, CustomReflectable {
+/// Like TCA's `IdentifiedArray`: a random-access collection that mirrors as a collection.
+private struct BenchIdentifiedTodos: Equatable, RandomAccessCollection, CustomReflectable {
   var elements: [BenchTodo]
+  var startIndex: Int { elements.startIndex }
+  var endIndex: Int { elements.endIndex }
+  subscript(position: Int) -> BenchTodo { elements[position] }
   var customMirror: Mirror { Mirror(self, unlabeledChildren: elements, displayStyle: .collection) }
 }
 

@@ -144,6 +144,7 @@ private func lines(_ buffer: TraceBuffer) -> String {
       accepted.append(recorder.record(action: ModelAction.increment, from: Model(count: n - 1), to: Model(count: n), at: recorder.origin + UInt64(n), duration: 1))
     }
     gate.signal()
+    recorder.flush()
     recorder.record(action: ModelAction.increment, from: Model(count: 10), to: Model(count: 11), at: recorder.origin + 11, duration: 1)
     recorder.flush()
     #expect(accepted == [true, true, false, false, false, false, false, false, false, false])

@@ -46,7 +46,7 @@ struct LiveArrayDiffer<Element> {
     let oldIDs = a.map { liveID(old[$0])! }, newIDs = b.map { liveID(new[$0])! }
     guard let steps = IdentityMatcher.steps(old: oldIDs, new: newIDs) else { return false }
     let o = a.lowerBound, n = b.lowerBound
-    func id(_ id: AnyHashable) -> Value { differ.reflected(id.base) }
+    func id(_ id: AnyHashable) -> Value { differ.reflected(id.base, depth: depth + 1) }
     for step in steps {
       switch step {
       case let .stayed(i, j):
@@ -56,9 +56,9 @@ struct LiveArrayDiffer<Element> {
         let change = element(old[o + i], new[n + j])
         nodes.append(.element(old: o + i, new: n + j, id: id(newIDs[j])), .moved(from: o + i, to: n + j, change: change))
       case let .removed(i):
-        nodes.append(.element(old: o + i, new: nil, id: id(oldIDs[i])), .removed(differ.reflected(old[o + i])))
+        nodes.append(.element(old: o + i, new: nil, id: id(oldIDs[i])), .removed(differ.reflected(old[o + i], depth: depth)))
       case let .inserted(j):
-        nodes.append(.element(old: nil, new: n + j, id: id(newIDs[j])), .inserted(differ.reflected(new[n + j])))
+        nodes.append(.element(old: nil, new: n + j, id: id(newIDs[j])), .inserted(differ.reflected(new[n + j], depth: depth)))
       }
     }
     return true
@@ -69,7 +69,7 @@ struct LiveArrayDiffer<Element> {
     _ old: [Element], _ a: Range<Int>, _ new: [Element], _ b: Range<Int>, into nodes: inout NodeList
   ) {
     let values = ArrayDiffer(differ: ValueDiffer(), depth: depth)
-      .diff(a.map { differ.reflected(old[$0]) }, b.map { differ.reflected(new[$0]) })
+      .diff(a.map { differ.reflected(old[$0], depth: depth) }, b.map { differ.reflected(new[$0], depth: depth) })
     for node in values {
       guard case let .element(i, j, id) = node.key else { continue }
       var change = node.change

@@ -91,7 +91,7 @@ final class RecorderWorker: @unchecked Sendable {
         output.append(.note(TraceNote(t: time(event.t), note: .error, message: "rebuilt state of action \(seq) differs from the reflected state")))
         newValue = reflect(event.state, options: reflection)
       }
-      patch = (try? JSONPatch(json: .array(jsonPatch(diff, new: newValue)))) ?? JSONPatch()
+      patch = (try? JSONPatch(json: .array(RecorderPatch.operations(diff, new: newValue)))) ?? JSONPatch()
     }
     var effectID: Int64?
     if let sender, let id = effectIDs[sender] {

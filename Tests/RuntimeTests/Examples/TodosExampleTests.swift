@@ -3,7 +3,8 @@ import Foundation
 import Runtime
 import Testing
 
-@MainActor
+/// Effects are awaited; a regression that never finishes fails after a minute instead of hanging.
+@MainActor @Suite(.timeLimit(.minutes(1)))
 struct TodosExampleTests {
   let clock = TestClock()
 
