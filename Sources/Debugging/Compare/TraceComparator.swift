@@ -118,8 +118,13 @@ public final class TraceComparator {
   /// Aligns the buffers and reports up to a match about half way through them (everything when
   /// both traces are read to the end).
   private func alignWindow(final: Bool) throws(TraceError) {
-    let a = goldenBuffer, b = currentBuffer
+    let window = max(options.window, 2)
+    let final = final && goldenBuffer.count <= window && currentBuffer.count <= window
+    let a = Array(goldenBuffer.prefix(window)), b = Array(currentBuffer.prefix(window))
     let operations = SequenceAlignment.align(count: (a.count, b.count)) { a[$0].sameAction(as: b[$1]) }
+    if !final, !a.isEmpty, !b.isEmpty, !operations.contains(where: { if case .match = $0 { true } else { false } }) {
+      if try resynchronise() { return }
+    }
     var cut = operations.count
     if !final {
       var consumedA = 0, consumedB = 0
@@ -151,6 +156,33 @@ public final class TraceComparator {
     goldenBuffer.removeFirst(consumedA)
     currentBuffer.removeFirst(consumedB)
   }
+
+  /// No action of one window matches one of the other: reads up to `lookahead` windows further
+  /// for the first golden action in the current run and the first current action in the golden
+  /// run; the nearer one ends a block of extra (or missing) actions longer than the window.
+  /// Returns `false` when neither is within reach.
+  private func resynchronise() throws(TraceError) -> Bool {
+    let limit = max(options.window, 2) * Self.lookahead
+    while goldenBuffer.count < limit, let step = try golden.next() { goldenBuffer.append(step) }
+    while currentBuffer.count < limit, let step = try current.next() { currentBuffer.append(step) }
+    let goldenHead = goldenBuffer[0], currentHead = currentBuffer[0]
+    let extra = currentBuffer.firstIndex { $0.sameAction(as: goldenHead) }
+    let missing = goldenBuffer.firstIndex { $0.sameAction(as: currentHead) }
+    if let extra, extra <= (missing ?? .max) {
+      for step in currentBuffer[..<extra] { try unaligned(step, inGolden: false) }
+      currentBuffer.removeFirst(extra)
+      return true
+    }
+    if let missing {
+      for step in goldenBuffer[..<missing] { try unaligned(step, inGolden: true) }
+      goldenBuffer.removeFirst(missing)
+      return true
+    }
+    return false
+  }
+
+  /// How many windows `resynchronise()` reads ahead (actions hold no state: about 1 KB each).
+  static let lookahead = 16
 
   /// Between two matches: golden actions that are not in the current run and the reverse.
   /// Those with the same label, in order, are the same action with a different value.
