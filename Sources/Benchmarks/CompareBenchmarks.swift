@@ -3,8 +3,8 @@ import Foundation
 
 // `tca-trace diff` on two ~100 MB synthetic todos traces (43,000 actions, 1,000 todos, a
 // keyframe every 100 actions), written to the temporary directory and deleted afterwards:
-// identical runs, runs that differ by actions added at the end, and identical runs with
-// `--timings`. Baselines in the same run: TraceReader decoding both files (the floor for a
+// identical runs, runs that differ by actions added at the end, identical runs with
+// `--timings`, and two unrelated runs (another seed: every state differs, the worst case). Baselines in the same run: TraceReader decoding both files (the floor for a
 // comparison that looks at every value) and `cmp` (bytes only). Memory: max RSS of the
 // release-built `tca-trace diff` via /usr/bin/time.
 //
@@ -15,9 +15,10 @@ func runCompareBenchmarks(filter: String?) {
   try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(atPath: directory) }
   let golden = directory + "/golden.jsonl", current = directory + "/current.jsonl", longer = directory + "/longer.jsonl"
-  for (path, actions) in [(golden, 43_000), (current, 43_000), (longer, 43_100)] {
+  let other = directory + "/other.jsonl"
+  for (path, actions, seed) in [(golden, 43_000, 1), (current, 43_000, 1), (longer, 43_100, 1), (other, 43_000, 2)] {
     let writer = TraceWriter.file(path, bufferSize: 1 << 20)
-    SyntheticTrace.write(actions: actions, stateSize: 1_000, keyframeInterval: 100, to: writer)
+    SyntheticTrace.write(actions: actions, stateSize: 1_000, keyframeInterval: 100, seed: UInt64(seed), to: writer)
     _ = writer.close()
   }
   let megabytes = compareFileMegabytes(golden)
@@ -37,9 +38,12 @@ func runCompareBenchmarks(filter: String?) {
     ("identical", current, CompareOptions()),
     ("100 extra actions", longer, CompareOptions()),
     ("identical --timings", current, { var o = CompareOptions(); o.timings = true; return o }()),
+    ("other run (different seed: the worst case, every action differs)", other, CompareOptions()),
   ] {
     var comparison: TraceComparison?
-    let seconds = median(runs: 3) { comparison = try! TraceComparator.compare(golden: golden, current: other, options: options) }
+    let seconds = median(runs: name.hasPrefix("other") ? 1 : 3) {
+      comparison = try! TraceComparator.compare(golden: golden, current: other, options: options)
+    }
     let found = comparison.map { "\($0.counts.aligned) aligned, \($0.counts.total) differences" } ?? ""
     report("compare TraceComparator \(name)", ours: seconds, baseline: ("TraceReader both", read), extra: "\(rate(seconds)), \(found)")
   }

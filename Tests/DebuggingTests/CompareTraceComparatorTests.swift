@@ -131,3 +131,15 @@ import Testing
     }
   }
 }
+
+/// `JSONDifferencePaths`: where two JSON values differ.
+@Suite struct CompareJSONDifferencePathsTests {
+  @Test func paths() throws {
+    let old = try JSONReader.parse(#"{"a":1,"b":[1,2],"c":{"d/e":true},"f":"x"}"#)
+    let new = try JSONReader.parse(#"{"a":2,"b":[1],"c":{"d/e":false},"g":"x"}"#)
+    #expect(JSONDifferencePaths.paths(old, new) == ["/a", "/b/1", "/c/d~1e", "/f", "/g"])
+    #expect(JSONDifferencePaths.paths(old, new, limit: 2) == ["/a", "/b/1"])
+    #expect(JSONDifferencePaths.paths(old, old) == [])
+    #expect(JSONDifferencePaths.paths(.int(1), .string("1")) == [""])
+  }
+}

@@ -12,7 +12,7 @@ extension TraceComparator {
     inSync = old == new
     guard !inSync else { return }
     let model = stateDiff(try value(old, golden, line: 2), try value(new, current, line: 2))
-    lastStatePaths = model.changes.map(\.path)
+    lastStatePaths = JSONDifferencePaths.paths(old, new)
     recorder.counts.stateDifferences += 1
     recorder.add(Divergence(order: order, golden: nil, current: nil, label: "", kind: .initialState(model)))
   }
@@ -24,8 +24,12 @@ extension TraceComparator {
     recorder.counts.aligned += 1
     if differentAction {
       recorder.counts.actionDifferences += 1
-      let model = stateDiff(try value(a.action, golden, line: a.line), try value(b.action, current, line: b.line))
-      recorder.add(divergence(order, a, b, .action(model)))
+      if recorder.wantsDetails {
+        let model = stateDiff(try value(a.action, golden, line: a.line), try value(b.action, current, line: b.line))
+        recorder.add(divergence(order, a, b, .action(model)))
+      } else {
+        recorder.markFailed(order)
+      }
     }
     try compareStates(order, a, b, golden.advance(past: a), current.advance(past: b))
     if !a.effects.isEmpty || !b.effects.isEmpty {
@@ -57,10 +61,10 @@ extension TraceComparator {
     guard !inSync, lastGolden != nil || lastCurrent != nil else { return }
     let old = golden.mask.apply(to: golden.state ?? .null)
     let new = current.mask.apply(to: current.state ?? .null)
-    guard old != new else { return }
-    let model = stateDiff(try value(old, golden, line: lastGolden?.line ?? 2), try value(new, current, line: lastCurrent?.line ?? 2))
-    guard model.changes.map(\.path) != lastStatePaths else { return }
+    guard old != new, JSONDifferencePaths.paths(old, new) != lastStatePaths else { return }
     recorder.counts.stateDifferences += 1
+    guard recorder.wantsDetails else { return recorder.markFailed(recorder.lastOrder) }
+    let model = stateDiff(try value(old, golden, line: lastGolden?.line ?? 2), try value(new, current, line: lastCurrent?.line ?? 2))
     recorder.add(Divergence(
       order: recorder.lastOrder, golden: lastGolden.map(position), current: lastCurrent.map(position),
       label: lastGolden?.label ?? lastCurrent?.label ?? "", kind: .finalState(model)))
@@ -84,8 +88,7 @@ extension TraceComparator {
       carriedRun = 0
       return
     }
-    let model = stateDiff(try value(old, golden, line: a.line), try value(new, current, line: b.line))
-    let paths = model.changes.map(\.path)
+    let paths = JSONDifferencePaths.paths(old, new)
     if paths == lastStatePaths {
       recorder.counts.carriedStateDifferences += 1
       carriedRun += 1
@@ -94,6 +97,8 @@ extension TraceComparator {
     carriedRun = 0
     lastStatePaths = paths
     recorder.counts.stateDifferences += 1
+    guard recorder.wantsDetails else { return recorder.markFailed(order) }
+    let model = stateDiff(try value(old, golden, line: a.line), try value(new, current, line: b.line))
     recorder.add(divergence(order, a, b, .state(model)))
   }
 
@@ -174,6 +179,16 @@ struct DivergenceRecorder {
     defer { nextOrder += 1 }
     cases?.append(TraceComparison.Case(golden: golden, current: current, label: label, failed: false, order: nextOrder))
     return nextOrder
+  }
+
+  /// Whether a divergence of the action being compared now would be kept in detail: actions and
+  /// states come in order, so once `limit` are kept, later ones would be dropped anyway (and
+  /// their diffs are not computed).
+  var wantsDetails: Bool { divergences.count < limit }
+
+  /// A divergence counted but not kept in detail.
+  mutating func markFailed(_ order: Int) {
+    cases?[order].failed = true
   }
 
   mutating func add(_ divergence: Divergence) {

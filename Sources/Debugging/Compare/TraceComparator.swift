@@ -45,9 +45,9 @@ public final class TraceComparator {
   var recorder: DivergenceRecorder
   /// Whether the states after the last aligned pair were equal, with nothing unaligned since.
   var inSync = false
-  /// Where the states differed when a state difference was last shown, to recognise one that
-  /// merely persists (the same paths differ, with values that may have moved on: a counter that
-  /// is one ahead stays one ahead).
+  /// Where the states differed (`JSONDifferencePaths`) at the last state difference shown, to
+  /// recognise one that merely persists (the same paths differ, with values that may have moved
+  /// on: a counter that is one ahead stays one ahead).
   var lastStatePaths: [String]?
   /// Aligned actions in a row that carried the difference at `lastStatePaths`.
   var carriedRun = 0
