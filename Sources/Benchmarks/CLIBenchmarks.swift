@@ -35,7 +35,7 @@ func runCLIBenchmarks(filter: String?) {
     ("show --format json --labels-only", "show --format json --labels-only"),
     ("show (full diffs)", "show"),
   ] {
-    let run = measureCommand("'\(tool)' \(arguments) '\(trace)' > /dev/null", runs: name.hasPrefix("show (") ? 1 : 3)
+    let run = measureCommand("'\(tool)' \(arguments) '\(trace)' > /dev/null", runs: name.hasPrefix("show (") || name == "validate" ? 1 : 3)
     report("cli tca-trace \(name)", ours: run.seconds, baseline: ("jq -c .kind", jq.seconds), extra: "\(rate(run.seconds)), max RSS \(run.rss)")
     fflush(nil)
   }

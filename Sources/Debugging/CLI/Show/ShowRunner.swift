@@ -10,9 +10,6 @@ package final class ShowRunner {
   private var lastShown: Int64 = -1
   /// Whether an action at or after `--from` has been read (notes before it are not shown).
   private var reachedFrom = false
-  /// The state after the last action shown, as a `Value`, so that the next diff converts only
-  /// the new state (`nil` once an action that was not shown changed the state).
-  private var shownState: Value?
 
   package init(options: ShowOptions, context: CommandContext) {
     self.options = options
@@ -36,7 +33,6 @@ package final class ShowRunner {
         }
       case .state:
         if needsState { try tracker.apply(line, file: input.file) }
-        shownState = nil
         if options.fullState, !json, let state = tracker.state, options.filter.accepts(seq: 0, t: 0, label: "") {
           try output.line()
           try output.line(renderer.actionLine(seq: 0, t: 0, duration: 0, label: "initial state", effect: nil))
@@ -53,11 +49,7 @@ package final class ShowRunner {
         let shown = options.filter.accepts(seq: action.seq, t: action.t, label: action.label)
           && options.filter.changesPath(action.patch, before: before, after: tracker.state)
         lastShown = shown ? action.seq : -1
-        if shown {
-          try show(action, before: before, after: tracker.state, line: line, input: input, renderer: renderer)
-        } else if !action.patch.operations.isEmpty || action.state != nil {
-          shownState = nil
-        }
+        if shown { try show(action, before: before, after: tracker.state, line: line, input: input, renderer: renderer) }
       case let .effect(event):
         try effect(event, renderer: renderer)
       case let .note(note):
@@ -89,7 +81,10 @@ package final class ShowRunner {
           .init("label", .string(label)),
         ]))
       } else {
-        try context.output.line(renderer.actionLine(seq: seq, t: t, duration: duration, label: label, effect: summary.effect))
+        try context.output.append { bytes in
+          renderer.appendActionLine(seq: seq, t: t, duration: duration, label: label, effect: summary.effect, to: &bytes)
+          bytes.append(UInt8(ascii: "\n"))
+        }
       }
     }
     try input.finish()
@@ -126,9 +121,9 @@ package final class ShowRunner {
     } else if action.patch.operations.isEmpty {
       try output.line(renderer.stateChange(StateDiff(root: .init(key: .root, change: .unchanged(count: 1)))))
     } else if let before, let after {
-      let old = try shownState ?? input.value(before, line: line.line)
-      let new = try input.value(after, line: line.line)
-      shownState = new
+      let focus = PatchFocus(action.patch)
+      let old = try input.value(focus.prune(before, side: .old), line: line.line)
+      let new = try input.value(focus.prune(after, side: .new), line: line.line)
       try output.line(renderer.stateChange(stateDiff(old, new)))
     }
   }
