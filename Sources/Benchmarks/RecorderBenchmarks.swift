@@ -48,10 +48,9 @@ private func benchPath(_ name: String) -> String {
 }
 
 func runRecorderBenchmarks(filter: String?) {
-  guard selected("recorder", filter) else { return }
-  sendingThreadBenchmarks()
-  throughputBenchmark()
-  traceSizeBenchmark()
+  if selected("recorder sending", filter) { sendingThreadBenchmarks() }
+  if selected("recorder throughput", filter) { throughputBenchmark() }
+  if selected("recorder size", filter) { traceSizeBenchmark() }
 }
 
 /// Per-action time of `reducer.reduce` with and without `.debug()`, in batches of 200 actions.

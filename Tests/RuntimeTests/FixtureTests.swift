@@ -49,8 +49,10 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
   /// `kill -9` of a process that is recording: every complete line is readable and the reader
   /// yields them all; at most the last line is cut.
   @Test func aKilledRecorderLeavesAReadableTrace() async throws {
-    let binary = packageRoot.appendingPathComponent(".build/debug/FixtureRecorder").path
-    try #require(FileManager.default.isExecutableFile(atPath: binary), "build FixtureRecorder first: swift build")
+    // Next to the test runner (any configuration), else the debug build.
+    let runnerDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let candidates = [runnerDirectory.appendingPathComponent("FixtureRecorder").path, packageRoot.appendingPathComponent(".build/debug/FixtureRecorder").path]
+    let binary = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) }, "build FixtureRecorder first: swift build")
     let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("killed-\(UUID().uuidString).jsonl")
     defer { unlink(path) }
     let process = Process()
