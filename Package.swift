@@ -26,7 +26,7 @@ let package = Package(
     .testTarget(name: "RuntimeTestingTests", dependencies: ["RuntimeTesting", "Runtime", "ExampleFeatures"]),
     .testTarget(
       name: "TCATraceTests",
-      dependencies: ["Debugging", "Runtime"],
+      dependencies: ["Debugging", "Runtime", "tca-trace"],
       resources: []
     ),
   ],

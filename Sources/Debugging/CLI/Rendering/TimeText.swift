@@ -1,0 +1,94 @@
+/// Nanosecond times and durations as people read them, and back. The `append` forms write
+/// bytes straight into an output buffer (`show --labels-only` prints millions of them).
+///
+/// ```swift
+/// TimeText.offset(18_200_000)     // "+0.018s"
+/// TimeText.duration(5_100)        // "5.1µs"
+/// TimeText.duration(12_300_000)   // "12.3ms"
+/// try TimeText.parse("1.5s")      // 1_500_000_000
+/// ```
+package enum TimeText {
+  /// `+1.234s`: an offset from the session's start, millisecond precision.
+  package static func offset(_ nanoseconds: Int64) -> String {
+    var bytes: [UInt8] = []
+    appendOffset(nanoseconds, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `850ns`, `5.1µs`, `12.3ms`, `1.5s`, `250µs`: at most one decimal, none from 100 up.
+  package static func duration(_ nanoseconds: Int64) -> String {
+    var bytes: [UInt8] = []
+    appendDuration(nanoseconds, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  package static func appendOffset(_ nanoseconds: Int64, to bytes: inout [UInt8]) {
+    let milliseconds = max(0, nanoseconds) / 1_000_000
+    bytes.append(UInt8(ascii: "+"))
+    appendDecimal(milliseconds / 1000, to: &bytes)
+    bytes.append(UInt8(ascii: "."))
+    let fraction = milliseconds % 1000
+    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+    bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+    bytes.append(UInt8(ascii: "s"))
+  }
+
+  package static func appendDuration(_ nanoseconds: Int64, to bytes: inout [UInt8]) {
+    let value = max(0, nanoseconds)
+    let (scale, unit): (Int64, [UInt8]) =
+      value < 1_000 ? (1, [0x6E, 0x73]) : value < 1_000_000 ? (1_000, [0xC2, 0xB5, 0x73])
+      : value < 1_000_000_000 ? (1_000_000, [0x6D, 0x73]) : (1_000_000_000, [0x73])
+    if scale == 1 || value >= 100 * scale {
+      appendDecimal((value + scale / 2) / scale, to: &bytes)
+    } else {
+      let tenths = (value * 10 + scale / 2) / scale
+      appendDecimal(tenths / 10, to: &bytes)
+      bytes.append(UInt8(ascii: "."))
+      bytes.append(UInt8(ascii: "0") + UInt8(tenths % 10))
+    }
+    bytes.append(contentsOf: unit)
+  }
+
+  /// The decimal digits of a non-negative number.
+  package static func appendDecimal(_ number: Int64, to bytes: inout [UInt8]) {
+    if number < 10 {
+      bytes.append(UInt8(ascii: "0") + UInt8(max(0, number)))
+      return
+    }
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    var rest = number
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      while rest > 0 {
+        buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+        count += 1
+      }
+      bytes.append(contentsOf: buffer[(20 - count)...])
+    }
+  }
+
+  /// The error for a time that cannot be read.
+  package struct ParseError: Error, Equatable {
+    package var message: String
+  }
+
+  /// Reads `1.5s`, `200ms`, `40us` (or `40µs`), `900ns`; a bare number is seconds.
+  package static func parse(_ text: String) throws(ParseError) -> Int64 {
+    let units: [(String, Double)] = [("ns", 1), ("us", 1e3), ("µs", 1e3), ("ms", 1e6), ("s", 1e9)]
+    var number = Substring(text)
+    var scale = 1e9
+    for (suffix, factor) in units where text.hasSuffix(suffix) {
+      number = text.dropLast(suffix.count)
+      scale = factor
+      break
+    }
+    guard let value = Double(number), value.isFinite, value >= 0, value * scale < 9.2e18 else {
+      throw ParseError(message: "expected a time such as 1.5s, 200ms, 40us or 900ns")
+    }
+    return Int64((value * scale).rounded())
+  }
+}
