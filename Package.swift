@@ -21,7 +21,7 @@ let package = Package(
     .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Debugging", "ExampleFeatures"]),
     .testTarget(
       name: "TCATraceTests",
-      dependencies: ["Debugging", "Runtime"],
+      dependencies: ["Debugging", "Runtime", "tca-trace"],
       resources: []
     ),
   ],

@@ -1,2 +1,6 @@
-// Placeholder — replaced by the CLI work.
-print("tca-trace: not implemented yet")
+import Debugging
+
+// `tca-trace`: a thin shell over `TraceTool` (Sources/Debugging/CLI). A reader that goes away
+// (`| head`) shows up as EPIPE from write(2), which the output stops on quietly.
+CLIPlatform.ignoreBrokenPipeSignal()
+CLIPlatform.exit(TraceTool.run(Array(CommandLine.arguments.dropFirst()), environment: .process()))

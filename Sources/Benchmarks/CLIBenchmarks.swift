@@ -1,0 +1,81 @@
+import Debugging
+import Foundation
+
+// The `tca-trace` command-line tool, measured as a user runs it: the release-built binary on a
+// ~200 MB synthetic todos trace (and a ~1 GB one for the first screen of `show` and memory),
+// written to the temporary directory and deleted afterwards. Wall time is the median of 3 runs,
+// memory the largest max RSS (via /usr/bin/time). Baselines in the same run: `wc -l` (the I/O
+// limit) and `jq -c .kind` on the same file.
+//
+//   swift build -c release --product tca-trace && swift run -c release Benchmarks cli
+func runCLIBenchmarks(filter: String?) {
+  guard selected("cli", filter) else { return }
+  let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tca-trace").path
+  guard FileManager.default.isExecutableFile(atPath: tool) else {
+    print("cli: skipped; build the tool first: swift build -c release --product tca-trace")
+    return
+  }
+  let directory = NSTemporaryDirectory() + "tca-trace-cli-bench-\(getpid())"
+  try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: directory) }
+
+  let trace = directory + "/200mb.jsonl"
+  let megabytes = writeSyntheticTrace(to: trace, megabytes: 200)
+  print(String(format: "cli: synthetic trace %.0f MB (%@)", megabytes, trace))
+  func rate(_ seconds: Double) -> String { String(format: "%.0f MB/s", megabytes / seconds) }
+
+  let wc = measureCommand("wc -l '\(trace)' > /dev/null")
+  report("cli baseline `wc -l`", ours: wc.seconds, extra: "\(rate(wc.seconds)), max RSS \(wc.rss)")
+  let jq = measureCommand("jq -c .kind '\(trace)' > /dev/null")
+  report("cli baseline `jq -c .kind`", ours: jq.seconds, extra: "\(rate(jq.seconds)), max RSS \(jq.rss)")
+  for (name, arguments) in [
+    ("timings", "timings"), ("show --labels-only", "show --labels-only"), ("validate", "validate"),
+    ("show --format json --labels-only", "show --format json --labels-only"),
+    ("show (full diffs)", "show"),
+  ] {
+    let run = measureCommand("'\(tool)' \(arguments) '\(trace)' > /dev/null", runs: name.hasPrefix("show (") ? 1 : 3)
+    report("cli tca-trace \(name)", ours: run.seconds, baseline: ("jq -c .kind", jq.seconds), extra: "\(rate(run.seconds)), max RSS \(run.rss)")
+  }
+
+  let big = directory + "/1gb.jsonl"
+  let bigMegabytes = writeSyntheticTrace(to: big, megabytes: 1000)
+  print(String(format: "cli: synthetic trace %.0f MB", bigMegabytes))
+  let screen = measureCommand("'\(tool)' show '\(big)' | head -n 60 > /dev/null", runs: 5)
+  report("cli tca-trace show | head -n 60 (first screen, 1 GB)", ours: screen.seconds, extra: "max RSS \(screen.rss)")
+  for (name, arguments) in [("timings", "timings"), ("show --labels-only", "show --labels-only")] {
+    let run = measureCommand("'\(tool)' \(arguments) '\(big)' > /dev/null", runs: 1)
+    report("cli tca-trace \(name) (1 GB)", ours: run.seconds, extra: String(format: "%.0f MB/s, max RSS %@", bigMegabytes / run.seconds, run.rss))
+  }
+}
+
+/// Writes a synthetic todos trace of about `megabytes` and returns its size in MB.
+private func writeSyntheticTrace(to path: String, megabytes: Double) -> Double {
+  let sample = SyntheticTrace.text(actions: 2_000, stateSize: 200, keyframeInterval: 100).utf8.count
+  let actions = Int(megabytes * 1e6 / Double(sample) * 2_000)
+  let writer = TraceWriter.file(path, bufferSize: 1 << 20)
+  SyntheticTrace.write(actions: actions, stateSize: 200, keyframeInterval: 100, to: writer)
+  _ = writer.close()
+  return Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
+}
+
+/// Runs a shell command `runs` times under /usr/bin/time: the median wall time and the
+/// largest max RSS (`12.3 MB`).
+private func measureCommand(_ command: String, runs: Int = 3) -> (seconds: Double, rss: String) {
+  var times: [Double] = []
+  var rss = 0
+  let timeFile = NSTemporaryDirectory() + "tca-trace-cli-bench-time-\(getpid())"
+  defer { unlink(timeFile) }
+  for _ in 0..<runs {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "/usr/bin/time -o '\(timeFile)' -f '%M' sh -c \"$0\"", command]
+    let start = DispatchTime.now().uptimeNanoseconds
+    try? process.run()
+    process.waitUntilExit()
+    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    let text = (try? String(contentsOfFile: timeFile, encoding: .utf8)) ?? ""
+    rss = max(rss, Int(text.split(separator: "\n").last.map(String.init) ?? "") ?? 0)
+  }
+  times.sort()
+  return (times[times.count / 2], String(format: "%.1f MB", Double(rss) / 1024))
+}

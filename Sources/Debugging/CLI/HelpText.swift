@@ -1,0 +1,61 @@
+/// The help screens, built from the commands' declarations.
+///
+/// ```swift
+/// HelpText.command(CatCommand.self)
+/// ```
+/// ```text
+/// OVERVIEW: Print the trace with every action line expanded to its full state.
+///
+/// USAGE: tca-trace cat [<options>] <file>
+///
+/// ARGUMENTS:
+///   <file>                  The trace to read (JSON Lines, format 1); - reads standard input.
+///
+/// OPTIONS:
+///   --full                  Expand every action line to its full state (the default).
+///   ...
+/// ```
+package enum HelpText {
+  /// `tca-trace --help`.
+  package static var tool: String {
+    var lines = [
+      "OVERVIEW: Read, compare and picture traces recorded by .debug().",
+      "",
+      "USAGE: \(CommandRegistry.usage)",
+      "",
+      "OPTIONS:",
+      row("--color <when>", "always, never or auto (default: auto, only on a terminal without NO_COLOR)."),
+      row("--version", "Show the version."),
+      row("-h, --help", "Show help information."),
+      "",
+      "SUBCOMMANDS:",
+    ]
+    lines += CommandRegistry.commands.map { row($0.name, $0.abstract) }
+    lines += ["", "  See 'tca-trace help <subcommand>' for detailed help."]
+    return lines.joined(separator: "\n")
+  }
+
+  /// `tca-trace <subcommand> --help`.
+  package static func command(_ command: any TraceCommand.Type) -> String {
+    var lines = ["OVERVIEW: \(command.abstract)", ""]
+    if !command.discussion.isEmpty { lines += [command.discussion, ""] }
+    lines += ["USAGE: tca-trace \(command.usage)", ""]
+    if !command.arguments.isEmpty {
+      lines.append("ARGUMENTS:")
+      lines += command.arguments.map { row($0.name, $0.help) }
+      lines.append("")
+    }
+    lines.append("OPTIONS:")
+    lines += command.allOptions.map { row(($0.names.joined(separator: ", ") + ($0.valueName.map { " \($0)" } ?? "")), $0.help) }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `  --from <seq>            Start at action <seq>.`: names padded to 24 columns.
+  private static func row(_ names: String, _ help: String) -> String {
+    let padded = "  " + names
+    if padded.count < 26 {
+      return padded + String(repeating: " ", count: 26 - padded.count) + help
+    }
+    return padded + "\n" + String(repeating: " ", count: 26) + help
+  }
+}

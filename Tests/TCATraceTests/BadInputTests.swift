@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// Input that cannot be read: every subcommand ends with a located message and exit code 2,
+/// never a crash or a hang (TraceInput.swift, TraceTool.swift).
+@Suite struct BadInputTests {
+  let directory = TemporaryDirectory()
+
+  @Test(arguments: ["show", "timings", "state", "cat", "validate"])
+  func missingFile(subcommand: String) {
+    #expect(
+      tcaTrace(subcommand, "missing.jsonl", in: directory)
+        == ToolRun(stderr: "Error: cannot open 'missing.jsonl': No such file or directory\n", code: 2))
+  }
+
+  @Test(arguments: ["show", "timings", "blame"])
+  func directoryInsteadOfAFile(subcommand: String) {
+    var arguments = [subcommand, "."]
+    if subcommand == "blame" { arguments.append("/todos") }
+    #expect(tcaTrace(arguments, in: directory) == ToolRun(stderr: "Error: '.' is a directory\n", code: 2))
+  }
+
+  @Test(arguments: [["show"], ["show", "--labels-only"], ["timings"], ["state"], ["cat"]])
+  func emptyFile(arguments: [String]) {
+    #expect(
+      tcaTrace(arguments + ["-"], stdin: Data())
+        == ToolRun(stderr: "<stdin>:1: error: empty trace: expected a session header\n", code: 2))
+  }
+
+  @Test func binaryGarbage() {
+    var bytes: [UInt8] = [0xFF, 0xFE, 0x00, 0x01, 0x7B, 0x80]
+    for index in 0..<4000 { bytes.append(UInt8(truncatingIfNeeded: index &* 7919 &+ 13)) }
+    let run = tcaTrace(["show", "-"], stdin: Data(bytes))
+    #expect(run == ToolRun(stderr: "<stdin>:1:1: error: invalid UTF-8\n", code: 2))
+  }
+
+  @Test func badLineAfterGoodOnes() {
+    let trace = """
+      \(SampleTraces.header)
+      {"kind":"state","seq":0,"t":0,"state":{"n":0}}
+      {"kind":"action","seq":1,"t":1000000,"duration":100,"label":"A.one","action":{"$enum":"A","one":{}},"patch":[]}
+      {"kind":"action","seq":2,"t":2000000,"duration":100,"label":"A.two","action":{"$enum":"A","two":{}},"patch":[}
+
+      """
+    #expect(
+      tcaTrace("show", "--labels-only", "-", stdin: trace) == ToolRun(
+        stdout: "#1      +0.001s   100ns  A.one\n",
+        stderr: "<stdin>:4:110: error: expected a value, found \"}\"\n", code: 2))
+  }
+
+  @Test func truncatedLastLineIsAWarningAfterEverythingElse() {
+    let trace = """
+      \(SampleTraces.header)
+      {"kind":"state","seq":0,"t":0,"state":{"n":0}}
+      {"kind":"action","seq":1,"t":1000000,"duration":100,"label":"A.one","action":{"$enum":"A","one":{}},"patch":[]}
+      {"kind":"action","seq":2,"t":2000000,"duration":100,"lab
+      """
+    let expected = ToolRun(
+      stdout: "#1      +0.001s   100ns  A.one\n",
+      stderr: "<stdin>:4: warning: truncated last line (no newline at the end); ignored\n")
+    #expect(tcaTrace("show", "--labels-only", "-", stdin: trace) == expected)
+    let full = tcaTrace("show", "-", stdin: trace)
+    #expect(full.code == 0 && full.stderr == expected.stderr && full.stdout.contains("#1 "))
+  }
+
+  @Test func futureFormatIsRefused() {
+    #expect(
+      tcaTrace("show", "-", stdin: #"{"kind":"session","format":2,"name":"Todos","somethingNew":true}"# + "\n")
+        == ToolRun(stderr: "<stdin>:1: error: unsupported trace format 2; this tca-trace reads format 1\n", code: 2))
+  }
+
+  @Test func notATraceHeader() {
+    #expect(
+      tcaTrace("timings", "-", stdin: #"{"kind":"state","seq":0,"t":0,"state":{}}"# + "\n")
+        == ToolRun(stderr: "<stdin>:1: error: first line must be a session header, found \"state\"\n", code: 2))
+  }
+
+  @Test func nestingOneHundredThousandDeep() {
+    let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    let trace = "\(SampleTraces.header)\n{\"kind\":\"state\",\"seq\":0,\"t\":0,\"state\":\(deep)}\n"
+    #expect(
+      tcaTrace("show", "-", stdin: trace) == ToolRun(
+        stdout: "Todos — recorded 2026-11-21T19:33:07.123Z on Linux x86_64, pid 4242 (trace format 1)\n",
+        stderr: "<stdin>:2:550: error: nesting deeper than 512 levels\n", code: 2))
+    #expect(
+      tcaTrace("timings", "-", stdin: trace)
+        == ToolRun(stderr: "<stdin>:2:550: error: nesting deeper than 512 levels\n", code: 2))
+  }
+
+  @Test func longSingleLine() {
+    // 20 MB on one line (the 500 MB case is a manual check; see the benchmark notes).
+    let long = String(repeating: "x", count: 20_000_000)
+    let trace = "\(SampleTraces.header)\n{\"kind\":\"state\",\"seq\":0,\"t\":0,\"state\":{\"text\":\"\(long)\"}}\n"
+      + #"{"kind":"action","seq":1,"t":5,"duration":1,"label":"A.one","action":{"$enum":"A","one":{}},"patch":[]}"# + "\n"
+    #expect(tcaTrace("show", "--labels-only", "-", stdin: trace) == ToolRun(stdout: "#1      +0.000s     1ns  A.one\n"))
+  }
+
+  @Test func fifo() throws {
+    let path = directory.path("trace.fifo")
+    #expect(mkfifo(path, 0o600) == 0)
+    let writer = Thread {
+      if let handle = FileHandle(forWritingAtPath: path) {
+        handle.write(Data(SampleTraces.todos.utf8))
+        try? handle.close()
+      }
+    }
+    writer.start()
+    #expect(
+      tcaTrace("show", "--labels-only", "--to", "1", "trace.fifo", in: directory)
+        == ToolRun(stdout: "#1      +0.018s   5.1µs  Todos.Action.addButtonTapped\n"))
+  }
+}

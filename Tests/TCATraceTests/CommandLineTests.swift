@@ -1,0 +1,190 @@
+import Testing
+
+/// The tool's shell: help, version, subcommand dispatch and usage errors (TraceTool.swift,
+/// HelpText.swift, ArgumentParser.swift).
+@Suite struct CommandLineTests {
+  @Test func version() {
+    #expect(tcaTrace("--version") == ToolRun(stdout: "tca-trace 0.1.0 (trace format 1)\n"))
+  }
+
+  @Test(arguments: [[], ["--help"], ["-h"], ["help"]])
+  func toolHelp(arguments: [String]) {
+    #expect(
+      tcaTrace(arguments) == ToolRun(stdout: """
+        OVERVIEW: Read, compare and picture traces recorded by .debug().
+
+        USAGE: tca-trace <subcommand> [<options>] <file>
+
+        OPTIONS:
+          --color <when>          always, never or auto (default: auto, only on a terminal without NO_COLOR).
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          show                    Show each action with its state changes and effects.
+          timings                 Reducer and effect timing statistics, the slowest actions and a timeline.
+          state                   Print the full state after an action.
+          cat                     Print the trace with every action line expanded to its full state.
+          blame                   List every action that changed the state at a path, with old and new values.
+          validate                Check a trace against the format and report each problem with its line (exit 1 when any).
+          diff                    Compare two recorded runs (issue 6).
+          export                  Export a trace for Perfetto or chrome://tracing (issue 7).
+          report                  Write a self-contained HTML report of a trace (issue 7).
+
+          See 'tca-trace help <subcommand>' for detailed help.
+
+        """))
+  }
+
+  @Test(arguments: [["state", "--help"], ["state", "-h"], ["help", "state"], ["state", "log.jsonl", "--at", "x", "--help"]])
+  func subcommandHelp(arguments: [String]) {
+    #expect(
+      tcaTrace(arguments) == ToolRun(stdout: """
+        OVERVIEW: Print the full state after an action.
+
+        USAGE: tca-trace state [<options>] <file>
+
+        ARGUMENTS:
+          <file>                  The trace to read (JSON Lines, format 1); - reads standard input.
+
+        OPTIONS:
+          --at <seq>              The action's sequence number; 0 is the initial state (default: the last action).
+          --format <format>       Output format: text or json (default: text).
+          --color <when>          Colour the output: always, never or auto (default: auto, only on a terminal without NO_COLOR).
+          -h, --help              Show help information.
+
+        """))
+  }
+
+  @Test func everySubcommandHasHelp() {
+    for name in ["show", "timings", "state", "cat", "blame", "validate", "diff", "export", "report"] {
+      let run = tcaTrace(name, "--help")
+      #expect(run.code == 0 && run.stderr.isEmpty && run.stdout.hasPrefix("OVERVIEW: "), "\(name)")
+      #expect(run.stdout.contains("USAGE: tca-trace \(name) [<options>]"), "\(name)")
+    }
+  }
+
+  @Test func unknownSubcommand() {
+    #expect(
+      tcaTrace("frobnicate", "log.jsonl") == ToolRun(stderr: """
+        Error: Unknown subcommand 'frobnicate'
+        Usage: tca-trace <subcommand> [<options>] <file>
+          See 'tca-trace --help' for more information.
+
+        """, code: 2))
+  }
+
+  @Test func helpForUnknownSubcommand() {
+    #expect(
+      tcaTrace("help", "frobnicate") == ToolRun(stderr: """
+        Error: Unknown subcommand 'frobnicate'
+        Usage: tca-trace <subcommand> [<options>] <file>
+          See 'tca-trace --help' for more information.
+
+        """, code: 2))
+  }
+
+  @Test func unknownToolOption() {
+    #expect(
+      tcaTrace("--frobnicate") == ToolRun(stderr: """
+        Error: Unknown option '--frobnicate'
+        Usage: tca-trace <subcommand> [<options>] <file>
+          See 'tca-trace --help' for more information.
+
+        """, code: 2))
+  }
+
+  @Test func missingFile() {
+    #expect(
+      tcaTrace("show") == ToolRun(stderr: """
+        Error: Missing expected argument '<file>'
+        Usage: tca-trace show [<options>] <file>
+          See 'tca-trace show --help' for more information.
+
+        """, code: 2))
+  }
+
+  @Test func unexpectedArgument() {
+    #expect(
+      tcaTrace("timings", "a.jsonl", "b.jsonl") == ToolRun(stderr: """
+        Error: Unexpected argument 'b.jsonl'
+        Usage: tca-trace timings [<options>] <file>
+          See 'tca-trace timings --help' for more information.
+
+        """, code: 2))
+  }
+
+  @Test func unknownOption() {
+    #expect(
+      tcaTrace("validate", "--frobnicate", "log.jsonl") == ToolRun(stderr: """
+        Error: Unknown option '--frobnicate'
+        Usage: tca-trace validate [<options>] <file>
+          See 'tca-trace validate --help' for more information.
+
+        """, code: 2))
+  }
+
+  @Test func missingOptionValue() {
+    #expect(
+      tcaTrace("state", "log.jsonl", "--at") == ToolRun(stderr: """
+        Error: Missing value for '--at <seq>'
+        Usage: tca-trace state [<options>] <file>
+          See 'tca-trace state --help' for more information.
+
+        """, code: 2))
+  }
+
+  @Test func badInteger() {
+    #expect(
+      tcaTrace("state", "log.jsonl", "--at=three") == ToolRun(stderr: """
+        Error: The value 'three' is invalid for '--at <seq>': expected an integer
+        Usage: tca-trace state [<options>] <file>
+          See 'tca-trace state --help' for more information.
+
+        """, code: 2))
+  }
+
+  @Test func badFormat() {
+    #expect(
+      tcaTrace("validate", "log.jsonl", "--format", "yaml") == ToolRun(stderr: """
+        Error: The value 'yaml' is invalid for '--format <format>': expected text or json
+        Usage: tca-trace validate [<options>] <file>
+          See 'tca-trace validate --help' for more information.
+
+        """, code: 2))
+  }
+
+  @Test func badColor() {
+    #expect(
+      tcaTrace("--color", "sometimes", "show", "log.jsonl") == ToolRun(stderr: """
+        Error: The value 'sometimes' is invalid for '--color <when>': expected always, never or auto
+        Usage: tca-trace <subcommand> [<options>] <file>
+          See 'tca-trace --help' for more information.
+
+        """, code: 2))
+  }
+
+  @Test func repeatedOption() {
+    #expect(
+      tcaTrace("state", "log.jsonl", "--at", "1", "--at", "2") == ToolRun(stderr: """
+        Error: The option '--at' was given more than once
+        Usage: tca-trace state [<options>] <file>
+          See 'tca-trace state --help' for more information.
+
+        """, code: 2))
+  }
+
+  @Test func flagWithValue() {
+    #expect(
+      tcaTrace("cat", "--full=yes", "log.jsonl") == ToolRun(stderr: """
+        Error: The option '--full' does not take a value
+        Usage: tca-trace cat [<options>] <file>
+          See 'tca-trace cat --help' for more information.
+
+        """, code: 2))
+  }
+
+  @Test func placeholderSubcommand() {
+    #expect(tcaTrace("diff", "a.jsonl") == ToolRun(stderr: "Error: 'diff' is not implemented yet\n", code: 2))
+  }
+}

@@ -1,0 +1,98 @@
+import Testing
+
+/// `tca-trace state` and `tca-trace cat` (StateRunner.swift, CatRunner.swift).
+@Suite struct StateCommandTests {
+  let directory = TemporaryDirectory.withTodos()
+
+  @Test func stateAfterAnAction() {
+    #expect(
+      tcaTrace("state", "todos.jsonl", "--at", "2", in: directory) == ToolRun(stdout: """
+        Todos.State(
+          filter: .all,
+          todos: [
+            [0]: Todo(
+              id: 1,
+              title: "Milk",
+              isComplete: false
+            )
+          ]
+        )
+
+        """))
+  }
+
+  @Test func lastStateByDefault() {
+    #expect(
+      tcaTrace("state", "todos.jsonl", in: directory) == ToolRun(stdout: """
+        Todos.State(
+          filter: .all,
+          todos: [
+            [0]: Todo(
+              id: 2,
+              title: "",
+              isComplete: false
+            )
+          ]
+        )
+
+        """))
+  }
+
+  @Test func initialStateAsJSON() {
+    #expect(
+      tcaTrace("state", "todos.jsonl", "--at", "0", "--format", "json", in: directory) == ToolRun(stdout: #"""
+        {"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[]}
+
+        """#))
+  }
+
+  @Test func stateAfterAKeyframeAndAPatch() {
+    #expect(
+      tcaTrace("state", "todos.jsonl", "--at", "6", "--format", "json", in: directory) == ToolRun(stdout: #"""
+        {"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[{"$type":"Todo","id":2,"title":"","isComplete":false}]}
+
+        """#))
+  }
+
+  @Test func noSuchAction() {
+    #expect(
+      tcaTrace("state", "todos.jsonl", "--at", "9", in: directory)
+        == ToolRun(stderr: "Error: todos.jsonl has no action 9 (the last is 6)\n", code: 2))
+  }
+
+  @Test func negativeSequenceNumber() {
+    #expect(
+      tcaTrace("state", "todos.jsonl", "--at", "-1", in: directory) == ToolRun(stderr: """
+        Error: The value '-1' is invalid for '--at <seq>': expected a sequence number, 0 or more
+        Usage: tca-trace state [<options>] <file>
+          See 'tca-trace state --help' for more information.
+
+        """, code: 2))
+  }
+
+  @Test func patchThatDoesNotApply() {
+    let trace = """
+      \(SampleTraces.header)
+      {"kind":"state","seq":0,"t":0,"state":{"todos":[]}}
+      {"kind":"action","seq":1,"t":10,"duration":1,"label":"A.remove","action":{"$enum":"A","remove":{}},"patch":[{"op":"remove","path":"/todos/3"}]}
+
+      """
+    #expect(
+      tcaTrace("state", "-", stdin: trace)
+        == ToolRun(stderr: "<stdin>:3: error: patch of action 1 does not apply: path /todos/3 does not exist\n", code: 2))
+  }
+
+  @Test func catFull() {
+    let run = tcaTrace("cat", "--full", "todos.jsonl", in: directory)
+    let lines = run.stdout.split(separator: "\n")
+    #expect(run.code == 0 && run.stderr.isEmpty && lines.count == 15)
+    #expect(lines[0] == #"{"kind":"session","format":1,"name":"Todos","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"keyframeInterval":1,"redacted":[]}"#)
+    #expect(lines[3] == #"{"kind":"action","seq":2,"t":250000000,"duration":12300,"label":"Todos.Action.todos(.element(id:, action: .titleChanged))","action":{"$enum":"Todos.Action","todos":{"_0":{"$enum":"IdentifiedAction","element":{"id":1,"action":{"$enum":"Todo.Action","titleChanged":{"_0":"Milk"}}}}}},"patch":[{"op":"replace","path":"/todos/0/title","value":"Milk"}],"state":{"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[{"$type":"Todo","id":1,"title":"Milk","isComplete":false}]}}"#)
+    #expect(lines[12] == #"{"kind":"action","seq":6,"t":3500000000,"duration":250000,"label":"Todos.Action.clearCompletedButtonTapped","action":{"$enum":"Todos.Action","clearCompletedButtonTapped":{}},"patch":[{"op":"remove","path":"/todos/1"}],"state":{"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[{"$type":"Todo","id":2,"title":"","isComplete":false}]}}"#)
+  }
+
+  @Test func catOutputIsAValidTrace() {
+    let expanded = tcaTrace("cat", "--full", "todos.jsonl", in: directory)
+    #expect(tcaTrace("validate", "-", stdin: expanded.stdout) == ToolRun(stdout: "<stdin>: valid\n"))
+  }
+}
