@@ -22,7 +22,9 @@ package enum ExportCommand: TraceCommand {
   }
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
-    _ = try arguments.choice("--format", as: Format.self)
+    if let format = arguments.value("--format"), Format(rawValue: format) == nil {
+      throw arguments.invalid(format, "--format", expected: Format.allCases.map(\.rawValue).joined(separator: ", "))
+    }
     let destination = try OutputFile(path: arguments.value("--output") ?? "-", permissions: 0o644, context: context)
     do {
       let input = try TraceInput<ExportEventReader>(file: arguments.positionals[0], context: context)
