@@ -55,14 +55,22 @@ func runExportBenchmarks(filter: String?) {
   }
 }
 
-/// Writes a synthetic todos trace of about `megabytes` and returns its size in MB.
+/// Writes a synthetic todos trace of about `megabytes` (its keyframes grow with the session, so
+/// the action count is corrected until the size is within 15%) and returns its size in MB.
 private func exportSyntheticTrace(to path: String, megabytes: Double) -> Double {
   let sample = SyntheticTrace.text(actions: 2_000, stateSize: 200, keyframeInterval: 100).utf8.count
-  let actions = Int(megabytes * 1e6 / Double(sample) * 2_000)
-  let writer = TraceWriter.file(path, bufferSize: 1 << 20)
-  SyntheticTrace.write(actions: actions, stateSize: 200, keyframeInterval: 100, to: writer)
-  _ = writer.close()
-  return Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
+  var actions = Int(megabytes * 1e6 / Double(sample) * 2_000)
+  var size = 0.0
+  for _ in 0..<6 {
+    let writer = TraceWriter.file(path, bufferSize: 1 << 20)
+    SyntheticTrace.write(actions: actions, stateSize: 200, keyframeInterval: 100, to: writer)
+    _ = writer.close()
+    size = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
+    if abs(size - megabytes) < 0.15 * megabytes { break }
+    actions = Int(Double(actions) * (megabytes / size).squareRoot())
+  }
+  print("export: \(actions) actions")
+  return size
 }
 
 private func exportSize(_ path: String) -> String {

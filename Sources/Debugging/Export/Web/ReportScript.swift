@@ -8,6 +8,8 @@
 enum ReportScript {
   static let core = #"""
 'use strict';
+const scriptStart = performance.now();
+let readyAt = 0;
 const errors = [];
 let alerts = 0;
 window.addEventListener('error', function (e) { errors.push(String(e.message || e.type)); check(); });
@@ -240,7 +242,7 @@ function check() {
   const diff = document.querySelector('#detail pre.diff');
   const value = document.querySelector('#detail pre.value');
   out.textContent = JSON.stringify({
-    ready: ready, actions: count, listed: shown.length, rows: rows.childElementCount,
+    ready: ready, startMs: Math.round(scriptStart), initMs: Math.round(readyAt - scriptStart), actions: count, listed: shown.length, rows: rows.childElementCount,
     selected: selected >= 0 ? A.seq[selected] : null,
     action: value ? value.textContent : null,
     diffLines: diff ? diff.childElementCount : 0,

@@ -171,6 +171,7 @@ applyFilter();
 ready = true;
 if (/^#seq=\d+$/.test(location.hash)) fromAddress(); else if (count) select(0, false);
 renderTimeline();
+readyAt = performance.now();
 check();
 """#
 }
