@@ -21,20 +21,23 @@ func runCLIBenchmarks(filter: String?) {
 
   let trace = directory + "/200mb.jsonl"
   let megabytes = writeSyntheticTrace(to: trace, megabytes: 200)
-  print(String(format: "cli: synthetic trace %.0f MB (%@)", megabytes, trace))
+  print(String(format: "cli: synthetic trace %.0f MB", megabytes))
+  fflush(nil)
   func rate(_ seconds: Double) -> String { String(format: "%.0f MB/s", megabytes / seconds) }
 
   let wc = measureCommand("wc -l '\(trace)' > /dev/null")
   report("cli baseline `wc -l`", ours: wc.seconds, extra: "\(rate(wc.seconds)), max RSS \(wc.rss)")
   let jq = measureCommand("jq -c .kind '\(trace)' > /dev/null")
   report("cli baseline `jq -c .kind`", ours: jq.seconds, extra: "\(rate(jq.seconds)), max RSS \(jq.rss)")
+  fflush(nil)
   for (name, arguments) in [
     ("timings", "timings"), ("show --labels-only", "show --labels-only"), ("validate", "validate"),
     ("show --format json --labels-only", "show --format json --labels-only"),
     ("show (full diffs)", "show"),
   ] {
-    let run = measureCommand("'\(tool)' \(arguments) '\(trace)' > /dev/null", runs: name.hasPrefix("show (") ? 1 : 3)
+    let run = measureCommand("'\(tool)' \(arguments) '\(trace)' > /dev/null", runs: name.hasPrefix("show (") || name == "validate" ? 1 : 3)
     report("cli tca-trace \(name)", ours: run.seconds, baseline: ("jq -c .kind", jq.seconds), extra: "\(rate(run.seconds)), max RSS \(run.rss)")
+    fflush(nil)
   }
 
   let big = directory + "/1gb.jsonl"
@@ -44,18 +47,27 @@ func runCLIBenchmarks(filter: String?) {
   report("cli tca-trace show | head -n 60 (first screen, 1 GB)", ours: screen.seconds, extra: "max RSS \(screen.rss)")
   for (name, arguments) in [("timings", "timings"), ("show --labels-only", "show --labels-only")] {
     let run = measureCommand("'\(tool)' \(arguments) '\(big)' > /dev/null", runs: 1)
-    report("cli tca-trace \(name) (1 GB)", ours: run.seconds, extra: String(format: "%.0f MB/s, max RSS %@", bigMegabytes / run.seconds, run.rss))
+    report("cli tca-trace \(name) (1 GB)", ours: run.seconds, extra: String(format: "%.0f MB/s", bigMegabytes / run.seconds) + ", max RSS \(run.rss)")
+    fflush(nil)
   }
 }
 
-/// Writes a synthetic todos trace of about `megabytes` and returns its size in MB.
+/// Writes a synthetic todos trace (200 todos at the start, a keyframe every 1,000 actions) of
+/// about `megabytes` and returns its size in MB. The state grows as the session goes on, so the
+/// number of actions is corrected once after a first try.
 private func writeSyntheticTrace(to path: String, megabytes: Double) -> Double {
-  let sample = SyntheticTrace.text(actions: 2_000, stateSize: 200, keyframeInterval: 100).utf8.count
-  let actions = Int(megabytes * 1e6 / Double(sample) * 2_000)
-  let writer = TraceWriter.file(path, bufferSize: 1 << 20)
-  SyntheticTrace.write(actions: actions, stateSize: 200, keyframeInterval: 100, to: writer)
-  _ = writer.close()
-  return Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
+  func write(_ actions: Int) -> Double {
+    let writer = TraceWriter.file(path, bufferSize: 1 << 20)
+    SyntheticTrace.write(actions: actions, stateSize: 200, keyframeInterval: 1_000, to: writer)
+    _ = writer.close()
+    return Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
+  }
+  let sample = Double(SyntheticTrace.text(actions: 20_000, stateSize: 200, keyframeInterval: 1_000).utf8.count) / 1e6
+  var actions = Int(megabytes / sample * 20_000)
+  let size = write(actions)
+  if abs(size - megabytes) / megabytes < 0.15 { return size }
+  actions = Int(Double(actions) * megabytes / size)
+  return write(actions)
 }
 
 /// Runs a shell command `runs` times under /usr/bin/time: the median wall time and the

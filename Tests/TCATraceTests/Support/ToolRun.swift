@@ -18,7 +18,7 @@ struct ToolRun: Equatable, CustomStringConvertible {
   }
 }
 
-/// Runs the built `tca-trace` with `arguments`, `stdin` and extra environment variables (the
+/// Runs the built `tca-trace` (or another `executable`) with `arguments`, `stdin` and extra environment variables (the
 /// environment is otherwise cleared, so `NO_COLOR` and `COLUMNS` of the developer's shell do not
 /// leak in). Relative paths are resolved in `workingDirectory`, so messages read `log.jsonl:3:…`. Output goes to temporary files, so a large output cannot deadlock the test.
 ///
@@ -34,7 +34,7 @@ func tcaTrace(
 
 func tcaTrace(
   _ arguments: [String], in workingDirectory: TemporaryDirectory? = nil, stdin: Data? = nil,
-  environment: [String: String] = [:]
+  environment: [String: String] = [:], executable: String? = nil
 ) -> ToolRun {
   let directory = TemporaryDirectory()
   let outURL = directory.url.appendingPathComponent("stdout")
@@ -42,7 +42,7 @@ func tcaTrace(
   _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
   _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
   let process = Process()
-  process.executableURL = toolURL
+  process.executableURL = executable.map(URL.init(fileURLWithPath:)) ?? toolURL
   process.arguments = arguments
   process.environment = environment
   process.currentDirectoryURL = (workingDirectory ?? directory).url

@@ -50,6 +50,12 @@ package final class TextOutput {
     if buffer.count >= capacity { try flush() }
   }
 
+  /// Lets `body` append bytes to the buffer directly (no intermediate strings).
+  package func append(_ body: (inout [UInt8]) -> Void) throws(OutputClosed) {
+    body(&buffer)
+    if buffer.count >= capacity { try flush() }
+  }
+
   /// Writes a line: `text` followed by `\n`.
   package func line(_ text: String = "") throws(OutputClosed) {
     try write(text)

@@ -31,6 +31,14 @@ package struct TextStyle: Sendable {
   package func paint(_ text: String, _ role: Role) -> String {
     colored ? "\u{1B}[\(role.code)m\(text)\u{1B}[0m" : text
   }
+
+  /// The escape sequence that starts `role` (`ESC[33m`).
+  package func prefix(_ role: Role) -> [UInt8] {
+    Array("\u{1B}[\(role.code)m".utf8)
+  }
+
+  /// The escape sequence that ends a style (`ESC[0m`).
+  package static let reset: [UInt8] = Array("\u{1B}[0m".utf8)
 }
 
 /// `--color always|never|auto`.

@@ -81,7 +81,10 @@ package final class ShowRunner {
           .init("label", .string(label)),
         ]))
       } else {
-        try context.output.line(renderer.actionLine(seq: seq, t: t, duration: duration, label: label, effect: summary.effect))
+        try context.output.append { bytes in
+          renderer.appendActionLine(seq: seq, t: t, duration: duration, label: label, effect: summary.effect, to: &bytes)
+          bytes.append(UInt8(ascii: "\n"))
+        }
       }
     }
     try input.finish()
@@ -118,7 +121,10 @@ package final class ShowRunner {
     } else if action.patch.operations.isEmpty {
       try output.line(renderer.stateChange(StateDiff(root: .init(key: .root, change: .unchanged(count: 1)))))
     } else if let before, let after {
-      try output.line(renderer.stateChange(stateDiff(try input.value(before, line: line.line), try input.value(after, line: line.line))))
+      let focus = PatchFocus(action.patch)
+      let old = try input.value(focus.prune(before, side: .old), line: line.line)
+      let new = try input.value(focus.prune(after, side: .new), line: line.line)
+      try output.line(renderer.stateChange(stateDiff(old, new)))
     }
   }
 
