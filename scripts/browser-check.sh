@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Real-browser checks of `tca-trace report` (issue 7): builds the reports of fixtures, loads them in
-# headless Chromium and checks, from the dumped DOM and the page's self-check, that each loads
+# Real-browser checks of `tca-trace report` (issue 7): builds the reports of fixtures (and of a
+# generated 20,000-action trace), loads them in headless Chromium and checks, from the dumped DOM and the page's self-check, that each loads
 # without errors, shows the expected number of actions (rendering only the rows in view), shows the
 # diff of an action selected by its address (#seq=N), and that the injection fixture's markup and
 # scripts are shown as text and execute nothing. Exits non-zero on failure.

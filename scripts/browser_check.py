@@ -131,6 +131,45 @@ def check_trace(browser, tool, trace, work):
           % (name, check.get("actions", 0), check.get("rows", 0), fragment, len(diff)))
 
 
+def write_long_trace(path, count):
+    """A valid trace of `count` toggles of 20 todos, for the list's virtualisation."""
+    def line(record):
+        return json.dumps(record, separators=(",", ":")) + "\n"
+    todos = [{"$type": "Todo", "id": i, "title": "Todo %d" % i, "isComplete": False} for i in range(20)]
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(line({"kind": "session", "format": 1, "name": "Long", "prefix": "", "start": "2026-11-21T20:00:00.000Z",
+                        "clock": "monotonic", "platform": "Linux", "pid": 1, "keyframeInterval": 1000, "redacted": []}))
+        out.write(line({"kind": "state", "seq": 0, "t": 0, "state": {"$type": "Todos.State", "todos": todos}}))
+        for seq in range(1, count + 1):
+            i = seq % 20
+            todos[i]["isComplete"] = not todos[i]["isComplete"]
+            out.write(line({"kind": "action", "seq": seq, "t": seq * 10000, "duration": 2000,
+                            "label": "Todos.Action.toggle(%d)" % i, "action": {"$enum": "Todos.Action", "toggle": {"_0": i}},
+                            "patch": [{"op": "replace", "path": "/todos/%d/isComplete" % i, "value": todos[i]["isComplete"]}]}))
+        out.write(line({"kind": "end", "t": (count + 1) * 10000, "actions": count}))
+
+
+def check_long(browser, tool, work, count=20000):
+    trace = os.path.join(work, "long.jsonl")
+    write_long_trace(trace, count)
+    page = os.path.join(work, "long.html")
+    subprocess.run([tool, "report", trace, "-o", page], check=True)
+    before = len(FAILURES)
+    fragment = "#seq=%d" % (count - 7)
+    dom, check = load(browser, page, fragment)
+    common("long trace" + fragment, check, count)
+    if check.get("selected") != count - 7:
+        fail("long trace%s: selected %r" % (fragment, check.get("selected")))
+    if not any(line.startswith("+") for line in check.get("diff") or []):
+        fail("long trace%s: no inserted line in the diff" % fragment)
+    rows = sum(1 for tag, attrs in dom.tags if tag == "div" and "row" in attrs.get("class", "").split())
+    if rows != check.get("rows"):
+        fail("long trace: %d rows in the dumped DOM, the page says %r" % (rows, check.get("rows")))
+    if len(FAILURES) == before:
+        print("ok   long trace: %d actions, %d rows in the DOM, %s ready in %s ms"
+              % (count, rows, fragment, check.get("initMs")))
+
+
 def check_injection(browser, tool, trace, work):
     page = os.path.join(work, "injection.html")
     subprocess.run([tool, "report", trace, "-o", page], check=True)
@@ -177,6 +216,7 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         for trace in arguments.trace:
             check_trace(arguments.browser, arguments.tool, trace, work)
+        check_long(arguments.browser, arguments.tool, work)
         check_injection(arguments.browser, arguments.tool, arguments.injection, work)
     if FAILURES:
         print("%d browser check(s) failed" % len(FAILURES))
