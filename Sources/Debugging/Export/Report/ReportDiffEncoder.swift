@@ -24,7 +24,19 @@ enum ReportDiffEncoder {
   static func text(_ value: Value) -> String {
     var lines = TextLines(color: false)
     ValueText.dump(value, label: "", suffix: "", marker: .context, depth: 0, into: &lines)
-    return lines.text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.dropFirst(2) }.joined(separator: "\n")
+    // Every line starts with its marker and a space (ASCII): drop those two bytes per line.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(lines.text.utf8.count)
+    var skip = 2
+    for byte in lines.text.utf8 {
+      if skip > 0 {
+        skip -= 1
+        continue
+      }
+      bytes.append(byte)
+      if byte == 0x0A { skip = 2 }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   private static func node(_ node: StateDiff.Node) -> [JSON.Member] {
