@@ -28,8 +28,8 @@ import Testing
           blame                   List every action that changed the state at a path, with old and new values.
           validate                Check a trace against the format and report each problem with its line (exit 1 when any).
           diff                    Compare two recorded runs; exit 1 when they behave differently (or got slower).
-          export                  Export a trace for Perfetto or chrome://tracing (issue 7).
-          report                  Write a self-contained HTML report of a trace (issue 7).
+          export                  Export a trace as Chrome Trace Event JSON for ui.perfetto.dev or chrome://tracing.
+          report                  Write a self-contained HTML report of a trace: timeline, actions, diffs, timings.
 
           See 'tca-trace help <subcommand>' for detailed help.
 
