@@ -36,7 +36,7 @@ if [ ${#traces[@]} -eq 0 ]; then
   exit 1
 fi
 
-python3 scripts/browser_check.py --browser "$browser" --tool "$tool" "${traces[@]}" --injection Fixtures/injection.jsonl
+python3 scripts/browser_check.py --browser "$browser" --tool "$tool" "${traces[@]}" --injection Fixtures/Handwritten/injection.jsonl
 
 if [ "${1:-}" = "--screenshot" ]; then
   work="$(mktemp -d)"

@@ -6,7 +6,7 @@ reads the page's self-check (`<pre id="self-check">`, JSON written by the page's
 shown, the selected action, its diff lines, errors caught by window.onerror and CSP violations,
 calls to alert) and inspects the dumped DOM itself.
 
-    browser_check.py --tool .build/debug/tca-trace --trace Fixtures/todos.jsonl --injection Fixtures/injection.jsonl
+    browser_check.py --tool .build/debug/tca-trace --trace Fixtures/todos.jsonl --injection Fixtures/Handwritten/injection.jsonl
 
 Exits 1 when a check fails, 2 when the browser cannot run.
 """

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Debugging
 
-/// `Fixtures/injection.jsonl`: a valid trace whose strings are markup and script (`<img onerror>`,
+/// `Fixtures/Handwritten/injection.jsonl`: a valid trace whose strings are markup and script (`<img onerror>`,
 /// `</script>`, `"><svg onload>`, `javascript:` URLs, U+2028/U+2029, NUL), in labels, values,
 /// dictionary keys, the session name, a cancellation id and a note. The report must show all of
 /// it as text (checked here on the page's bytes, and in a real browser by scripts/browser-check.sh).
@@ -72,7 +72,7 @@ import Testing
   }
 
   static let fixturePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Fixtures/injection.jsonl").path
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/Handwritten/injection.jsonl").path
 
   /// Rewrite the fixture with `TCA_TRACE_WRITE_FIXTURES=1 swift test --filter ReportInjectionTests`.
   @Test func fixtureIsCurrentAndValid() throws {
