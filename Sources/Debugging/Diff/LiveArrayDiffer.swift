@@ -50,14 +50,19 @@ struct LiveArrayDiffer<Element> {
         guard common > 0, let baseA = a.baseAddress, let baseB = b.baseAddress else { return (0, 0) }
         let size = MemoryLayout<Element>.size, stride = MemoryLayout<Element>.stride
         let rawA = UnsafeRawPointer(baseA), rawB = UnsafeRawPointer(baseB)
-        func same(_ i: Int, _ j: Int) -> Bool {
-          if identicalBitsAreEqual, memcmp(rawA + i * stride, rawB + j * stride, size) == 0 { return true }
-          return equal(a[i], b[j])
-        }
+        let bits = identicalBitsAreEqual
         var prefix = 0
-        while prefix < common, same(prefix, prefix) { prefix += 1 }
+        while prefix < common {
+          let i = prefix
+          if !(bits && memcmp(rawA + i * stride, rawB + i * stride, size) == 0), !equal(a[i], b[i]) { break }
+          prefix += 1
+        }
         var suffix = 0
-        while suffix < common - prefix, same(a.count - 1 - suffix, b.count - 1 - suffix) { suffix += 1 }
+        while suffix < common - prefix {
+          let i = a.count - 1 - suffix, j = b.count - 1 - suffix
+          if !(bits && memcmp(rawA + i * stride, rawB + j * stride, size) == 0), !equal(a[i], b[j]) { break }
+          suffix += 1
+        }
         return (prefix, suffix)
       }
     }
