@@ -79,6 +79,13 @@ func runDiffBenchmarks(filter: String?) {
     let a = reflect(old), b = reflect(new)
     row("diff: one field of \(n) todos (value trees, model)", median { _ = stateDiff(a, b) })
   }
+  for n in [10_000, 20_000] {
+    let old = BenchTodosState(todos: (0..<n).map { BenchTodo(id: benchUUID($0), title: "Todo \($0)", isComplete: false) })
+    var new = old
+    new.todos[n / 2].isComplete = true
+    let a = reflect(old), b = reflect(new), model = stateDiff(a, b)
+    row("diff: JSON Patch of one field of \(n) todos (from the model)", median { _ = jsonPatch(model, new: b) })
+  }
   for n in [4_000, 8_000] {
     var rng = BenchLCG(state: 42)
     let old = (0..<n).map { BenchItem(id: $0, name: "Item \($0)", score: $0 % 100) }

@@ -48,6 +48,9 @@ private func benchPath(_ name: String) -> String {
 }
 
 func runRecorderBenchmarks(filter: String?) {
+  if filter == "recorder-profile" {
+    return runRecorderProfile(actions: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 200)
+  }
   if selected("recorder sending", filter) { sendingThreadBenchmarks() }
   if selected("recorder throughput", filter) { throughputBenchmark() }
   if selected("recorder size", filter) { traceSizeBenchmark() }
@@ -68,6 +71,17 @@ private func sendingThreadBenchmarks() {
       let base = median(runs: 5) {
         for _ in 0..<batch { step += 1; _ = plain.reduce(into: &state, action: action == .increment ? .increment : .toggle(index: step)) }
       }
+      // What any recorder that keeps the previous state costs the reducer: its in-place mutation
+      // copies what it touches (copy-on-write), as with TCA's `_printChanges` holding `oldState`.
+      var held = state
+      let holding = median(runs: 5) {
+        for _ in 0..<batch {
+          step += 1
+          held = state
+          _ = plain.reduce(into: &state, action: action == .increment ? .increment : .toggle(index: step))
+        }
+      }
+      withExtendedLifetime(held) {}
       let debugged = median(runs: 3) {
         for _ in 0..<batch { step += 1; _ = debug.reduce(into: &state, action: action == .increment ? .increment : .toggle(index: step)) }
         debug.recorder.flush()
@@ -85,7 +99,7 @@ private func sendingThreadBenchmarks() {
       report(
         "recorder: sending thread, \(label), \(n) todos", ours: perAction,
         baseline: ("reducer alone", plainPerAction),
-        extra: "added \(formatSeconds(max(0, perAction - plainPerAction)))/action; with worker drain \(formatSeconds(debugged / Double(batch)))/action")
+        extra: "added \(formatSeconds(max(0, perAction - plainPerAction)))/action; reducer holding the previous state \(formatSeconds(holding / Double(batch)))/action; with worker drain \(formatSeconds(debugged / Double(batch)))/action")
       debug.recorder.close()
     }
   }
@@ -149,4 +163,18 @@ private func traceSizeBenchmark() {
   print(String(
     format: "recorder: trace size, 1000 single-field edits on 10000 todos: %.2f MB | full state per line: %.0f MB | ratio %.0fx smaller",
     Double(size) / 1e6, Double(one.count) * 1000 / 1e6, Double(one.count) * 1000 / Double(max(size, 1))))
+}
+
+/// A small, fixed workload for `valgrind --tool=callgrind` (instruction counts are stable on a
+/// noisy machine): `Benchmarks recorder-profile [actions]` records that many toggles (default
+/// 200) on 10,000 todos, then closes. Not part of the timed runs.
+private func runRecorderProfile(actions: Int) {
+  let path = benchPath("profile")
+  defer { unlink(path) }
+  var state = benchState(todos: 10_000)
+  var options = TraceRecorderOptions()
+  options.queueCapacity = 100_000
+  let debug = RecorderBenchFeature().debug(to: .file(path), options: options)
+  for step in 0..<actions { _ = debug.reduce(into: &state, action: .toggle(index: step * 7)) }
+  debug.recorder.close()
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Diffs two live arrays, reflecting only elements that changed: `Array`s of `Equatable`
 /// elements (compared with `==`), and any other collection through its `Mirror` children
 /// (identified arrays; compared with `==` when the elements are `Equatable`).
@@ -9,16 +11,12 @@ struct LiveArrayDiffer<Element> {
   let differ: LiveDiffer
   let depth: Int
   let equal: (Element, Element) -> Bool
+  /// Whether bit-for-bit identical elements are equal without asking `equal` (`Equatable`
+  /// elements compared with `==`).
+  var identicalBitsAreEqual = false
 
   func diff(_ old: [Element], _ new: [Element]) -> [StateDiff.Node] {
-    var prefix = 0
-    while prefix < old.count, prefix < new.count, equal(old[prefix], new[prefix]) { prefix += 1 }
-    var suffix = 0
-    while suffix < old.count - prefix, suffix < new.count - prefix,
-      equal(old[old.count - 1 - suffix], new[new.count - 1 - suffix])
-    {
-      suffix += 1
-    }
+    let (prefix, suffix) = equalEnds(old, new)
     var nodes = NodeList()
     if prefix > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: prefix)) }
     let a = prefix..<(old.count - suffix), b = prefix..<(new.count - suffix)
@@ -33,6 +31,41 @@ struct LiveArrayDiffer<Element> {
     }
     if suffix > 0 { nodes.append(.element(old: a.upperBound, new: b.upperBound, id: nil), .unchanged(count: suffix)) }
     return nodes.nodes
+  }
+
+  /// The lengths of the equal prefix and suffix (not overlapping), comparing elements where they
+  /// are stored; two arrays sharing one buffer are equal without a look.
+  ///
+  /// With `identicalBitsAreEqual`, elements whose bytes are identical count as equal without
+  /// calling `equal`: unspecialized generic code copies each element out before calling `==`
+  /// (a retain and release per reference it holds), ten times the cost of the comparison, while
+  /// the unchanged elements of a state copied on write are bit for bit the same. (Identical bits
+  /// are equal values; the only `==` that disagrees is a non-reflexive one, NaN, whose
+  /// reflections compare equal too, so the diff reads the same.)
+  private func equalEnds(_ old: [Element], _ new: [Element]) -> (prefix: Int, suffix: Int) {
+    old.withUnsafeBufferPointer { a in
+      new.withUnsafeBufferPointer { b in
+        if a.count == b.count, a.baseAddress == b.baseAddress { return (a.count, 0) }
+        let common = Swift.min(a.count, b.count)
+        guard common > 0, let baseA = a.baseAddress, let baseB = b.baseAddress else { return (0, 0) }
+        let size = MemoryLayout<Element>.size, stride = MemoryLayout<Element>.stride
+        let rawA = UnsafeRawPointer(baseA), rawB = UnsafeRawPointer(baseB)
+        let bits = identicalBitsAreEqual
+        var prefix = 0
+        while prefix < common {
+          let i = prefix
+          if !(bits && memcmp(rawA + i * stride, rawB + i * stride, size) == 0), !equal(a[i], b[i]) { break }
+          prefix += 1
+        }
+        var suffix = 0
+        while suffix < common - prefix {
+          let i = a.count - 1 - suffix, j = b.count - 1 - suffix
+          if !(bits && memcmp(rawA + i * stride, rawB + j * stride, size) == 0), !equal(a[i], b[j]) { break }
+          suffix += 1
+        }
+        return (prefix, suffix)
+      }
+    }
   }
 
   private func element(_ old: Element, _ new: Element) -> StateDiff.Change {

@@ -37,15 +37,22 @@ struct LiveDiffer {
     if let array = old as? any LiveDiffableArray {
       return array.liveChange(to: new, differ: self, depth: depth) ?? leaf(old, new, depth: depth)
     }
-    if let equal = liveEqual(old, new), equal { return .unchanged(count: 1) }
-    let oldMirror = Mirror(reflecting: old)
-    switch oldMirror.displayStyle {
-    case .collection?:
-      // Identified arrays and other collections: elements compared one by one, without boxing
-      // them when the collection's elements are `Equatable`.
-      if let collection = old as? any Collection, let change = collectionChange(collection, new, depth: depth) {
+    let oldMirror: Mirror
+    if let collection = old as? any Collection {
+      // Identified arrays and other collections of `Equatable` elements: elements compared one by
+      // one, without boxing them, and without comparing the whole collections with `==` first
+      // (that would scan them twice; a shared buffer is still recognised at once).
+      oldMirror = Mirror(reflecting: old)
+      if oldMirror.displayStyle == .collection, let change = collectionChange(collection, new, depth: depth) {
         return change
       }
+      if let equal = liveEqual(old, new), equal { return .unchanged(count: 1) }
+    } else {
+      if let equal = liveEqual(old, new), equal { return .unchanged(count: 1) }
+      oldMirror = Mirror(reflecting: old)
+    }
+    switch oldMirror.displayStyle {
+    case .collection?:
       let a = oldMirror.children.map(\.value), b = Mirror(reflecting: new).children.map(\.value)
       let nodes: [StateDiff.Node]
       if let sample = (a.first ?? b.first) as? any Equatable, let typed = typedElements(sample, a, b, depth: depth + 1) {
@@ -111,7 +118,7 @@ struct LiveDiffer {
   /// `sample`, compared with that type's `==` (no dynamic cast per comparison); `nil` otherwise.
   private func typedElements<T: Equatable>(_ sample: T, _ a: [Any], _ b: [Any], depth: Int) -> [StateDiff.Node]? {
     guard let a = a as? [T], let b = b as? [T] else { return nil }
-    return LiveArrayDiffer(differ: self, depth: depth, equal: ==).diff(a, b)
+    return LiveArrayDiffer(differ: self, depth: depth, equal: ==, identicalBitsAreEqual: true).diff(a, b)
   }
 
   /// Both sides reflected and compared as trees.
@@ -165,7 +172,7 @@ protocol LiveDiffableArray {
 extension Array: LiveDiffableArray where Element: Equatable {
   func liveChange(to new: Any, differ: LiveDiffer, depth: Int) -> StateDiff.Change? {
     guard let new = new as? [Element] else { return nil }
-    let nodes = LiveArrayDiffer(differ: differ, depth: depth + 1, equal: ==).diff(self, new)
+    let nodes = LiveArrayDiffer(differ: differ, depth: depth + 1, equal: ==, identicalBitsAreEqual: true).diff(self, new)
     return nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(.array, nodes)
   }
 }

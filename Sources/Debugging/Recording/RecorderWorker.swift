@@ -86,7 +86,9 @@ final class RecorderWorker: @unchecked Sendable {
     var newValue = lastValue
     var patch = JSONPatch()
     if !diff.isEqual {
-      newValue = diff.root.change.applied(to: lastValue) ?? reflect(event.state, options: reflection)
+      // Rebuilt in place: with `lastValue` cleared, the tree's storage is not shared.
+      lastValue = .null
+      if !diff.root.change.apply(to: &newValue) { newValue = reflect(event.state, options: reflection) }
       if options.checksRebuiltStates, newValue != reflect(event.state, options: reflection) {
         output.append(.note(TraceNote(t: time(event.t), note: .error, message: "rebuilt state of action \(seq) differs from the reflected state")))
         newValue = reflect(event.state, options: reflection)

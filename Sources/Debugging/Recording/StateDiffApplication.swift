@@ -94,3 +94,91 @@ extension StateDiff.Change {
     return result
   }
 }
+
+extension StateDiff.Change {
+  /// `applied(to:)` in place: `value` becomes what `applied(to: value)` returns, and the result is
+  /// `false` where that returns `nil` (then `value` is left half-changed; reflect the new state).
+  /// Where `value`'s storage is not shared, arrays and fields are changed where they are: one
+  /// toggle in 10,000 todos touches one element instead of copying 10,000.
+  ///
+  /// ```swift
+  /// var value = lastValue
+  /// lastValue = .null                                  // `value` no longer shared
+  /// if !diff.root.change.apply(to: &value) { value = reflect(newState) }
+  /// ```
+  func apply(to value: inout Value) -> Bool {
+    switch self {
+    case .unchanged:
+      return true
+    case let .replaced(_, new), let .inserted(new):
+      value = new
+      return true
+    case .removed:
+      return false
+    case let .moved(_, _, inner):
+      return inner.apply(to: &value)
+    case let .nested(shape, children):
+      switch shape {
+      case let .structure(type):
+        guard case .structure(_, var fields) = value else { return false }
+        value = .null
+        defer { value = .structure(type: type, fields: fields) }
+        return Self.apply(children, to: &fields)
+      case let .enumCase(type, name):
+        guard case .enumCase(_, name, var fields) = value else { return false }
+        value = .null
+        defer { value = .enumCase(type: type, name: name, values: fields) }
+        return Self.apply(children, to: &fields)
+      case .tuple:
+        guard case .tuple(var fields) = value else { return false }
+        value = .null
+        defer { value = .tuple(fields) }
+        return Self.apply(children, to: &fields)
+      case .array where children.allSatisfy(\.change.keepsItsPlace):
+        guard case .array(var elements) = value else { return false }
+        value = .null
+        defer { value = .array(elements) }
+        return Self.apply(children, to: &elements)
+      default:
+        guard let new = applied(to: value) else { return false }
+        value = new
+        return true
+      }
+    }
+  }
+
+  private static func apply(_ children: [StateDiff.Node], to fields: inout [Value.Field]) -> Bool {
+    for child in children where !child.change.isUnchanged {
+      guard case let .field(_, position) = child.key, fields.indices.contains(position),
+        child.change.apply(to: &fields[position].value)
+      else { return false }
+    }
+    return true
+  }
+
+  /// Elements that all kept their places: unchanged runs skipped, changed elements changed in
+  /// place; as `elements(_:_:)` reads them when nothing was removed or moved.
+  private static func apply(_ children: [StateDiff.Node], to elements: inout [Value]) -> Bool {
+    var cursor = 0
+    for child in children {
+      if case let .unchanged(count) = child.change {
+        guard cursor + count <= elements.count else { return false }
+        cursor += count
+      } else {
+        guard cursor < elements.count, child.change.apply(to: &elements[cursor]) else { return false }
+        cursor += 1
+      }
+    }
+    // `elements(_:_:)` keeps only what the children cover.
+    if cursor < elements.count { elements.removeSubrange(cursor...) }
+    return true
+  }
+
+  /// Neither inserted, removed nor moved.
+  fileprivate var keepsItsPlace: Bool {
+    switch self {
+    case .inserted, .removed, .moved: return false
+    default: return true
+    }
+  }
+}
