@@ -183,8 +183,4 @@ import Testing
 
         """, code: 2))
   }
-
-  @Test func placeholderSubcommand() {
-    #expect(tcaTrace("export", "a.jsonl") == ToolRun(stderr: "Error: 'export' is not implemented yet\n", code: 2))
-  }
 }
