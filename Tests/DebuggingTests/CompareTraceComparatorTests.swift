@@ -102,6 +102,40 @@ import Testing
       """)
   }
 
+  /// A todo list trace: `add` inserts a todo at the front, `rename` sets the first one's title.
+  func listTrace(_ steps: [(label: String, title: String)]) -> String {
+    var lines = labelTrace([]).split(separator: "\n").map(String.init)
+    lines[1] = #"{"kind":"state","seq":0,"t":0,"state":{"todos":[]}}"#
+    for (index, step) in steps.enumerated() {
+      let patch = step.label == "add"
+        ? #"{"op":"add","path":"/todos/0","value":{"title":""}}"#
+        : #"{"op":"replace","path":"/todos/0/title","value":"\#(step.title)"}"#
+      lines.append(#"{"kind":"action","seq":\#(index + 1),"t":\#(index * 10),"duration":5,"label":"\#(step.label)","action":{"$enum":"A","\#(step.label)":{"_0":"\#(step.title)"}},"patch":[\#(patch)]}"#)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  @Test func aStateDifferenceMovedByTheSamePatchInBothRunsIsShownOnce() throws {
+    // One renamed todo; the two todos added in front of it afterwards move it to /todos/1 and
+    // /todos/2 in both runs: the same difference, carried, not three.
+    let golden = listTrace([("add", ""), ("rename", "Eggs"), ("add", ""), ("add", "")])
+    let current = listTrace([("add", ""), ("rename", "Spam"), ("add", ""), ("add", "")])
+    let comparison = try compare(golden, current)
+    #expect(comparison.divergences.map(\.kindName) == ["action", "state"])
+    #expect(comparison.counts.stateDifferences == 1)
+    #expect(comparison.counts.carriedStateDifferences == 2)
+    #expect(comparison.divergences.last.map { ComparisonJUnitRenderer.detail($0) } == """
+        [
+          "todos": [
+            [0]: [
+      -       "title": "Eggs"
+      +       "title": "Spam"
+            ]
+          ]
+        ]
+      """)
+  }
+
   @Test func sameActionsAtDifferentStatesEndInAFinalStateDifference() throws {
     let golden = (1...200).map { (label: "increment", count: $0) }
     let current = (1...201).map { (label: "increment", count: $0) }

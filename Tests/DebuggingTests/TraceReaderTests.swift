@@ -70,6 +70,15 @@ import Testing
       == "t.jsonl:1: error: unsupported trace format 2; this tca-trace reads format 1")
   }
 
+  @Test func aFileWithOnlyATruncatedLineIsAnEmptyTraceNotAWarning() throws {
+    #expect(traceItems(try TraceReader(path: traceFile("xxx"))) == """
+      t.jsonl:1: error: empty trace: the only line has no newline at the end (expected a session header)
+      """)
+    #expect(traceItems(try TraceReader(path: traceFile(header))) == """
+      t.jsonl:1: error: empty trace: the only line has no newline at the end (expected a session header)
+      """)
+  }
+
   @Test func errorDescription() {
     #expect(TraceError(file: "file.jsonl", line: 12, column: 7, message: "unterminated string").description
       == "file.jsonl:12:7: error: unterminated string")

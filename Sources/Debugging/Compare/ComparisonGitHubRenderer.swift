@@ -29,7 +29,7 @@ package struct ComparisonGitHubRenderer {
     }
     let verdict = comparison.isEquivalent ? "no differences" : "\(plural(comparison.counts.total, "difference"))"
       + (comparison.timings.map { ", \(plural($0.regressions.count, "timing regression"))" } ?? "")
-    lines.append("tca-trace diff \(comparison.golden.file) \(comparison.current.file): \(verdict)")
+    lines.append(message("tca-trace diff \(comparison.golden.file) \(comparison.current.file): \(verdict)"))
     return lines.joined(separator: "\n")
   }
 
@@ -45,20 +45,29 @@ package struct ComparisonGitHubRenderer {
     return "\(golden), \(current): \(divergence.label)\n" + ComparisonJUnitRenderer.detail(divergence)
   }
 
-  /// Escaping for the message part of a workflow command.
+  /// Escaping for the message part of a workflow command, scalar by scalar (a `\r\n` is one
+  /// `Character`, which a `Character`-wise replacement of `\n` would miss).
   func message(_ text: String) -> String {
-    text.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+    escape(text, property: false)
   }
 
   /// Escaping for a property value (`title=…`).
   func property(_ text: String) -> String {
-    message(text).replacingAll(":", "%3A").replacingAll(",", "%2C")
+    escape(text, property: true)
   }
-}
 
-extension String {
-  fileprivate func replacingAll(_ target: String, _ replacement: String) -> String {
-    guard contains(target) else { return self }
-    return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  private func escape(_ text: String, property: Bool) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": out += "%25"
+      case "\r": out += "%0D"
+      case "\n": out += "%0A"
+      case ":" where property: out += "%3A"
+      case "," where property: out += "%2C"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
   }
 }

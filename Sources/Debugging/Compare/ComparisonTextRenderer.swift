@@ -85,7 +85,7 @@ package struct ComparisonTextRenderer {
     }
     let sides = side("golden", divergence.golden) + ", " + side("current", divergence.current)
     if case .finalState = divergence.kind { return "the end, after " + sides }
-    return sides + ": " + style.paint(divergence.label, .label)
+    return sides + ": " + style.paint(PrintableText.escaping(divergence.label), .label)
   }
 
   private func diffLines(_ model: StateDiff) -> [String] {

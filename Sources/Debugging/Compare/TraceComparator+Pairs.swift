@@ -10,6 +10,7 @@ extension TraceComparator {
     let old = golden.mask.apply(to: golden.initialState ?? .null)
     let new = current.mask.apply(to: current.initialState ?? .null)
     inSync = old == new
+    carryingDifference = !inSync
     guard !inSync else { return }
     let model = stateDiff(try value(old, golden, line: 2), try value(new, current, line: 2))
     lastStatePaths = JSONDifferencePaths.paths(old, new)
@@ -40,6 +41,7 @@ extension TraceComparator {
 
   func unaligned(_ step: CompareStep, inGolden: Bool) throws(TraceError) {
     inSync = false
+    carryingDifference = false
     _ = try (inGolden ? golden : current).advance(past: step)
     if inGolden { lastGolden = step } else { lastCurrent = step }
     let position = position(step)
@@ -83,13 +85,16 @@ extension TraceComparator {
     let old = golden.mask.apply(to: stateA)
     let new = current.mask.apply(to: stateB)
     inSync = old == new
+    let carried = carryingDifference && a.patch == b.patch
+    carryingDifference = !inSync
     if inSync {
       lastStatePaths = nil
       carriedRun = 0
       return
     }
     let paths = JSONDifferencePaths.paths(old, new)
-    if paths == lastStatePaths {
+    if paths == lastStatePaths || carried {
+      lastStatePaths = paths
       recorder.counts.carriedStateDifferences += 1
       carriedRun += 1
       return

@@ -51,6 +51,10 @@ public final class TraceComparator {
   var lastStatePaths: [String]?
   /// Aligned actions in a row that carried the difference at `lastStatePaths`.
   var carriedRun = 0
+  /// Whether the states differed after the last aligned pair (or the initial states), with
+  /// nothing unaligned since: the same patch applied to both then only carries that difference,
+  /// even when it moves it (a todo inserted before the one that differs).
+  var carryingDifference = false
   /// The last action of each run taken into account (aligned or not).
   var lastGolden: CompareStep?
   var lastCurrent: CompareStep?
