@@ -102,6 +102,14 @@ public struct Todos: Reducer {
         return .none
       }
     }
-    .forEach(\.todos, action: Action.todos) { Todo() }
+    .forEach(\.todos, action: Action.todosCase) { Todo() }
+  }
+}
+
+extension Todos.Action {
+  /// The `.todos` case as an explicit case path: `forEach` over thousands of todos stays fast
+  /// (`Action.todos` alone would work too, by reflection).
+  static let todosCase = AnyCasePath<Self, IdentifiedActionOf<Todo>>(embed: Self.todos) { action in
+    if case let .todos(todoAction) = action { todoAction } else { nil }
   }
 }

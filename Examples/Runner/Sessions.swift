@@ -2,11 +2,14 @@ import ExampleFeatures
 import Foundation
 import Runtime
 
-/// Sends `action`, waits for its effects, and prints the action and the resulting state.
+/// Sends `action`, waits for its effects, and prints the action (or `label`) and the resulting
+/// state.
 @MainActor
-func step<State, Action>(_ store: Store<State, Action>, _ action: Action, show: (State) -> String) async {
+func step<State, Action>(
+  _ store: Store<State, Action>, _ action: Action, _ label: String? = nil, show: (State) -> String
+) async {
   await store.send(action).finish()
-  print("  \(action)\n    → \(show(store.state))")
+  print("  \(label ?? ".\(action)")\n    → \(show(store.state))")
 }
 
 @MainActor
@@ -24,9 +27,9 @@ func runTwoCountersSession() async {
   let show = { (state: TwoCounters.State) in
     "counter1: \(state.counter1.count), counter2: \(state.counter2.count)"
   }
-  await step(store, .counter1(.incrementButtonTapped), show: show)
-  await step(store, .counter2(.decrementButtonTapped), show: show)
-  await step(store, .counter1(.incrementButtonTapped), show: show)
+  await step(store, .counter1(.incrementButtonTapped), ".counter1(.incrementButtonTapped)", show: show)
+  await step(store, .counter2(.decrementButtonTapped), ".counter2(.decrementButtonTapped)", show: show)
+  await step(store, .counter1(.incrementButtonTapped), ".counter1(.incrementButtonTapped)", show: show)
 }
 
 @MainActor
@@ -39,17 +42,25 @@ func runTodosSession() async {
     state.todos.map { "[\($0.isComplete ? "x" : " ")] \($0.description)" }.joined(separator: ", ")
   }
   await step(store, .addTodoButtonTapped, show: show)
-  await step(store, .todos(.element(id: UUID(0), action: .textFieldChanged("Milk"))), show: show)
+  await step(
+    store, .todos(.element(id: UUID(0), action: .textFieldChanged("Milk"))),
+    #".todos(.element(id: 0, action: .textFieldChanged("Milk")))"#, show: show
+  )
   await step(store, .addTodoButtonTapped, show: show)
-  await step(store, .todos(.element(id: UUID(1), action: .textFieldChanged("Eggs"))), show: show)
+  await step(
+    store, .todos(.element(id: UUID(1), action: .textFieldChanged("Eggs"))),
+    #".todos(.element(id: 1, action: .textFieldChanged("Eggs")))"#, show: show
+  )
   // Completing "Eggs" moves it below "Milk" one (test-clock) second later.
   let toggle = store.send(.todos(.element(id: UUID(1), action: .checkBoxToggled)))
-  print("  toggle Eggs\n    → \(show(store.state))")
+  print("  .todos(.element(id: 1, action: .checkBoxToggled))\n    → \(show(store.state))")
   await clock.waitForSleepers()
   await clock.advance(by: .seconds(1))
   await toggle.finish()
-  print("  one second later (sortCompletedTodos)\n    → \(show(store.state))")
-  await step(store, .filterPicked(.active), show: { show($0) + " (showing: \($0.filteredTodos.map(\.description)))" })
+  print("  (one second later) .sortCompletedTodos\n    → \(show(store.state))")
+  await step(store, .filterPicked(.active), ".filterPicked(.active)") { state in
+    show(state) + " (showing: \(state.filteredTodos.map(\.description)))"
+  }
   await step(store, .clearCompletedButtonTapped, show: show)
 }
 

@@ -17,6 +17,15 @@ private struct BenchTodosState: Equatable {
   var filter = "all"
 }
 
+/// Like TCA's `IdentifiedArray`: a random-access collection that mirrors as a collection.
+private struct BenchIdentifiedTodos: Equatable, RandomAccessCollection, CustomReflectable {
+  var elements: [BenchTodo]
+  var startIndex: Int { elements.startIndex }
+  var endIndex: Int { elements.endIndex }
+  subscript(position: Int) -> BenchTodo { elements[position] }
+  var customMirror: Mirror { Mirror(self, unlabeledChildren: elements, displayStyle: .collection) }
+}
+
 private struct BenchItem: Equatable, Identifiable {
   var id: Int
   var name: String
@@ -58,11 +67,24 @@ func runDiffBenchmarks(filter: String?) {
     row("diff: one field of \(n) todos (live, text)", median { _ = diff(old, new) })
   }
   for n in [10_000, 20_000] {
+    let old = BenchIdentifiedTodos(elements: (0..<n).map { BenchTodo(id: benchUUID($0), title: "Todo \($0)", isComplete: false) })
+    var new = old
+    new.elements[n / 2].isComplete = true
+    row("diff: one field of \(n) todos in an identified collection (live, text)", median { _ = diff(old, new) })
+  }
+  for n in [10_000, 20_000] {
     let old = BenchTodosState(todos: (0..<n).map { BenchTodo(id: benchUUID($0), title: "Todo \($0)", isComplete: false) })
     var new = old
     new.todos[n / 2].isComplete = true
     let a = reflect(old), b = reflect(new)
     row("diff: one field of \(n) todos (value trees, model)", median { _ = stateDiff(a, b) })
+  }
+  for n in [10_000, 20_000] {
+    let old = BenchTodosState(todos: (0..<n).map { BenchTodo(id: benchUUID($0), title: "Todo \($0)", isComplete: false) })
+    var new = old
+    new.todos[n / 2].isComplete = true
+    let a = reflect(old), b = reflect(new), model = stateDiff(a, b)
+    row("diff: JSON Patch of one field of \(n) todos (from the model)", median { _ = jsonPatch(model, new: b) })
   }
   for n in [4_000, 8_000] {
     var rng = BenchLCG(state: 42)

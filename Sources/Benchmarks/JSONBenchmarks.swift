@@ -5,14 +5,15 @@ import Foundation
 // docs/log-format.md action lines (keyframes with a state of todos).
 
 func runJSONBenchmarks(filter: String?) {
-  guard ["json", "parse", "scan", "write", "encode"].contains(where: { selected($0, filter) }) || filter == nil else { return }
+  let names = ["json parse", "json scan", "json write", "json encode", "json long line"]
+  guard names.contains(where: { selected($0, filter) }) else { return }
   let trace = TraceSample(lines: 4000, todosPerLine: 40)
   // Set JSON_BENCHMARKS_OURS_ONLY=1 to skip the (slow) Foundation baselines while profiling.
   let baselines = ProcessInfo.processInfo.environment["JSON_BENCHMARKS_OURS_ONLY"] == nil
   let megabytes = Double(trace.bytes.count) / 1e6
   print("JSON: \(trace.lineRanges.count) trace lines, \(String(format: "%.1f", megabytes)) MB")
 
-  if selected("json parse", filter) || selected("parse", filter) {
+  if selected("json parse", filter) {
     let ours = medians(runs: 7) { trace.forEachLine { line in _ = try! JSONReader.parse(line) } }
     let foundation = !baselines ? nil : medians(runs: 3) {
       trace.forEachLine { line in _ = try! JSONSerialization.jsonObject(with: Data(line)) }
@@ -21,7 +22,7 @@ func runJSONBenchmarks(filter: String?) {
                baseline: foundation.map { ("JSONSerialization.jsonObject", $0) }, megabytes: megabytes)
   }
 
-  if selected("json scan", filter) || selected("scan", filter) {
+  if selected("json scan", filter) {
     var checksum = 0
     let ours = medians(runs: 7) {
       trace.forEachLine { line in
@@ -40,7 +41,7 @@ func runJSONBenchmarks(filter: String?) {
     if checksum == 42 { print("") }
   }
 
-  if selected("json write", filter) || selected("write", filter) {
+  if selected("json write", filter) {
     var trees: [JSON] = []
     var objects: [Any] = []
     trace.forEachLine { line in
@@ -59,8 +60,28 @@ func runJSONBenchmarks(filter: String?) {
                baseline: foundation.map { ("JSONSerialization.data", $0) }, megabytes: megabytes)
   }
 
-  if selected("json encode", filter) || selected("encode", filter) {
-    let todos = (0..<10_000).map { BenchTodo(index: $0) }
+  if selected("json long line", filter) {
+    // One 64 MB string and one 16 MB array of todos, each a single line: time stays linear.
+    var string = Array(#"{"kind":"note","message":""#.utf8)
+    let chunk = Array(#"abcdefghijklmnopqrstuvwxyz \"quoted\" \u00e9 é 😀 "#.utf8)
+    while string.count < 64_000_000 { string.append(contentsOf: chunk) }
+    string.append(contentsOf: #""}"#.utf8)
+    let stringTime = medians(runs: 3) { _ = try! JSONReader.parse(string) }
+    reportBoth("json long line (64 MB string)", ours: stringTime, baseline: nil, megabytes: Double(string.count) / 1e6)
+    var array = Array(#"{"kind":"state","state":{"todos":["#.utf8)
+    var index = 0
+    while array.count < 16_000_000 {
+      if index > 0 { array.append(0x2C) }
+      JSONBenchTodo(index: index).value.writeJSON(into: &array)
+      index += 1
+    }
+    array.append(contentsOf: "]}}".utf8)
+    let arrayTime = medians(runs: 3) { _ = try! JSONReader.parse(array) }
+    reportBoth("json long line (16 MB, \(index) todos)", ours: arrayTime, baseline: nil, megabytes: Double(array.count) / 1e6)
+  }
+
+  if selected("json encode", filter) {
+    let todos = (0..<10_000).map { JSONBenchTodo(index: $0) }
     let value = Value.array(todos.map(\.value))
     var size = 0
     let ours = medians(runs: 9) {
@@ -113,7 +134,7 @@ func reportBoth(_ name: String, ours: (wall: Double, cpu: Double), baseline: (na
 }
 
 /// A Codable twin of the todos in the Value trees, for the JSONEncoder baseline.
-struct BenchTodo: Codable {
+struct JSONBenchTodo: Codable {
   var id: UUID
   var title: String
   var isComplete: Bool
@@ -141,7 +162,7 @@ struct TraceSample {
   var lineRanges: [Range<Int>] = []
 
   init(lines: Int, todosPerLine: Int) {
-    var todos = (0..<todosPerLine).map { BenchTodo(index: $0) }
+    var todos = (0..<todosPerLine).map { JSONBenchTodo(index: $0) }
     for seq in 1...lines {
       let toggled = seq % todosPerLine
       todos[toggled].isComplete.toggle()

@@ -5,29 +5,29 @@ import Foundation
 // A TCA-style todos state reflected into a `Value`, then written as JSON, against Foundation's
 // `JSONEncoder` encoding the same (Codable) state, measured in the same run.
 
-private struct BenchTodo: Codable {
+private struct ReflectionBenchTodo: Codable {
   var id: UUID
   var description: String
   var isComplete: Bool
 }
 
-private struct BenchTodosState: Codable {
-  var todos: [BenchTodo]
+private struct ReflectionBenchState: Codable {
+  var todos: [ReflectionBenchTodo]
 }
 
-private func todosState(count: Int) -> BenchTodosState {
-  BenchTodosState(todos: (0..<count).map { index in
-    BenchTodo(id: UUID(), description: "Todo number \(index)", isComplete: index % 3 == 0)
+private func todosState(count: Int) -> ReflectionBenchState {
+  ReflectionBenchState(todos: (0..<count).map { index in
+    ReflectionBenchTodo(id: UUID(), description: "Todo number \(index)", isComplete: index % 3 == 0)
   })
 }
 
-private enum BenchTodoAction: Codable {
+private enum ReflectionBenchTodoAction: Codable {
   case toggle
   case rename(String)
 }
 
-private enum BenchAppAction: Codable {
-  case todo(id: UUID, action: BenchTodoAction)
+private enum ReflectionBenchAppAction: Codable {
+  case todo(id: UUID, action: ReflectionBenchTodoAction)
   case clearCompleted
 }
 
@@ -36,20 +36,20 @@ func runReflectionBenchmarks(filter: String?) {
   runActionBenchmarks(filter: filter)
 }
 
-/// 10,000 enum actions (a `Mirror` per case: enums are not read in place).
+/// 10,000 enum actions: cases with values need a `Mirror` each.
 private func runActionBenchmarks(filter: String?) {
   let name = "reflect 10000 actions"
   guard selected(name, filter) else { return }
-  let actions: [BenchAppAction] = (0..<10_000).map { index in
+  let actions: [ReflectionBenchAppAction] = (0..<10_000).map { index in
     index % 2 == 0 ? .todo(id: UUID(), action: index % 4 == 0 ? .toggle : .rename("Todo \(index)")) : .clearCompleted
   }
   let encoder = JSONEncoder()
-  let foundation = median(runs: 9) { _ = try! encoder.encode(actions) }
-  let reflectAndWrite = median(runs: 9) {
+  let foundation = medians(runs: 9) { _ = try! encoder.encode(actions) }
+  let reflectAndWrite = medians(runs: 9) {
     var output: [UInt8] = []
     reflect(actions).writeJSON(into: &output)
   }
-  report("\(name): reflect + writeJSON", ours: reflectAndWrite, baseline: ("JSONEncoder", foundation))
+  reportBoth("\(name): reflect + writeJSON", ours: reflectAndWrite, baseline: ("JSONEncoder", foundation), megabytes: nil)
 }
 
 private func runTodosStateBenchmarks(filter: String?) {
@@ -60,18 +60,16 @@ private func runTodosStateBenchmarks(filter: String?) {
     let runs = count >= 100_000 ? 5 : 15
     let encoder = JSONEncoder()
     var encodedBytes = 0
-    let foundation = median(runs: runs) { encodedBytes = try! encoder.encode(state).count }
-    let reflectOnly = median(runs: runs) { _ = reflect(state) }
+    let foundation = medians(runs: runs) { encodedBytes = try! encoder.encode(state).count }
+    let reflectOnly = medians(runs: runs) { _ = reflect(state) }
     var writtenBytes = 0
-    let reflectAndWrite = median(runs: runs) {
+    let reflectAndWrite = medians(runs: runs) {
       var output: [UInt8] = []
       reflect(state).writeJSON(into: &output)
       writtenBytes = output.count
     }
-    report("\(name): reflect", ours: reflectOnly, baseline: ("JSONEncoder", foundation))
-    report(
-      "\(name): reflect + writeJSON", ours: reflectAndWrite, baseline: ("JSONEncoder", foundation),
-      extra: "\(writtenBytes / 1024) KiB vs \(encodedBytes / 1024) KiB"
-    )
+    reportBoth("\(name): reflect", ours: reflectOnly, baseline: ("JSONEncoder", foundation), megabytes: nil)
+    reportBoth("\(name): reflect + writeJSON", ours: reflectAndWrite, baseline: ("JSONEncoder", foundation), megabytes: nil)
+    print("  (\(writtenBytes / 1024) KiB of trace JSON vs \(encodedBytes / 1024) KiB from JSONEncoder)")
   }
 }

@@ -4,9 +4,9 @@ import Testing
 @testable import Debugging
 
 /// The JSON form of docs/log-format.md, written here so patch tests do not depend on `Value.json`.
-func specJSON(_ value: Value) -> JSON {
+func diffSpecJSON(_ value: Value) -> JSON {
   func fields(_ fields: [Value.Field]) -> JSON {
-    .object(fields.enumerated().map { .init($0.element.label ?? "_\($0.offset)", specJSON($0.element.value)) })
+    .object(fields.enumerated().map { .init($0.element.label ?? "_\($0.offset)", diffSpecJSON($0.element.value)) })
   }
   switch value {
   case let .structure(type, f):
@@ -14,16 +14,16 @@ func specJSON(_ value: Value) -> JSON {
     return .object([.init("$type", .string(type))] + members)
   case let .enumCase(type, name, v): return .object([.init("$enum", .string(type)), .init(name, fields(v))])
   case let .tuple(f): return .object([.init("$tuple", fields(f))])
-  case let .array(a): return .array(a.map(specJSON))
-  case let .set(a): return .object([.init("$set", .array(a.map(specJSON)))])
+  case let .array(a): return .array(a.map(diffSpecJSON))
+  case let .set(a): return .object([.init("$set", .array(a.map(diffSpecJSON)))])
   case let .dictionary(entries):
     if entries.allSatisfy({ if case let .string(k) = $0.key { !k.hasPrefix("$") } else { false } }) {
       return .object(entries.map { entry in
         guard case let .string(key) = entry.key else { return .init("", .null) }
-        return .init(key, specJSON(entry.value))
+        return .init(key, diffSpecJSON(entry.value))
       })
     }
-    return .object([.init("$dict", .array(entries.map { .array([specJSON($0.key), specJSON($0.value)]) }))])
+    return .object([.init("$dict", .array(entries.map { .array([diffSpecJSON($0.key), diffSpecJSON($0.value)]) }))])
   case let .string(s): return .string(s)
   case let .int(i): return .int(i)
   case let .uint(u): return .uint(u)
@@ -38,7 +38,7 @@ func specJSON(_ value: Value) -> JSON {
 }
 
 /// A minimal RFC 6902 applier (add, remove, replace, move) for checking generated patches.
-enum TestPatchApplier {
+enum DiffPatchApplier {
   struct Failure: Error, CustomStringConvertible { var description: String }
 
   static func apply(_ ops: [JSON], to document: JSON) throws -> JSON {
@@ -128,13 +128,13 @@ enum TestPatchApplier {
 }
 
 private func patch(_ old: Value, _ new: Value) -> [String] {
-  DiffJSONPatch(encode: specJSON).operations(stateDiff(old, new), new: new).map(JSONWriter.string)
+  DiffJSONPatch(encode: diffSpecJSON).operations(stateDiff(old, new), new: new).map(JSONWriter.string)
 }
 
 @Suite struct DiffJSONPatchTests {
   @Test func fieldChangeMoveInsertRemove() {
-    let old = state([todo(1, "a"), todo(2, "b"), todo(3, "c"), todo(4, "d")])
-    let new = state([todo(4, "d"), todo(1, "a"), todo(3, "c", done: true), todo(5, "e")], filter: "done")
+    let old = diffState([diffTodo(1, "a"), diffTodo(2, "b"), diffTodo(3, "c"), diffTodo(4, "d")])
+    let new = diffState([diffTodo(4, "d"), diffTodo(1, "a"), diffTodo(3, "c", done: true), diffTodo(5, "e")], filter: "done")
     #expect(patch(old, new) == [
       #"{"op":"remove","path":"/todos/1"}"#,
       #"{"op":"move","from":"/todos/2","path":"/todos/0"}"#,
@@ -168,22 +168,22 @@ private func patch(_ old: Value, _ new: Value) -> [String] {
   }
 
   @Test func equalStatesHaveAnEmptyPatch() {
-    #expect(patch(state([todo(1, "a")]), state([todo(1, "a")])) == [])
+    #expect(patch(diffState([diffTodo(1, "a")]), diffState([diffTodo(1, "a")])) == [])
   }
 
   /// Applying the patch to the old JSON gives the new JSON, for random edits of random trees.
   @Test(arguments: 0..<500) func roundTrip(seed: Int) throws {
-    var rng = SeededGenerator(seed: UInt64(seed))
-    let old = RandomTree.value(depth: 3, using: &rng)
-    let new = RandomTree.edit(old, using: &rng)
-    let ops = DiffJSONPatch(encode: specJSON).operations(stateDiff(old, new), new: new)
-    #expect(try TestPatchApplier.apply(ops, to: specJSON(old)) == specJSON(new))
+    var rng = DiffSeededGenerator(seed: UInt64(seed))
+    let old = DiffRandomTree.value(depth: 3, using: &rng)
+    let new = DiffRandomTree.edit(old, using: &rng)
+    let ops = DiffJSONPatch(encode: diffSpecJSON).operations(stateDiff(old, new), new: new)
+    #expect(try DiffPatchApplier.apply(ops, to: diffSpecJSON(old)) == diffSpecJSON(new))
   }
 }
 
 /// Random value trees and random edits of them, for property tests.
-enum RandomTree {
-  static func value(depth: Int, using rng: inout SeededGenerator) -> Value {
+enum DiffRandomTree {
+  static func value(depth: Int, using rng: inout DiffSeededGenerator) -> Value {
     let pick = depth <= 0 ? Int.random(in: 0..<3, using: &rng) : Int.random(in: 0..<9, using: &rng)
     switch pick {
     case 0: return .int(Int64.random(in: 0..<5, using: &rng))
@@ -204,7 +204,7 @@ enum RandomTree {
     }
   }
 
-  static func edit(_ value: Value, using rng: inout SeededGenerator) -> Value {
+  static func edit(_ value: Value, using rng: inout DiffSeededGenerator) -> Value {
     if Int.random(in: 0..<6, using: &rng) == 0 { return self.value(depth: 2, using: &rng) }
     switch value {
     case var .array(elements):
@@ -240,9 +240,21 @@ enum RandomTree {
 @Suite struct DiffJSONPatchValueJSONTests {
   /// The public entry point encodes with `Value.json`; its patches apply to `Value.json` too.
   @Test(arguments: 0..<100) func roundTripWithValueJSON(seed: Int) throws {
-    var rng = SeededGenerator(seed: UInt64(seed) &+ 10_000)
-    let old = RandomTree.value(depth: 3, using: &rng)
-    let new = RandomTree.edit(old, using: &rng)
-    #expect(try TestPatchApplier.apply(jsonPatch(from: old, to: new), to: old.json) == new.json)
+    var rng = DiffSeededGenerator(seed: UInt64(seed) &+ 10_000)
+    let old = DiffRandomTree.value(depth: 3, using: &rng)
+    let new = DiffRandomTree.edit(old, using: &rng)
+    #expect(try DiffPatchApplier.apply(jsonPatch(from: old, to: new), to: old.json) == new.json)
+  }
+}
+
+@Suite struct DiffJSONPatchTraceApplierTests {
+  /// The trace reader's own applier (`JSONPatch`) agrees: it rebuilds the new state.
+  @Test(arguments: 0..<200) func roundTripWithTraceApplier(seed: Int) throws {
+    var rng = DiffSeededGenerator(seed: UInt64(seed) &+ 20_000)
+    let old = DiffRandomTree.value(depth: 3, using: &rng)
+    let new = DiffRandomTree.edit(old, using: &rng)
+    var document = old.json
+    try JSONPatch(json: .array(jsonPatch(from: old, to: new))).apply(to: &document)
+    #expect(document == new.json)
   }
 }

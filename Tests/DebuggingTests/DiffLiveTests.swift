@@ -14,14 +14,67 @@ private struct Point: Equatable {
   var y: Int
 }
 
+private enum Destination: Equatable {
+  case none
+  case detail(Item)
+  case pair(a: Int, b: Point)
+}
+
 private struct Screen: Equatable {
   var items: [Item]
   var points: [Point] = []
   var password = "hunter2"
   var selection: Int? = nil
+  var destination: Destination = .none
+}
+
+/// Like TCA's `IdentifiedArray`: not an `Array`, but a collection by its mirror.
+private struct IdentifiedList<Element: Identifiable & Equatable>: Equatable, CustomReflectable {
+  var elements: [Element]
+  var customMirror: Mirror { Mirror(self, unlabeledChildren: elements, displayStyle: .collection) }
+}
+
+/// The same as a random-access collection (compared as a typed array, not through `Mirror`).
+private struct IdentifiedCollection<Element: Identifiable & Equatable>: Equatable, RandomAccessCollection, CustomReflectable {
+  var elements: [Element]
+  var startIndex: Int { 0 }
+  var endIndex: Int { elements.count }
+  subscript(position: Int) -> Element { elements[position] }
+  var customMirror: Mirror { Mirror(self, unlabeledChildren: elements, displayStyle: .collection) }
+}
+
+private struct Board: Equatable {
+  var items: IdentifiedList<Item>
 }
 
 @Suite struct DiffLiveTests {
+  @Test func identifiedCollectionsThroughTheirMirror() {
+    let old = Board(items: IdentifiedList(elements: (1...4).map { Item(id: $0, title: "t\($0)") }))
+    var new = old
+    new.items.elements[1].title = "changed"
+    new.items.elements.swapAt(0, 3)
+    #expect(diff(old, new) == """
+      Board(
+        items: [
+    ~     [3 → 0, id: 4],
+          [1, id: 2]: Item(
+            … (1 unchanged),
+    -       title: "t2",
+    +       title: "changed",
+            … (1 unchanged)
+          ),
+          … (1 unchanged),
+    ~     [0 → 3, id: 1]
+        ]
+      )
+    """)
+    #expect(stateDiff(old, new) == stateDiff(reflect(old), reflect(new)))
+    let oldCollection = IdentifiedCollection(elements: old.items.elements)
+    let newCollection = IdentifiedCollection(elements: new.items.elements)
+    #expect(stateDiff(oldCollection, newCollection) == stateDiff(old.items, new.items))
+    #expect(stateDiff(oldCollection, newCollection) == stateDiff(reflect(oldCollection), reflect(newCollection)))
+  }
+
   @Test func equalValuesAreNil() {
     let screen = Screen(items: [Item(id: 1, title: "a")])
     #expect(diff(screen, screen) == nil)
@@ -43,7 +96,7 @@ private struct Screen: Equatable {
           ),
           … (2 unchanged)
         ],
-        … (3 unchanged)
+        … (4 unchanged)
       )
     """)
   }
@@ -71,7 +124,7 @@ private struct Screen: Equatable {
     -       isComplete: false
     -     )
         ],
-        … (3 unchanged)
+        … (4 unchanged)
       )
     """)
   }
@@ -94,8 +147,48 @@ private struct Screen: Equatable {
           … (1 unchanged)
         ],
         … (1 unchanged),
-    -   selection: nil
-    +   selection: 2
+    -   selection: nil,
+    +   selection: 2,
+        … (1 unchanged)
+      )
+    """)
+  }
+
+  @Test func enumPayloadsAreWalked() {
+    let old = Screen(items: [], destination: .pair(a: 1, b: Point(x: 1, y: 1)))
+    var new = old
+    new.destination = .pair(a: 1, b: Point(x: 1, y: 2))
+    #expect(diff(old, new) == """
+      Screen(
+        … (4 unchanged),
+        destination: .pair(
+          … (1 unchanged),
+          b: Point(
+            … (1 unchanged),
+    -       y: 1
+    +       y: 2
+          )
+        )
+      )
+    """)
+    new.destination = .detail(Item(id: 1, title: "x"))
+    #expect(diff(old, new) == """
+      Screen(
+        … (4 unchanged),
+    -   destination: .pair(
+    -     a: 1,
+    -     b: Point(
+    -       x: 1,
+    -       y: 1
+    -     )
+    -   )
+    +   destination: .detail(
+    +     Item(
+    +       id: 1,
+    +       title: "x",
+    +       isComplete: false
+    +     )
+    +   )
       )
     """)
   }
@@ -109,17 +202,21 @@ private struct Screen: Equatable {
   }
 
   /// The live differ must agree with diffing the reflected trees.
-  @Test(arguments: 0..<30) func agreesWithValueDiff(seed: Int) {
-    var rng = SeededGenerator(seed: UInt64(seed))
-    let old = Screen(items: (0..<12).map { Item(id: $0, title: "t\($0)") }, points: (0..<6).map { Point(x: $0, y: $0) })
+  @Test(arguments: 0..<60) func agreesWithValueDiff(seed: Int) {
+    var rng = DiffSeededGenerator(seed: UInt64(seed))
+    var old = Screen(items: (0..<12).map { Item(id: $0, title: "t\($0)") }, points: (0..<6).map { Point(x: $0, y: $0) })
+    old.destination = [.none, .detail(Item(id: 1, title: "d1")), .pair(a: 1, b: Point(x: 1, y: 1))][seed % 3]
     var new = old
     for _ in 0..<Int.random(in: 1...4, using: &rng) {
-      switch Int.random(in: 0..<5, using: &rng) {
+      switch Int.random(in: 0..<6, using: &rng) {
       case 0: new.items.shuffle(using: &rng)
       case 1: if !new.items.isEmpty { new.items.remove(at: Int.random(in: 0..<new.items.count, using: &rng)) }
       case 2: new.items.insert(Item(id: 100 + Int.random(in: 0..<1000, using: &rng), title: "n"), at: Int.random(in: 0...new.items.count, using: &rng))
       case 3: if !new.items.isEmpty { new.items[Int.random(in: 0..<new.items.count, using: &rng)].title += "!" }
-      default: new.points[Int.random(in: 0..<new.points.count, using: &rng)].y += 1
+      case 4: new.points[Int.random(in: 0..<new.points.count, using: &rng)].y += 1
+      default:
+        let k = Int.random(in: 0..<3, using: &rng)
+        new.destination = [.none, .detail(Item(id: k, title: "d\(k)")), .pair(a: k, b: Point(x: 1, y: k))][Int.random(in: 0..<3, using: &rng)]
       }
     }
     guard Set(new.items.map(\.id)).count == new.items.count else { return }
@@ -128,7 +225,7 @@ private struct Screen: Equatable {
 }
 
 /// A small deterministic random generator (SplitMix64) for reproducible randomised tests.
-struct SeededGenerator: RandomNumberGenerator {
+struct DiffSeededGenerator: RandomNumberGenerator {
   var state: UInt64
   init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
   mutating func next() -> UInt64 {

@@ -4,28 +4,28 @@ import Testing
 @testable import Debugging
 
 /// Builders for value trees in tests.
-func todo(_ id: Int, _ title: String, done: Bool = false) -> Value {
+func diffTodo(_ id: Int, _ title: String, done: Bool = false) -> Value {
   .structure(type: "Todo", fields: [.init("id", .int(Int64(id))), .init("title", .string(title)), .init("isComplete", .bool(done))])
 }
 
-func state(_ todos: [Value], filter: String = "all") -> Value {
+func diffState(_ todos: [Value], filter: String = "all") -> Value {
   .structure(type: "AppState", fields: [.init("todos", .array(todos)), .init("filter", .enumCase(type: "Filter", name: filter, values: []))])
 }
 
-func text(_ old: Value, _ new: Value, color: Bool = false) -> String {
+func diffText(_ old: Value, _ new: Value, color: Bool = false) -> String {
   DiffTextRenderer(options: .init(color: color)).render(stateDiff(old, new))
 }
 
 @Suite struct DiffTextTests {
   @Test func equalValuesHaveNoText() {
-    #expect(text(todo(1, "a"), todo(1, "a")) == "")
-    #expect(stateDiff(todo(1, "a"), todo(1, "a")).isEqual)
+    #expect(diffText(diffTodo(1, "a"), diffTodo(1, "a")) == "")
+    #expect(stateDiff(diffTodo(1, "a"), diffTodo(1, "a")).isEqual)
   }
 
   @Test func nestedStructField() {
-    let old = state([todo(1, "Milk"), todo(2, "Eggs"), todo(3, "Tea")])
-    let new = state([todo(1, "Milk"), todo(2, "Eggs", done: true), todo(3, "Tea")])
-    #expect(text(old, new) == """
+    let old = diffState([diffTodo(1, "Milk"), diffTodo(2, "Eggs"), diffTodo(3, "Tea")])
+    let new = diffState([diffTodo(1, "Milk"), diffTodo(2, "Eggs", done: true), diffTodo(3, "Tea")])
+    #expect(diffText(old, new) == """
       AppState(
         todos: [
           … (1 unchanged),
@@ -42,9 +42,9 @@ func text(_ old: Value, _ new: Value, color: Bool = false) -> String {
   }
 
   @Test func moves() {
-    let old = state([todo(1, "a"), todo(2, "b"), todo(3, "c"), todo(4, "d")])
-    let new = state([todo(4, "d"), todo(1, "a"), todo(2, "B"), todo(3, "c")], filter: "done")
-    #expect(text(old, new) == """
+    let old = diffState([diffTodo(1, "a"), diffTodo(2, "b"), diffTodo(3, "c"), diffTodo(4, "d")])
+    let new = diffState([diffTodo(4, "d"), diffTodo(1, "a"), diffTodo(2, "B"), diffTodo(3, "c")], filter: "done")
+    #expect(diffText(old, new) == """
       AppState(
         todos: [
     ~     [3 → 0, id: 4],
@@ -64,9 +64,9 @@ func text(_ old: Value, _ new: Value, color: Bool = false) -> String {
   }
 
   @Test func insertFrontDeleteEnd() {
-    let old = state([todo(1, "a"), todo(2, "b"), todo(3, "c")])
-    let new = state([todo(0, "z"), todo(1, "a"), todo(2, "b")])
-    #expect(text(old, new) == """
+    let old = diffState([diffTodo(1, "a"), diffTodo(2, "b"), diffTodo(3, "c")])
+    let new = diffState([diffTodo(0, "z"), diffTodo(1, "a"), diffTodo(2, "b")])
+    #expect(diffText(old, new) == """
       AppState(
         todos: [
     +     [0, id: 0]: Todo(
@@ -89,7 +89,7 @@ func text(_ old: Value, _ new: Value, color: Bool = false) -> String {
   @Test func plainArrays() {
     let old = Value.array([1, 2, 3, 4, 5, 6].map { .int($0) })
     let new = Value.array([0, 1, 2, 30, 4, 6, 7].map { .int($0) })
-    #expect(text(old, new) == """
+    #expect(diffText(old, new) == """
       [
     +   [0]: 0,
         … (2 unchanged),
@@ -110,7 +110,7 @@ func text(_ old: Value, _ new: Value, color: Bool = false) -> String {
     edited.append("line 10")
     let old = Value.structure(type: "Note", fields: [.init("body", .string(body.joined(separator: "\n")))])
     let new = Value.structure(type: "Note", fields: [.init("body", .string(edited.joined(separator: "\n")))])
-    #expect(text(old, new) == #"""
+    #expect(diffText(old, new) == #"""
       Note(
         body: """
           line 1
@@ -137,10 +137,10 @@ func text(_ old: Value, _ new: Value, color: Bool = false) -> String {
     let new = Value.structure(type: "S", fields: [
       .init("d", .dictionary([.init(.string("a"), .int(10)), .init(.string("c"), .int(3))])),
       .init("s", .set([.int(2), .int(3)])),
-      .init("o", todo(1, "x")),
+      .init("o", diffTodo(1, "x")),
       .init("e", .enumCase(type: "E", name: "loaded", values: [.init(nil, .string("ok"))])),
     ])
-    #expect(text(old, new) == """
+    #expect(diffText(old, new) == """
       S(
         d: [
     -     "a": 1,
@@ -168,8 +168,8 @@ func text(_ old: Value, _ new: Value, color: Bool = false) -> String {
 
 @Suite struct StateDiffChangesTests {
   @Test func flatChangesWithPaths() {
-    let old = state([todo(1, "a"), todo(2, "b"), todo(3, "c")])
-    let new = state([todo(3, "c"), todo(1, "a", done: true)], filter: "done")
+    let old = diffState([diffTodo(1, "a"), diffTodo(2, "b"), diffTodo(3, "c")])
+    let new = diffState([diffTodo(3, "c"), diffTodo(1, "a", done: true)], filter: "done")
     let changes = stateDiff(old, new).changes.map { "\($0.path) \($0.change)" }
     #expect(changes == [
       "/todos/0 moved(from: 2, to: 0, change: Debugging.StateDiff.Change.unchanged(count: 1))",
@@ -178,6 +178,6 @@ func text(_ old: Value, _ new: Value, color: Bool = false) -> String {
       #"/filter replaced(old: Debugging.Value.enumCase(type: "Filter", name: "all", values: []), new: Debugging.Value.enumCase(type: "Filter", name: "done", values: []))"#,
     ])
     #expect(stateDiff(old, old).changes.isEmpty)
-    #expect(stateDiff(old, new).description == text(old, new))
+    #expect(stateDiff(old, new).description == diffText(old, new))
   }
 }

@@ -58,7 +58,7 @@ private struct Screen: Equatable {
     """)
     let old = Value.structure(type: "Login", fields: [.init("token", .redacted(type: "String")), .init("n", .int(1))])
     let replaced = Value.structure(type: "Login", fields: [.init("token", .int(5)), .init("n", .int(1))])
-    #expect(text(old, replaced) == """
+    #expect(diffText(old, replaced) == """
       Login(
     -   token: <redacted String>,
     +   token: 5,

@@ -94,4 +94,15 @@ import Testing
       #expect(try scanner.next() == nil)
     }
   }
+
+  @Test func findsNamedMembersInOnePass() throws {
+    let bytes = Array(#"{"kind":"action","seq":7,"state":{"seq":99},"seq":8}"#.utf8)
+    try bytes.withUnsafeBytes { buffer in
+      var scanner = try JSONObjectScanner(buffer)
+      let found = try scanner.members(named: ["seq", "label", "kind"])
+      #expect(try found[0].map { try scanner.int($0) } == 7)
+      #expect(found[1] == nil)
+      #expect(try found[2].map { try scanner.string($0) } == "action")
+    }
+  }
 }

@@ -27,7 +27,7 @@ import Testing
     (#""\ud800\u0041""#, #"line 1, column 2: unpaired surrogate "\uD800" in string"#),
     (#""\udc00x""#, #"line 1, column 2: unpaired surrogate "\uDC00" in string"#),
     ("\"a\nb\"", "line 1, column 3: control character U+000A in string"),
-    ("\"é\tb\"", "line 1, column 3: control character U+0009 in string"),
+    ("\"é\tb\"", "line 1, column 4: control character U+0009 in string"),
     ("18446744073709551616", "line 1, column 1: number out of range"),
     ("[-9223372036854775809]", "line 1, column 2: number out of range"),
     ("1e309", "line 1, column 1: number out of range"),
@@ -67,7 +67,7 @@ import Testing
     ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "line 1, column 2: invalid UTF-8"),  // above U+10FFFF
     ([0x22, 0x80, 0x22], "line 1, column 2: invalid UTF-8"),  // stray continuation
     ([0x22, 0xC3, 0x41, 0x22], "line 1, column 2: invalid UTF-8"),  // missing continuation
-    ([0x22, 0xC3, 0xA9, 0xE2, 0x82], "line 1, column 4: unexpected end of input"),  // cut off
+    ([0x22, 0xC3, 0xA9, 0xE2, 0x82], "line 1, column 6: unexpected end of input"),  // cut off
     ([0x5B, 0xFE, 0x5D], "line 1, column 2: invalid UTF-8"),  // outside a string
     ([0x7B, 0x22, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0x69, 0x6A, 0xFF], "line 1, column 13: invalid UTF-8"),
   ]

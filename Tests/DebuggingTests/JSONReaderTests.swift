@@ -98,7 +98,7 @@ import Testing
     (#"{"a":1,"\u0061":2}"#, #"line 1, column 8: duplicate key "a""#),
     (#"{"sixteen-bytes-k":1,"sixteen-bytes-k":2}"#, #"line 1, column 22: duplicate key "sixteen-bytes-k""#),
     (#"{"a key longer than sixteen bytes":1,"a key longer than sixteen bytes":2}"#, #"line 1, column 38: duplicate key "a key longer than sixteen bytes""#),
-    (#"{"é":1,"x":0,"\u00e9":2}"#, #"line 1, column 14: duplicate key "é""#),
+    (#"{"é":1,"x":0,"\u00e9":2}"#, #"line 1, column 15: duplicate key "é""#),
   ])
   func duplicatesAreFoundWhateverTheirSpelling(text: String, expected: String) {
     do {
@@ -112,5 +112,24 @@ import Testing
   @Test func keysAreComparedByCodePointsNotCanonicalEquivalence() throws {
     let json = try JSONReader.parse(#"{"\u00e9":1,"e\u0301":2,"ab":3,"abc":4,"":5}"#)
     #expect(json == .object([.init("\u{E9}", .int(1)), .init("e\u{301}", .int(2)), .init("ab", .int(3)), .init("abc", .int(4)), .init("", .int(5))]))
+  }
+
+  @Test func aLineOfManyMegabytes() throws {
+    let todo = #"{"$type":"Todo","id":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},"title":"Buy milk","isComplete":false}"#
+    let count = 50_000
+    var line = Array(#"{"kind":"state","state":{"todos":["#.utf8)
+    for i in 0..<count {
+      if i > 0 { line.append(0x2C) }
+      line.append(contentsOf: todo.utf8)
+    }
+    line.append(contentsOf: "]}}".utf8)
+    #expect(line.count > 5_000_000)
+    let json = try JSONReader.parse(line)
+    guard case let .array(todos)? = json["state"]?["todos"] else { Issue.record("no todos"); return }
+    #expect(todos.count == count)
+    #expect(todos[count - 1]["title"] == .string("Buy milk"))
+
+    line.removeLast()  // truncated: the error is at the very end of the line
+    #expect(throws: JSONError("unexpected end of input", line: 1, column: line.count + 1)) { try JSONReader.parse(line) }
   }
 }

@@ -10,6 +10,7 @@ private struct Login {
   var password: String
   var apiToken: String?
   var Token: Int = 7
+  var secretValue: Any = 42
 }
 
 private struct Session {
@@ -45,23 +46,29 @@ private struct Cache { var _storage = 1 }
 private final class Credentials {
   var user = "ada"
   var password = secret
+  @Redacted var pin = 1234
+}
+
+private struct Stored: Codable, Equatable {
+  @Redacted var token: String
 }
 
 private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_sourceLocation) {
   #expect(!"\(value)".contains(secret), sourceLocation: sourceLocation)
-  #expect(!tree(value).contains(secret), sourceLocation: sourceLocation)
+  #expect(!reflectedTree(value).contains(secret), sourceLocation: sourceLocation)
 }
 
 @Suite struct RedactionTests {
   @Test func byFieldNameCaseInsensitive() {
     let login = Login(user: "ada", password: secret, apiToken: secret)
-    let value = reflect(login, options: ReflectionOptions(redactedFieldNames: ["PASSWORD", "apitoken", "token"]))
-    #expect(tree(value) == """
+    let value = reflect(login, options: ReflectionOptions(redactedFieldNames: ["PASSWORD", "apitoken", "token", "secretValue"]))
+    #expect(reflectedTree(value) == """
       Login(
         user: "ada",
         password: <redacted String>,
         apiToken: <redacted String?>,
-        Token: <redacted Int>
+        Token: <redacted Int>,
+        secretValue: <redacted Int>
       )
       """)
     expectNoSecret(value)
@@ -78,7 +85,7 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
 
   @Test func enumAssociatedValueLabels() {
     let value = reflect(AuthAction.submit(user: "ada", password: secret), options: ReflectionOptions(redactedFieldNames: ["password"]))
-    #expect(tree(value) == """
+    #expect(reflectedTree(value) == """
       AuthAction.submit(
         user: "ada",
         password: <redacted String>
@@ -89,7 +96,7 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
 
   @Test func propertyWrapper() {
     let value = reflect(Session())
-    #expect(tree(value) == """
+    #expect(reflectedTree(value) == """
       Session(
         user: "ada",
         token: <redacted String>,
@@ -110,7 +117,7 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
 
   @Test func customTraceRepresentable() {
     let value = reflect(Account())
-    #expect(tree(value) == """
+    #expect(reflectedTree(value) == """
       Account(
         name: "ada",
         password: <redacted Password>
@@ -121,7 +128,7 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
 
   @Test func observableStorageNamesAndBookkeeping() {
     let value = reflect(ObservableState(), options: ReflectionOptions(redactedFieldNames: ["password"]))
-    #expect(tree(value) == """
+    #expect(reflectedTree(value) == """
       ObservableState(
         count: 1,
         password: <redacted String>
@@ -154,10 +161,11 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
 
   @Test func classFieldsByName() {
     let value = reflect(Credentials(), options: ReflectionOptions(redactedFieldNames: ["password"]))
-    #expect(tree(value) == """
+    #expect(reflectedTree(value) == """
       Credentials(
         user: "ada",
-        password: <redacted String>
+        password: <redacted String>,
+        pin: <redacted Int>
       )
       """)
     expectNoSecret(value)
@@ -173,6 +181,12 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
       #expect(fast.map(\.isRedacted) == mirror.map(\.isRedacted))
       #expect(fast.map { reflect($0.value) } == mirror.map { reflect($0.value) })
     }
-    #expect(traceChildren(of: Login(user: "a", password: "b", apiToken: nil), options: options).map(\.isRedacted) == [false, true, false, false])
+    #expect(traceChildren(of: Login(user: "a", password: "b", apiToken: nil), options: options).map(\.isRedacted) == [false, true, false, false, false])
+  }
+
+  @Test func redactedIsTransparentToCodable() throws {
+    let data = try JSONEncoder().encode(Stored(token: "abc"))
+    #expect(String(decoding: data, as: UTF8.self) == #"{"token":"abc"}"#)
+    #expect(try JSONDecoder().decode(Stored.self, from: data) == Stored(token: "abc"))
   }
 }

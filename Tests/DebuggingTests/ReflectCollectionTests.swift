@@ -48,7 +48,7 @@ private struct Point: Hashable { var x: Int; var y: Int }
   }
 
   @Test func dictionariesAreSortedByKey() {
-    #expect(tree(of: ["b": 2, "a": 1, "c": 3]) == """
+    #expect(reflectedTree(of: ["b": 2, "a": 1, "c": 3]) == """
       [
         "a": 1,
         "b": 2,
@@ -64,7 +64,7 @@ private struct Point: Hashable { var x: Int; var y: Int }
   }
 
   @Test func dictionaryKeysOfAnyType() {
-    #expect(tree(of: [Point(x: 2, y: 0): "b", Point(x: 1, y: 5): "a"]) == """
+    #expect(reflectedTree(of: [Point(x: 2, y: 0): "b", Point(x: 1, y: 5): "a"]) == """
       [
         Point(
           x: 1,
@@ -97,7 +97,7 @@ private struct Point: Hashable { var x: Int; var y: Int }
       .structure(type: "B", fields: []), .string("b"), .int(3), .uint(UInt64.max), .double(-.infinity), .null,
       .bool(false), .array([.int(1)]), .array([]), .enumCase(type: "E", name: "a", values: []), .double(3.5),
     ]
-    #expect(tree(.array(values.sorted(by: Value.canonicallyPrecedes))) == """
+    #expect(reflectedTree(.array(values.sorted(by: Value.canonicallyPrecedes))) == """
       [
         nil,
         false,

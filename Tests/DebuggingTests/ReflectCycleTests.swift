@@ -27,7 +27,7 @@ private struct Leaf { var value = 1 }
     let a = Node("a")
     let b = Node("b", next: a)
     a.next = b
-    #expect(tree(of: a) == """
+    #expect(reflectedTree(of: a) == """
       Node(
         name: "a",
         next: Node(
@@ -44,7 +44,7 @@ private struct Leaf { var value = 1 }
     let a = Node("a")
     a.next = a
     a.children = [a]
-    #expect(tree(of: a) == """
+    #expect(reflectedTree(of: a) == """
       Node(
         name: "a",
         next: <reference Node>,
@@ -66,7 +66,7 @@ private struct Leaf { var value = 1 }
           children: []
         )
       """
-    #expect(tree(of: root) == """
+    #expect(reflectedTree(of: root) == """
       Node(
         name: "root",
         next: \(expectedShared),
@@ -88,12 +88,12 @@ private struct Leaf { var value = 1 }
 
   @Test func depthLimitCutsContainers() {
     let value = Wrapper(inner: Inner(leaf: Leaf()))
-    #expect(tree(of: value, options: ReflectionOptions(maximumDepth: 1)) == """
+    #expect(reflectedTree(of: value, options: ReflectionOptions(maximumDepth: 1)) == """
       Wrapper(
         inner: <reference Inner>
       )
       """)
-    #expect(tree(of: value, options: ReflectionOptions(maximumDepth: 2)) == """
+    #expect(reflectedTree(of: value, options: ReflectionOptions(maximumDepth: 2)) == """
       Wrapper(
         inner: Inner(
           leaf: <reference Leaf>,

@@ -27,6 +27,15 @@ private enum Described: CustomStringConvertible {
   var description: String { "not the case name" }
 }
 
+private enum First { case none, some }
+private enum Second { case none(Int), some }
+
+private struct Task {
+  enum Priority { case low, high, custom(level: Int) }
+  var title: String
+  var priority: Priority
+}
+
 private let id = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
 
 @Suite struct ReflectEnumTests {
@@ -36,7 +45,7 @@ private let id = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
   }
 
   @Test func labelledValuesKeepLabels() {
-    #expect(tree(of: AppAction.todo(id: id, action: .move(from: 1, to: 2))) == """
+    #expect(reflectedTree(of: AppAction.todo(id: id, action: .move(from: 1, to: 2))) == """
       AppAction.todo(
         id: UUID(00000000-0000-0000-0000-00000000000A),
         action: Todo.Action.move(
@@ -60,7 +69,7 @@ private let id = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
   }
 
   @Test func indirectEnums() {
-    #expect(tree(of: Expression.add(.number(1), .negate(.number(2)))) == """
+    #expect(reflectedTree(of: Expression.add(.number(1), .negate(.number(2)))) == """
       Expression.add(
         Expression.number(
           1
@@ -79,5 +88,39 @@ private let id = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
     #expect(reflect(Described.payload(1)) == .enumCase(type: "Described", name: "payload", values: [.init(nil, .int(1))]))
     #expect(traceCaseName(of: Described.plain) == "plain")
     #expect(traceCaseName(of: 3) == nil)
+  }
+
+  @Test func casesRememberedPerCallStayExact() {
+    let tasks = [
+      Task(title: "a", priority: .low), Task(title: "b", priority: .custom(level: 3)),
+      Task(title: "c", priority: .low), Task(title: "d", priority: .custom(level: 4)), Task(title: "e", priority: .high),
+    ]
+    #expect(reflectedTree(of: tasks[1]) == """
+      Task(
+        title: "b",
+        priority: Task.Priority.custom(
+          level: 3
+        )
+      )
+      """)
+    #expect(reflect(tasks.map(\.priority)) == .array([
+      .enumCase(type: "Task.Priority", name: "low", values: []),
+      .enumCase(type: "Task.Priority", name: "custom", values: [.init("level", .int(3))]),
+      .enumCase(type: "Task.Priority", name: "low", values: []),
+      .enumCase(type: "Task.Priority", name: "custom", values: [.init("level", .int(4))]),
+      .enumCase(type: "Task.Priority", name: "high", values: []),
+    ]))
+  }
+
+  @Test func sameCaseNameInTwoEnums() {
+    let values: [Any] = [First.none, Second.none(1), First.none, Second.none(2), Second.some, First.some]
+    #expect(reflect(values) == .array([
+      .enumCase(type: "First", name: "none", values: []),
+      .enumCase(type: "Second", name: "none", values: [.init(nil, .int(1))]),
+      .enumCase(type: "First", name: "none", values: []),
+      .enumCase(type: "Second", name: "none", values: [.init(nil, .int(2))]),
+      .enumCase(type: "Second", name: "some", values: []),
+      .enumCase(type: "First", name: "some", values: []),
+    ]))
   }
 }

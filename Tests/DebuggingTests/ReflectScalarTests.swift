@@ -45,8 +45,8 @@ import Testing
     #expect(reflect(CGFloat(0.25)) == .double(0.25))
     #expect(reflect(Double.infinity) == .double(.infinity))
     #expect(reflect(-Float.infinity) == .double(-.infinity))
-    #expect(tree(of: Float.nan) == "Double(nan)")
-    #expect(tree(of: Double.nan) == "Double(nan)")
+    #expect(reflectedTree(of: Float.nan) == "Double(nan)")
+    #expect(reflectedTree(of: Double.nan) == "Double(nan)")
   }
 
   @Test func boolAndFoundationValues() throws {
@@ -64,5 +64,27 @@ import Testing
     #expect(reflect(price) == .string("12.3"))
     #expect(reflect(Decimal(string: "0.1")!) == .string("0.1"))
     #expect(reflect(Decimal(string: "-123456789012345678901234567890")!) == .string("-123456789012345678901234567890"))
+  }
+
+  @Test func foundationObjectsAreTheirValues() {
+    #expect(reflect(NSString(string: "Milk")) == .string("Milk"))
+    #expect(reflect(NSNumber(value: 42)) == .int(42))
+    #expect(reflect(NSNumber(value: -2.5)) == .double(-2.5))
+    #expect(reflect(NSNumber(value: UInt64.max)) == .uint(UInt64.max))
+  }
+
+  @Test func foundationStructsUseTheirMirrors() {
+    #expect(reflect(IndexPath(indexes: [1, 2])) == .array([.int(1), .int(2)]))
+    #expect(reflectedTree(of: DateComponents(year: 2020)) == """
+      DateComponents(
+        year: 2020
+      )
+      """)
+    #expect(reflectedTree(of: 1..<3) == """
+      Range<Int>(
+        lowerBound: 1,
+        upperBound: 3
+      )
+      """)
   }
 }

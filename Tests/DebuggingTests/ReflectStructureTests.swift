@@ -30,6 +30,17 @@ private final class Dog: Animal {
 
 private struct Empty {}
 
+/// A custom scalar: cents shown as a decimal string.
+private struct Money: CustomTraceRepresentable {
+  var cents: Int
+  var traceValue: Value { .string("\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)") }
+}
+
+private struct Order {
+  var total = Money(cents: 1205)
+  var lines = [Money(cents: 5), Money(cents: 1200)]
+}
+
 private protocol Shape {}
 private struct Circle: Shape { var radius = 2.0 }
 private final class Owner { var name = "ada" }
@@ -75,7 +86,7 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
   @Test func nestedTypesOptionalsAndTuples() {
     var state = Todos.State(todos: [Todo(id: todoID, description: "Milk", isComplete: true)])
     state.editing = state.todos[0]
-    #expect(tree(of: state) == """
+    #expect(reflectedTree(of: state) == """
       Todos.State(
         todos: [
           Todo(
@@ -112,7 +123,7 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
   }
 
   @Test func classesIncludeInheritedFieldsFirst() {
-    #expect(tree(of: Dog(name: "Rex")) == """
+    #expect(reflectedTree(of: Dog(name: "Rex")) == """
       Dog(
         name: "Rex",
         barks: true
@@ -127,7 +138,7 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
   }
 
   @Test func fieldsOfEveryStorageKind() {
-    #expect(tree(of: Mixed(generic: [UInt8(1)])) == """
+    #expect(reflectedTree(of: Mixed(generic: [UInt8(1)])) == """
       Mixed<[UInt8]>(
         generic: [
           1
@@ -169,7 +180,7 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
   @Test func weakAndUnownedFieldsGoThroughMirror() {
     let owner = Owner()
     let links = Links(weakOwner: owner, owner: owner)
-    #expect(tree(of: links) == """
+    #expect(reflectedTree(of: links) == """
       Links(
         weakOwner: Owner(
           name: "ada"
@@ -191,5 +202,45 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
       for _ in 0..<8 { group.addTask { reflect(Mixed(generic: state)).self["generic"]! } }
       for await value in group { #expect(value == expected) }
     }
+  }
+
+  @Test func customTraceRepresentableReplacesTheFields() {
+    #expect(reflectedTree(of: Order()) == """
+      Order(
+        total: "12.05",
+        lines: [
+          "0.05",
+          "12.00"
+        ]
+      )
+      """)
+  }
+
+  @Test func aTreeReflectsAsItself() {
+    let value = reflect(Order())
+    #expect(reflect(value) == value)
+    #expect(reflect([value]) == .array([value]))
+  }
+
+  @Test func readingInPlaceAgreesWithMirror() {
+    let todo = Todo(id: todoID, description: "Milk", isComplete: true)
+    let owner = Owner()
+    let values: [Any] = [
+      Mixed(generic: Todos.State(todos: [todo, todo], editing: todo)),
+      Mixed(generic: (a: 1, (b: "x", c: [Empty()]))),
+      Links(weakOwner: owner, owner: owner),
+      [Order(), Order()],
+      (1, [todo], Optional(todo)),
+      [Todos.Filter.all, .active, .all, .completed],
+    ]
+    for options in [ReflectionOptions(), ReflectionOptions(maximumDepth: 2, redactedFieldNames: ["description", "a"])] {
+      for value in values {
+        var inPlace = Reflector(options: options)
+        var mirror = Reflector(options: options)
+        mirror.readsInPlace = false
+        #expect(inPlace.reflect(value, depth: 0) == mirror.reflect(value, depth: 0))
+      }
+    }
+    withExtendedLifetime(owner) {}
   }
 }

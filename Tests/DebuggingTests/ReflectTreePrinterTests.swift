@@ -12,14 +12,14 @@ import Testing
 ///   isComplete: false
 /// )
 /// ```
-func tree(_ value: Value) -> String {
+func reflectedTree(_ value: Value) -> String {
   var output = ""
   render(value, indent: "", into: &output)
   return output
 }
 
-func tree(of value: Any, options: ReflectionOptions = .init()) -> String {
-  tree(reflect(value, options: options))
+func reflectedTree(of value: Any, options: ReflectionOptions = .init()) -> String {
+  reflectedTree(reflect(value, options: options))
 }
 
 private func render(_ value: Value, indent: String, into output: inout String) {
@@ -84,7 +84,7 @@ private func renderFields(_ fields: [Value.Field], open: String, close: String, 
       .init("s", .set([])),
       .init("r", .redacted(type: "String")),
     ])
-    #expect(tree(value) == """
+    #expect(reflectedTree(value) == """
       T(
         a: [
           1,

@@ -48,12 +48,35 @@ import Testing
     #expect(traceItems(try TraceReader(path: traceFile("\(header)\n\(bad)\n"))) == "1 session\n\(expected)")
   }
 
+  @Test func binaryGarbageIsAParseErrorPerLine() throws {
+    let path = traceFile("\(header)\n")
+    let handle = FileHandle(forWritingAtPath: path)!
+    handle.seekToEndOfFile()
+    handle.write(Data([0xFF, 0x00, 0x7B, 10, 0x7B, 0x22, 0xC3, 10]))
+    handle.closeFile()
+    var expected = ["1 session"]
+    for (line, bytes) in [(2, [0xFF, 0x00, 0x7B] as [UInt8]), (3, [0x7B, 0x22, 0xC3])] {
+      do { _ = try JSONReader.parse(bytes) } catch { expected.append("t.jsonl:\(line):\(error.column): error: \(error.message)") }
+    }
+    #expect(expected.count == 3)
+    #expect(traceItems(try TraceReader(path: path)) == expected.joined(separator: "\n"))
+  }
+
   @Test func headerProblemsStopReading() throws {
     #expect(traceItems(try TraceReader(path: traceFile(""))) == "t.jsonl:1: error: empty trace: expected a session header")
     #expect(traceItems(try TraceReader(path: traceFile(#"{"kind":"end","t":1,"actions":0}"# + "\n" + header + "\n")))
       == #"t.jsonl:1: error: first line must be a session header, found "end""#)
     #expect(traceItems(try TraceReader(path: traceFile(#"{"kind":"session","format":2}"# + "\n" + header + "\n")))
       == "t.jsonl:1: error: unsupported trace format 2; this tca-trace reads format 1")
+  }
+
+  @Test func aFileWithOnlyATruncatedLineIsAnEmptyTraceNotAWarning() throws {
+    #expect(traceItems(try TraceReader(path: traceFile("xxx"))) == """
+      t.jsonl:1: error: empty trace: the only line has no newline at the end (expected a session header)
+      """)
+    #expect(traceItems(try TraceReader(path: traceFile(header))) == """
+      t.jsonl:1: error: empty trace: the only line has no newline at the end (expected a session header)
+      """)
   }
 
   @Test func errorDescription() {

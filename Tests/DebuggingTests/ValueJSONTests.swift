@@ -43,6 +43,8 @@ import Testing
     (.redacted(type: "String"), #"{"$redacted":"String"}"#),
     (.reference(type: "Node"), #"{"$ref":"Node"}"#),
     (.structure(type: "Empty", fields: []), #"{"$type":"Empty"}"#),
+    (.structure(type: "Lazy", fields: [.init("$__lazy_storage_$_total", .null), .init("x", .int(1))]),
+     #"{"$type":"Lazy","$__lazy_storage_$_total":null,"x":1}"#),
   ]
 
   @Test(arguments: cases)
@@ -62,10 +64,14 @@ import Testing
 
   static let malformed: [(String, String)] = [
     (#"{"$uuid":"nope"}"#, #"line 0, column 0: at /: invalid UUID "nope""#),
+    (#"{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5"}"#, #"line 0, column 0: at /: invalid UUID "E621E1F8-C36C-495A-93FC-0C247A3E6E5""#),
+    (#"{"$uuid":"E621E1F8-C36C-495A-93FC_0C247A3E6E5F"}"#, #"line 0, column 0: at /: invalid UUID "E621E1F8-C36C-495A-93FC_0C247A3E6E5F""#),
+    (#"{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5G"}"#, #"line 0, column 0: at /: invalid UUID "E621E1F8-C36C-495A-93FC-0C247A3E6E5G""#),
     (#"{"todos":[{"$type":"Todo","id":{"$uuid":1}}]}"#, #"line 0, column 0: at /todos/0/id: "$uuid" must be a string"#),
     (#"{"$type":3}"#, #"line 0, column 0: at /: "$type" must be a string"#),
     (#"{"$enum":"A"}"#, #"line 0, column 0: at /: "$enum" needs exactly one case key"#),
     (#"{"$enum":"A","b":1}"#, #"line 0, column 0: at /: associated values of case "b" must be an object"#),
+    (#"{"$enum":"A","$type":{}}"#, #"line 0, column 0: at /: unexpected key "$type" in a "$enum" object"#),
     (#"{"$tuple":[]}"#, #"line 0, column 0: at /: "$tuple" must be an object"#),
     (#"{"$set":{}}"#, #"line 0, column 0: at /: "$set" must be an array"#),
     (#"{"$dict":[[1]]}"#, #"line 0, column 0: at /: "$dict" entries must be [key, value] pairs"#),
@@ -77,7 +83,6 @@ import Testing
     (#"{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","x":1}"#, #"line 0, column 0: at /: unexpected key "x" in a "$uuid" object"#),
     (#"{"$what":1}"#, #"line 0, column 0: at /: unknown marker "$what""#),
     (#"{"a":1,"$type":"T"}"#, #"line 0, column 0: at /: a "$" key must come first, found "$type""#),
-    (#"{"$type":"T","$x":1}"#, #"line 0, column 0: at /: unexpected key "$x" among fields"#),
     (#"{"a/b":{"$redacted":null}}"#, #"line 0, column 0: at /a~1b: "$redacted" must be a string"#),
   ]
 
@@ -90,5 +95,29 @@ import Testing
     } catch {
       #expect(error.description == expected)
     }
+  }
+
+  @Test func uuidsInEitherCase() throws {
+    let lower = try Value(json: JSONReader.parse(#"{"$uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f"}"#))
+    #expect(lower == .uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!))
+    for _ in 0..<100 {
+      let uuid = UUID()
+      #expect(Value.uuidText(uuid) == uuid.uuidString)
+      #expect(Value.parseUUID(uuid.uuidString) == uuid)
+    }
+  }
+
+  struct Cart {
+    var items = ["Milk"]
+    lazy var total = 3
+  }
+
+  @Test func reflectedLazyStorageRoundTrips() throws {
+    var cart = Cart()
+    _ = cart.total
+    let value = reflect(cart)
+    var bytes: [UInt8] = []
+    value.writeJSON(into: &bytes)
+    #expect(try Value(json: JSONReader.parse(bytes)) == value)
   }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Runtime
 import Testing
 
-@MainActor
+/// Effects are awaited; a regression that never finishes fails after a minute instead of hanging.
+@MainActor @Suite(.timeLimit(.minutes(1)))
 struct EffectObservationTests {
   func events(of effect: @escaping @Sendable () -> Effect<LogAction>, send actions: [LogAction] = [.tap]) async -> (state: [String], events: [EffectEvent<LogAction>]) {
     let events = EventList()
@@ -129,4 +130,36 @@ struct EffectObservationTests {
 struct TwoLogs: Equatable {
   var child: [String] = []
   enum Action: Equatable, Sendable { case child(LogAction) }
+}
+
+@MainActor @Suite(.timeLimit(.minutes(1)))
+struct EffectSenderAttributionTests {
+  /// `.tap` → effect#1 sends `.stop` → effect#2 (started while effect#1's output is being
+  /// reduced) sends `.log("x")`: the log must be attributed to effect#2, not inherited from #1.
+  @Test func effectsStartedByEffectOutputsAreTheirOwnSenders() async {
+    let lines = Lines()
+    let store = Store(initialState: [String]()) {
+      Instrumented(
+        base: LogFeature(
+          tapEffect: { .run { send in await send(.stop) } },
+          stopEffect: {
+            .concatenate(
+              .run { send in await send(.log("x")) },
+              .send(.log("y"))
+            )
+          }
+        ),
+        name: "f",
+        lines: lines
+      )
+    }
+    await store.send(.tap).finish()
+    #expect(store.state == ["x", "y"])
+    #expect(lines.all.filter { $0.contains(" from ") } == [
+      "f: tap from user",
+      "f: stop from effect#1",
+      "f: log(\"x\") from effect#2",
+      "f: log(\"y\") from effect#2",
+    ])
+  }
 }

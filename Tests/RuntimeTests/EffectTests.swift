@@ -1,7 +1,8 @@
 import Runtime
 import Testing
 
-@MainActor
+/// Effects are awaited; a regression that never finishes fails after a minute instead of hanging.
+@MainActor @Suite(.timeLimit(.minutes(1)))
 struct EffectTests {
   @Test func noneChangesNothingAndStartsNoTask() async {
     let store = Store(initialState: [String]()) { LogFeature(tapEffect: { .none }) }

@@ -2,7 +2,8 @@ import ExampleFeatures
 import Runtime
 import Testing
 
-@MainActor
+/// Effects are awaited; a regression that never finishes fails after a minute instead of hanging.
+@MainActor @Suite(.timeLimit(.minutes(1)))
 struct ScopeTests {
   @Test func routesChildActionsToTheirState() {
     let store = Store(initialState: TwoCounters.State()) { TwoCounters() }

@@ -1,6 +1,7 @@
 import Runtime
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct TestClockTests {
   @Test func sleepersWakeOnlyWhenTheClockReachesTheirDeadline() async throws {
     let clock = TestClock()

@@ -27,9 +27,9 @@ import Testing
           cat                     Print the trace with every action line expanded to its full state.
           blame                   List every action that changed the state at a path, with old and new values.
           validate                Check a trace against the format and report each problem with its line (exit 1 when any).
-          diff                    Compare two recorded runs (issue 6).
-          export                  Export a trace for Perfetto or chrome://tracing (issue 7).
-          report                  Write a self-contained HTML report of a trace (issue 7).
+          diff                    Compare two recorded runs; exit 1 when they behave differently (or got slower).
+          export                  Export a trace as Chrome Trace Event JSON for ui.perfetto.dev or chrome://tracing.
+          report                  Write a self-contained HTML report of a trace: timeline, actions, diffs, timings.
 
           See 'tca-trace help <subcommand>' for detailed help.
 
@@ -182,9 +182,5 @@ import Testing
           See 'tca-trace cat --help' for more information.
 
         """, code: 2))
-  }
-
-  @Test func placeholderSubcommand() {
-    #expect(tcaTrace("diff", "a.jsonl") == ToolRun(stderr: "Error: 'diff' is not implemented yet\n", code: 2))
   }
 }

@@ -43,7 +43,8 @@ struct DiffJSONPatch {
 
   /// `path` extended by one reference token, escaped per RFC 6901.
   static func appending(_ path: String, _ token: String) -> String {
-    path + "/" + token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return path + "/" + token }
+    return path + "/" + token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
   }
 
   func change(_ change: StateDiff.Change, path: String, new: Value, into ops: inout [JSON]) {

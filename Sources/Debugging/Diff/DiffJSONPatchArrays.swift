@@ -47,11 +47,11 @@ extension DiffJSONPatch {
     var current = (0..<oldCount).filter { !removedSet.contains($0) }
     var stayed = current.filter { !movedFrom.contains($0) }.makeIterator()
     for (j, source) in sources.enumerated() {
-      let elementPath = Self.appending(path, String(j))
+      // Paths are built only for positions that get an operation: most positions are unchanged.
       let wanted: Int, inner: StateDiff.Change
       switch source {
       case let .inserted(value):
-        ops.append(op("add", elementPath, value: value))
+        ops.append(op("add", Self.appending(path, String(j)), value: value))
         current.insert(-1, at: j)
         continue
       case let .stayed(change):
@@ -62,11 +62,11 @@ extension DiffJSONPatch {
         inner = change
       }
       if let at = current[j...].firstIndex(of: wanted), at != j {
-        ops.append(op("move", elementPath, from: Self.appending(path, String(at))))
+        ops.append(op("move", Self.appending(path, String(j)), from: Self.appending(path, String(at))))
         current.remove(at: at)
         current.insert(wanted, at: j)
       }
-      change(inner, path: elementPath, new: new[j], into: &ops)
+      if !inner.isUnchanged { change(inner, path: Self.appending(path, String(j)), new: new[j], into: &ops) }
     }
   }
 }

@@ -47,16 +47,16 @@ public struct DiffTextRenderer {
   public func render(_ diff: StateDiff) -> String {
     if diff.isEqual { return "" }
     var lines = TextLines(color: options.color)
-    node(diff.root, shape: nil, suffix: "", depth: 0, into: &lines)
+    node(diff.root, suffix: "", depth: 0, into: &lines)
     return lines.text
   }
 
-  private func node(_ node: StateDiff.Node, shape: StateDiff.Shape?, suffix: String, depth: Int, into lines: inout TextLines) {
-    change(node.change, key: node.key, shape: shape, marker: .context, suffix: suffix, depth: depth, into: &lines)
+  private func node(_ node: StateDiff.Node, suffix: String, depth: Int, into lines: inout TextLines) {
+    change(node.change, key: node.key, marker: .context, suffix: suffix, depth: depth, into: &lines)
   }
 
   private func change(
-    _ change: StateDiff.Change, key: StateDiff.Key, shape: StateDiff.Shape?, marker: TextLines.Marker,
+    _ change: StateDiff.Change, key: StateDiff.Key, marker: TextLines.Marker,
     suffix: String, depth: Int, into lines: inout TextLines
   ) {
     switch change {
@@ -74,7 +74,7 @@ public struct DiffTextRenderer {
     case let .removed(value):
       ValueText.dump(value, label: label(key, side: .removed), suffix: suffix, marker: .removed, depth: depth, into: &lines)
     case let .moved(_, _, inner):
-      self.change(inner, key: key, shape: shape, marker: .moved, suffix: suffix, depth: depth, into: &lines)
+      self.change(inner, key: key, marker: .moved, suffix: suffix, depth: depth, into: &lines)
     case let .nested(.lines, children):
       lines.append(marker, depth, label(key, side: marker) + "\"\"\"")
       self.lines(children, depth: depth + 1, into: &lines)
@@ -83,7 +83,7 @@ public struct DiffTextRenderer {
       let (open, close) = brackets(childShape)
       lines.append(marker, depth, label(key, side: marker) + open)
       for (index, child) in children.enumerated() {
-        node(child, shape: childShape, suffix: index == children.count - 1 ? "" : ",", depth: depth + 1, into: &lines)
+        node(child, suffix: index == children.count - 1 ? "" : ",", depth: depth + 1, into: &lines)
       }
       lines.append(marker, depth, close + suffix)
     }

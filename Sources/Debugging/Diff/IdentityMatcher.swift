@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// IdentityMatcher.steps(old: ["a", "b", "c"], new: ["c", "a", "d"])
-/// // [.moved(2, 0), .stayed(0, 1), .removed(1), .inserted(2)]
+/// // [.moved(2, 0), .stayed(0, 1), .inserted(2), .removed(1)]
 /// ```
 enum IdentityMatcher {
   /// One step of the walk through both arrays, in the order a diff shows them: new order, with

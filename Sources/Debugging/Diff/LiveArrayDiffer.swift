@@ -1,21 +1,22 @@
-/// Diffs two live arrays of `Equatable` elements, reflecting only elements that changed.
+import Foundation
+
+/// Diffs two live arrays, reflecting only elements that changed: `Array`s of `Equatable`
+/// elements (compared with `==`), and any other collection through its `Mirror` children
+/// (identified arrays; compared with `==` when the elements are `Equatable`).
 ///
-/// The equal prefix and suffix are skipped with `==`. In between, `Identifiable` elements are
+/// The equal prefix and suffix are skipped first. In between, `Identifiable` elements are
 /// matched by `id` (moves detected by `IdentityMatcher`); other elements pair up by index when
 /// both sides have as many; otherwise the middle part is reflected and diffed as value trees.
-struct LiveArrayDiffer {
+struct LiveArrayDiffer<Element> {
   let differ: LiveDiffer
   let depth: Int
+  let equal: (Element, Element) -> Bool
+  /// Whether bit-for-bit identical elements are equal without asking `equal` (`Equatable`
+  /// elements compared with `==`).
+  var identicalBitsAreEqual = false
 
-  func diff<Element: Equatable>(_ old: [Element], _ new: [Element]) -> [StateDiff.Node] {
-    var prefix = 0
-    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
-    var suffix = 0
-    while suffix < old.count - prefix, suffix < new.count - prefix,
-      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
-    {
-      suffix += 1
-    }
+  func diff(_ old: [Element], _ new: [Element]) -> [StateDiff.Node] {
+    let (prefix, suffix) = equalEnds(old, new)
     var nodes = NodeList()
     if prefix > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: prefix)) }
     let a = prefix..<(old.count - suffix), b = prefix..<(new.count - suffix)
@@ -32,18 +33,53 @@ struct LiveArrayDiffer {
     return nodes.nodes
   }
 
-  private func element<Element: Equatable>(_ old: Element, _ new: Element) -> StateDiff.Change {
-    old == new ? .unchanged(count: 1) : differ.change(old, new, depth: depth)
+  /// The lengths of the equal prefix and suffix (not overlapping), comparing elements where they
+  /// are stored; two arrays sharing one buffer are equal without a look.
+  ///
+  /// With `identicalBitsAreEqual`, elements whose bytes are identical count as equal without
+  /// calling `equal`: unspecialized generic code copies each element out before calling `==`
+  /// (a retain and release per reference it holds), ten times the cost of the comparison, while
+  /// the unchanged elements of a state copied on write are bit for bit the same. (Identical bits
+  /// are equal values; the only `==` that disagrees is a non-reflexive one, NaN, whose
+  /// reflections compare equal too, so the diff reads the same.)
+  private func equalEnds(_ old: [Element], _ new: [Element]) -> (prefix: Int, suffix: Int) {
+    old.withUnsafeBufferPointer { a in
+      new.withUnsafeBufferPointer { b in
+        if a.count == b.count, a.baseAddress == b.baseAddress { return (a.count, 0) }
+        let common = Swift.min(a.count, b.count)
+        guard common > 0, let baseA = a.baseAddress, let baseB = b.baseAddress else { return (0, 0) }
+        let size = MemoryLayout<Element>.size, stride = MemoryLayout<Element>.stride
+        let rawA = UnsafeRawPointer(baseA), rawB = UnsafeRawPointer(baseB)
+        let bits = identicalBitsAreEqual
+        var prefix = 0
+        while prefix < common {
+          let i = prefix
+          if !(bits && memcmp(rawA + i * stride, rawB + i * stride, size) == 0), !equal(a[i], b[i]) { break }
+          prefix += 1
+        }
+        var suffix = 0
+        while suffix < common - prefix {
+          let i = a.count - 1 - suffix, j = b.count - 1 - suffix
+          if !(bits && memcmp(rawA + i * stride, rawB + j * stride, size) == 0), !equal(a[i], b[j]) { break }
+          suffix += 1
+        }
+        return (prefix, suffix)
+      }
+    }
   }
 
-  private func identified<Element: Equatable>(
+  private func element(_ old: Element, _ new: Element) -> StateDiff.Change {
+    equal(old, new) ? .unchanged(count: 1) : differ.change(old, new, depth: depth)
+  }
+
+  private func identified(
     _ old: [Element], _ a: Range<Int>, _ new: [Element], _ b: Range<Int>, into nodes: inout NodeList
   ) -> Bool {
     guard let first = a.first.map({ old[$0] }) ?? b.first.map({ new[$0] }), liveID(first) != nil else { return false }
     let oldIDs = a.map { liveID(old[$0])! }, newIDs = b.map { liveID(new[$0])! }
     guard let steps = IdentityMatcher.steps(old: oldIDs, new: newIDs) else { return false }
     let o = a.lowerBound, n = b.lowerBound
-    func id(_ id: AnyHashable) -> Value { differ.reflected(id.base) }
+    func id(_ id: AnyHashable) -> Value { differ.reflected(id.base, depth: depth + 1) }
     for step in steps {
       switch step {
       case let .stayed(i, j):
@@ -53,20 +89,20 @@ struct LiveArrayDiffer {
         let change = element(old[o + i], new[n + j])
         nodes.append(.element(old: o + i, new: n + j, id: id(newIDs[j])), .moved(from: o + i, to: n + j, change: change))
       case let .removed(i):
-        nodes.append(.element(old: o + i, new: nil, id: id(oldIDs[i])), .removed(differ.reflected(old[o + i])))
+        nodes.append(.element(old: o + i, new: nil, id: id(oldIDs[i])), .removed(differ.reflected(old[o + i], depth: depth)))
       case let .inserted(j):
-        nodes.append(.element(old: nil, new: n + j, id: id(newIDs[j])), .inserted(differ.reflected(new[n + j])))
+        nodes.append(.element(old: nil, new: n + j, id: id(newIDs[j])), .inserted(differ.reflected(new[n + j], depth: depth)))
       }
     }
     return true
   }
 
   /// Reflects the differing middle parts and diffs them as value trees, indices shifted back.
-  private func reflectedMiddle<Element>(
+  private func reflectedMiddle(
     _ old: [Element], _ a: Range<Int>, _ new: [Element], _ b: Range<Int>, into nodes: inout NodeList
   ) {
     let values = ArrayDiffer(differ: ValueDiffer(), depth: depth)
-      .diff(a.map { differ.reflected(old[$0]) }, b.map { differ.reflected(new[$0]) })
+      .diff(a.map { differ.reflected(old[$0], depth: depth) }, b.map { differ.reflected(new[$0], depth: depth) })
     for node in values {
       guard case let .element(i, j, id) = node.key else { continue }
       var change = node.change

@@ -21,8 +21,12 @@ struct LiveDiffer {
     return StateDiff(root: .init(key: .root, change: change(old, new, depth: 0)))
   }
 
-  func reflected(_ value: Any) -> Value {
-    reflect(value, options: options)
+  /// `value` reflected as `reflect` would show it `depth` levels below the root.
+  func reflected(_ value: Any, depth: Int) -> Value {
+    guard depth > 0 else { return reflect(value, options: options) }
+    var options = options
+    options.maximumDepth = max(0, options.maximumDepth - depth)
+    return reflect(value, options: options)
   }
 
   /// What happened between two live values.
@@ -33,9 +37,30 @@ struct LiveDiffer {
     if let array = old as? any LiveDiffableArray {
       return array.liveChange(to: new, differ: self, depth: depth) ?? leaf(old, new, depth: depth)
     }
-    if let equal = liveEqual(old, new), equal { return .unchanged(count: 1) }
-    let oldMirror = Mirror(reflecting: old)
+    let oldMirror: Mirror
+    if let collection = old as? any Collection {
+      // Identified arrays and other collections of `Equatable` elements: elements compared one by
+      // one, without boxing them, and without comparing the whole collections with `==` first
+      // (that would scan them twice; a shared buffer is still recognised at once).
+      oldMirror = Mirror(reflecting: old)
+      if oldMirror.displayStyle == .collection, let change = collectionChange(collection, new, depth: depth) {
+        return change
+      }
+      if let equal = liveEqual(old, new), equal { return .unchanged(count: 1) }
+    } else {
+      if let equal = liveEqual(old, new), equal { return .unchanged(count: 1) }
+      oldMirror = Mirror(reflecting: old)
+    }
     switch oldMirror.displayStyle {
+    case .collection?:
+      let a = oldMirror.children.map(\.value), b = Mirror(reflecting: new).children.map(\.value)
+      let nodes: [StateDiff.Node]
+      if let sample = (a.first ?? b.first) as? any Equatable, let typed = typedElements(sample, a, b, depth: depth + 1) {
+        nodes = typed
+      } else {
+        nodes = LiveArrayDiffer(differ: self, depth: depth + 1) { liveEqual($0, $1) ?? false }.diff(a, b)
+      }
+      return nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(.array, nodes)
     case .struct?:
       let a = oldMirror.traceChildren(options: options), b = Mirror(reflecting: new).traceChildren(options: options)
       guard a.count == b.count, !a.isEmpty else { break }
@@ -48,6 +73,8 @@ struct LiveDiffer {
       }
       if nodes.nodes.allSatisfy(\.change.isUnchanged) { return .unchanged(count: 1) }
       return .nested(.structure(type: typeName(of: old)), nodes.nodes)
+    case .enum?:
+      if let change = enumChange(oldMirror, Mirror(reflecting: new), old, depth: depth) { return change }
     case .optional?:
       let a = oldMirror.children.first?.value, b = Mirror(reflecting: new).children.first?.value
       if let a, let b { return change(a, b, depth: depth) }
@@ -57,10 +84,47 @@ struct LiveDiffer {
     return leaf(old, new, depth: depth)
   }
 
+  /// Two values of one enum type in the same case with associated values: the values compared
+  /// one by one (as `reflect` presents them: a tuple payload's elements, or the single payload
+  /// unlabelled); `nil` when the cases differ.
+  private func enumChange(_ a: Mirror, _ b: Mirror, _ old: Any, depth: Int) -> StateDiff.Change? {
+    guard let payloadA = a.children.first, let payloadB = b.children.first, let name = payloadA.label,
+      payloadA.label == payloadB.label
+    else { return nil }
+    var nodes = NodeList()
+    let tupleA = Mirror(reflecting: payloadA.value), tupleB = Mirror(reflecting: payloadB.value)
+    if tupleA.displayStyle == .tuple, tupleB.displayStyle == .tuple {
+      let fieldsA = tupleA.traceChildren(options: options), fieldsB = tupleB.traceChildren(options: options)
+      guard fieldsA.count == fieldsB.count else { return nil }
+      for (position, (x, y)) in zip(fieldsA, fieldsB).enumerated() {
+        guard x.label == y.label else { return nil }
+        nodes.append(.field(label: x.label, position: position), x.isRedacted ? .unchanged(count: 1) : change(x.value, y.value, depth: depth + 1))
+      }
+    } else {
+      nodes.append(.field(label: nil, position: 0), change(payloadA.value, payloadB.value, depth: depth + 1))
+    }
+    if nodes.nodes.allSatisfy(\.change.isUnchanged) { return .unchanged(count: 1) }
+    return .nested(.enumCase(type: typeName(of: old), name: name), nodes.nodes)
+  }
+
+  /// The change between two collections of the same type whose elements are `Equatable`, diffed
+  /// as typed arrays; `nil` otherwise.
+  private func collectionChange<C: Collection>(_ old: C, _ new: Any, depth: Int) -> StateDiff.Change? {
+    guard let new = new as? C, let array = Array(old) as? any LiveDiffableArray else { return nil }
+    return array.liveChange(to: Array(new), differ: self, depth: depth)
+  }
+
+  /// The element nodes of two collections whose elements all have the `Equatable` type of
+  /// `sample`, compared with that type's `==` (no dynamic cast per comparison); `nil` otherwise.
+  private func typedElements<T: Equatable>(_ sample: T, _ a: [Any], _ b: [Any], depth: Int) -> [StateDiff.Node]? {
+    guard let a = a as? [T], let b = b as? [T] else { return nil }
+    return LiveArrayDiffer(differ: self, depth: depth, equal: ==, identicalBitsAreEqual: true).diff(a, b)
+  }
+
   /// Both sides reflected and compared as trees.
   func leaf(_ old: Any, _ new: Any, depth: Int) -> StateDiff.Change {
     if let equal = liveEqual(old, new), equal { return .unchanged(count: 1) }
-    return values.change(reflected(old), reflected(new), depth: depth)
+    return values.change(reflected(old, depth: depth), reflected(new, depth: depth), depth: depth)
   }
 
   /// Values that are reflected whole: scalars, and types that choose their own trace form.
@@ -108,7 +172,7 @@ protocol LiveDiffableArray {
 extension Array: LiveDiffableArray where Element: Equatable {
   func liveChange(to new: Any, differ: LiveDiffer, depth: Int) -> StateDiff.Change? {
     guard let new = new as? [Element] else { return nil }
-    let nodes = LiveArrayDiffer(differ: differ, depth: depth + 1).diff(self, new)
+    let nodes = LiveArrayDiffer(differ: differ, depth: depth + 1, equal: ==, identicalBitsAreEqual: true).diff(self, new)
     return nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(.array, nodes)
   }
 }

@@ -3,8 +3,8 @@
 ///
 /// Common prefixes and suffixes are matched first; then elements that occur exactly once on each
 /// side anchor the match (patience diff, O(n log n)); only the gaps between anchors go to Myers'
-/// O(ND) algorithm, which gives up past `maximumEdits` (the gap is then left unmatched, so its
-/// elements pair up by position). Never quadratic when most elements are unique.
+/// O(ND) algorithm in linear space, which gives up past `maximumEdits` (the gap is then left
+/// unmatched, so its elements pair up by position). Never quadratic when most elements are unique.
 ///
 /// ```swift
 /// SequenceMatcher.matches(old: ["a", "b", "c"], new: ["a", "c"])  // [(0, 0), (2, 1)]
@@ -71,43 +71,83 @@ struct SequenceMatcher {
     return longestIncreasingSubsequence(candidates.map(\.0)).map { candidates[$0] }
   }
 
-  /// Myers' greedy O(ND) shortest edit script over `a` × `b`; `nil` past `maximumEdits`.
+  /// Myers' O(ND) diff in linear space (divide and conquer on the middle snake): the matched
+  /// pairs of a longest common subsequence of `a` × `b`, or `nil` when more than
+  /// `maximumEdits` edits would be needed.
   private func myers(_ a: Range<Int>, _ b: Range<Int>) -> [(Int, Int)]? {
-    let n = a.count, m = b.count
-    let limit = min(n + m, maximumEdits)
-    var v = [Int](repeating: 0, count: 2 * limit + 3)
-    let offset = limit + 1
-    var snapshots: [[Int]] = []
-    for d in 0...limit {
-      for k in stride(from: -d, through: d, by: 2) {
-        var x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1
-        var y = x - k
-        while x < n, y < m, same(a.lowerBound + x, b.lowerBound + y) { x += 1; y += 1 }
-        v[offset + k] = x
-        if x >= n, y >= m {
-          return backtrack(snapshots, d: d, n: n, m: m).map { ($0.0 + a.lowerBound, $0.1 + b.lowerBound) }
-        }
-      }
-      snapshots.append(Array(v[(offset - d)...(offset + d)]))
-    }
-    return nil
+    var pairs: [(Int, Int)] = []
+    var forward: [Int] = [], backward: [Int] = []
+    guard common(a, b, budget: maximumEdits, forward: &forward, backward: &backward, into: &pairs) else { return nil }
+    return pairs
   }
 
-  private func backtrack(_ snapshots: [[Int]], d: Int, n: Int, m: Int) -> [(Int, Int)] {
-    var pairs: [(Int, Int)] = []
-    var x = n, y = m
-    for step in stride(from: d, to: 0, by: -1) {
-      let previous = snapshots[step - 1]  // k in -(step-1)...(step-1) at index k + step - 1
-      let k = x - y
-      let down = k == -step || (k != step && previous[k - 1 + step - 1] < previous[k + 1 + step - 1])
-      let previousK = down ? k + 1 : k - 1
-      let previousX = previous[previousK + step - 1], previousY = previousX - previousK
-      while x > previousX, y > previousY { x -= 1; y -= 1; pairs.append((x, y)) }
-      x = previousX
-      y = previousY
+  /// Appends the common subsequence of `a` × `b` to `pairs`; `false` past `budget` edits.
+  private func common(
+    _ a: Range<Int>, _ b: Range<Int>, budget: Int, forward: inout [Int], backward: inout [Int],
+    into pairs: inout [(Int, Int)]
+  ) -> Bool {
+    var a = a, b = b
+    while !a.isEmpty, !b.isEmpty, same(a.lowerBound, b.lowerBound) {
+      pairs.append((a.lowerBound, b.lowerBound))
+      a = (a.lowerBound + 1)..<a.upperBound
+      b = (b.lowerBound + 1)..<b.upperBound
     }
-    while x > 0, y > 0 { x -= 1; y -= 1; pairs.append((x, y)) }
-    return pairs.reversed()
+    var suffix = 0
+    while suffix < a.count, suffix < b.count, same(a.upperBound - 1 - suffix, b.upperBound - 1 - suffix) { suffix += 1 }
+    let tail = (a.upperBound - suffix, b.upperBound - suffix)
+    a = a.lowerBound..<tail.0
+    b = b.lowerBound..<tail.1
+    if !a.isEmpty, !b.isEmpty {
+      guard let snake = middleSnake(a, b, limit: budget, forward: &forward, backward: &backward) else { return false }
+      guard common(a.lowerBound..<snake.x, b.lowerBound..<snake.y, budget: snake.edits, forward: &forward, backward: &backward, into: &pairs)
+      else { return false }
+      for k in 0..<(snake.u - snake.x) { pairs.append((snake.x + k, snake.y + k)) }
+      guard common(snake.u..<a.upperBound, snake.v..<b.upperBound, budget: snake.edits, forward: &forward, backward: &backward, into: &pairs)
+      else { return false }
+    }
+    for k in 0..<suffix { pairs.append((tail.0 + k, tail.1 + k)) }
+    return true
+  }
+
+  /// The middle snake of an optimal edit script: a diagonal run from (x, y) to (u, v) (absolute
+  /// indices) splitting the problem in two halves of at most `edits` edits each.
+  private func middleSnake(
+    _ a: Range<Int>, _ b: Range<Int>, limit: Int, forward vf: inout [Int], backward vb: inout [Int]
+  ) -> (x: Int, y: Int, u: Int, v: Int, edits: Int)? {
+    let n = a.count, m = b.count, delta = n - m, odd = delta & 1 != 0
+    let maxD = min((n + m + 1) / 2, (limit + 1) / 2)
+    let offset = maxD + 1
+    if vf.count < 2 * offset + 1 {
+      vf = [Int](repeating: 0, count: 2 * offset + 1)
+      vb = vf
+    }
+    vf[offset + 1] = 0
+    vb[offset + 1] = 0
+    for d in 0...maxD {
+      for k in stride(from: -d, through: d, by: 2) {
+        var x = (k == -d || (k != d && vf[offset + k - 1] < vf[offset + k + 1])) ? vf[offset + k + 1] : vf[offset + k - 1] + 1
+        var y = x - k
+        let start = (x, y)
+        while x < n, y < m, same(a.lowerBound + x, b.lowerBound + y) { x += 1; y += 1 }
+        vf[offset + k] = x
+        let reverseK = delta - k
+        if odd, reverseK >= -(d - 1), reverseK <= d - 1, x + vb[offset + reverseK] >= n {
+          return (a.lowerBound + start.0, b.lowerBound + start.1, a.lowerBound + x, b.lowerBound + y, 2 * d - 1)
+        }
+      }
+      for k in stride(from: -d, through: d, by: 2) {
+        var x = (k == -d || (k != d && vb[offset + k - 1] < vb[offset + k + 1])) ? vb[offset + k + 1] : vb[offset + k - 1] + 1
+        var y = x - k
+        let start = (x, y)
+        while x < n, y < m, same(a.upperBound - 1 - x, b.upperBound - 1 - y) { x += 1; y += 1 }
+        vb[offset + k] = x
+        let forwardK = delta - k
+        if !odd, forwardK >= -d, forwardK <= d, x + vf[offset + forwardK] >= n {
+          return (a.upperBound - x, b.upperBound - y, a.upperBound - start.0, b.upperBound - start.1, 2 * d)
+        }
+      }
+    }
+    return nil
   }
 }
 

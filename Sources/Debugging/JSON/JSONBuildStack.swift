@@ -4,16 +4,16 @@
 struct JSONBuildStack<Element>: ~Copyable {
   private var base: UnsafeMutablePointer<Element>
   private(set) var count = 0
-  private var capacity: Int
+  private var capacity = 0
 
-  init(capacity: Int = 64) {
-    self.capacity = capacity
-    base = .allocate(capacity: capacity)
+  /// Allocates nothing until the first push.
+  init() {
+    base = UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment)!
   }
 
   deinit {
     base.deinitialize(count: count)
-    base.deallocate()
+    if capacity > 0 { base.deallocate() }
   }
 
   @inline(__always)
@@ -36,16 +36,23 @@ struct JSONBuildStack<Element>: ~Copyable {
     return result
   }
 
+  /// Drops the elements from `start` to the top.
+  @inline(__always)
+  mutating func truncate(to start: Int) {
+    (base + start).deinitialize(count: count - start)
+    count = start
+  }
+
   /// Element `index` (below the top), borrowed in place.
   subscript(index: Int) -> Element {
     unsafeAddress { UnsafePointer(base + index) }
   }
 
   private mutating func grow() {
-    let newCapacity = capacity * 2
+    let newCapacity = max(64, capacity * 2)
     let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
     newBase.moveInitialize(from: base, count: count)
-    base.deallocate()
+    if capacity > 0 { base.deallocate() }
     base = newBase
     capacity = newCapacity
   }

@@ -1,6 +1,7 @@
 /// Why a JSON text could not be read, and where (1-based line and column).
 ///
-/// Columns count Unicode characters (scalars) from the start of the line, so `é` is one column.
+/// Columns count bytes of UTF-8 from the start of the line (`é` is two), like the trace reader's
+/// `FILE:LINE:COLUMN` diagnostics.
 /// Errors from `Value(json:)` have no position in a text: their line and column are 0 and the
 /// message starts with the JSON Pointer of the offending value.
 ///

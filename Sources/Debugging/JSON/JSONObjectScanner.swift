@@ -84,6 +84,23 @@ public struct JSONObjectScanner {
     return Member(keyRange: keyStart..<keyEnd, valueRange: valueStart..<parser.index, keyHasEscapes: keyHasEscapes)
   }
 
+  /// Scans the rest of the object and returns the first member named by each of `keys` (`nil`
+  /// when absent), in the order of `keys`.
+  ///
+  /// ```swift
+  /// let found = try scanner.members(named: ["kind", "seq"])  // [Member?, Member?]
+  /// ```
+  public mutating func members(named keys: [StaticString]) throws(JSONError) -> [Member?] {
+    var found = [Member?](repeating: nil, count: keys.count)
+    while let member = try next() {
+      for (i, key) in keys.enumerated() where found[i] == nil && self.key(of: member, is: key) {
+        found[i] = member
+        break
+      }
+    }
+    return found
+  }
+
   private mutating func finish() throws(JSONError) -> Member? {
     finished = true
     try parser.expectEnd()
@@ -118,14 +135,15 @@ public struct JSONObjectScanner {
   /// The member's value when it is a string, else `nil`.
   public func string(_ member: Member) throws(JSONError) -> String? {
     guard parser.bytes[member.valueRange.lowerBound] == .quote else { return nil }
-    return try value(member).stringValue
+    var sub = JSONParser(parser.bytes, count: member.valueRange.upperBound, from: member.valueRange.lowerBound)
+    return try sub.parseString()
   }
 
   /// The member's value when it is an integer that fits `Int64`, else `nil`.
   public func int(_ member: Member) throws(JSONError) -> Int64? {
     let first = parser.bytes[member.valueRange.lowerBound]
     guard first == .minus || parser.isDigit(first) else { return nil }
-    if case let .int(i) = try value(member) { return i }
+    if case let .int(i) = try number(member) { return i }
     return nil
   }
 
@@ -133,7 +151,12 @@ public struct JSONObjectScanner {
   public func double(_ member: Member) throws(JSONError) -> Double? {
     let first = parser.bytes[member.valueRange.lowerBound]
     guard first == .minus || parser.isDigit(first) else { return nil }
-    return try value(member).doubleValue
+    return try number(member).doubleValue
+  }
+
+  private func number(_ member: Member) throws(JSONError) -> JSON {
+    var sub = JSONParser(parser.bytes, count: member.valueRange.upperBound, from: member.valueRange.lowerBound)
+    return try sub.parseNumber()
   }
 
   /// The member's value when it is `true` or `false`, else `nil`.

@@ -1,10 +1,68 @@
-/// Byte-appending primitives shared by `JSONWriter` and `Value.writeJSON(into:)`.
+/// The byte buffer `JSONWriter` and `Value.writeJSON(into:)` write into: appends are a bounds
+/// check and a store (no copy-on-write check per byte, unlike `[UInt8]`); `finish(into:)` copies
+/// the result out once.
 ///
 /// Strings escape `"`, `\` and control characters (`\n`, `\r`, `\t`, `\b`, `\f`, others as
 /// `\u001f`); everything else, including non-ASCII, DEL and U+2028/U+2029, is written raw UTF-8.
 /// Doubles are written in their shortest round-trip form and always contain a `.` or an exponent
 /// (`1.0`, `0.1`, `2.5e-07`, `1e+16`).
-extension Array where Element == UInt8 {
+struct JSONOutput: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int = 256) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    base.deallocate()
+  }
+
+  @inline(__always)
+  mutating func append(_ byte: UInt8) {
+    if count == capacity { grow(to: count + 1) }
+    base[count] = byte
+    count += 1
+  }
+
+  @inline(__always)
+  mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress else { return }
+    if count + bytes.count > capacity { grow(to: count + bytes.count) }
+    (base + count).update(from: source, count: bytes.count)
+    count += bytes.count
+  }
+
+  private mutating func grow(to minimum: Int) {
+    let newCapacity = max(minimum, capacity * 2)
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.update(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+
+  /// Appends everything written to `output`.
+  func finish(into output: inout [UInt8]) {
+    output.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+  }
+
+  /// Everything written, as text.
+  var string: String {
+    String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+  }
+}
+
+extension JSONOutput {
+  /// The JSON string literal for `string`: `"a\"b"`.
+  static func quoted(_ string: String) -> String {
+    var output = JSONOutput(capacity: string.utf8.count + 2)
+    output.appendJSONString(string)
+    return output.string
+  }
+
   @inline(__always)
   mutating func appendRaw(_ text: StaticString) {
     append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
@@ -19,13 +77,13 @@ extension Array where Element == UInt8 {
   }
 
   mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let base = bytes.baseAddress else { return }
+    guard let source = bytes.baseAddress else { return }
     let count = bytes.count
     var runStart = 0
     var i = 0
     while true {
       while count - i >= 8 {
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+        let word = UInt64(littleEndian: UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
         let mask = escapeMask(word)
         if mask != 0 {
           i += mask.trailingZeroBitCount >> 3
@@ -34,15 +92,15 @@ extension Array where Element == UInt8 {
         i += 8
       }
       guard i < count else { break }
-      let byte = base[i]
+      let byte = source[i]
       if byte == .quote || byte == .backslash || byte < 0x20 {
-        append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
+        append(contentsOf: UnsafeBufferPointer(start: source + runStart, count: i - runStart))
         appendEscape(byte)
         runStart = i + 1
       }
       i += 1
     }
-    append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+    append(contentsOf: UnsafeBufferPointer(start: source + runStart, count: count - runStart))
   }
 
   private mutating func appendEscape(_ byte: UInt8) {

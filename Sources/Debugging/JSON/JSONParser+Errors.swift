@@ -1,6 +1,6 @@
 /// Error construction for `JSONParser`: positions are computed only when an error is thrown, by
-/// counting from the start of the buffer (line = newlines + 1, column = characters since the last
-/// newline + 1).
+/// counting from the start of the buffer (line = newlines + 1, column = bytes since the last
+/// newline + 1, as in `FILE:LINE:COLUMN` diagnostics and docs/log-format.md).
 extension JSONParser {
   func error(_ message: String, at offset: Int) -> JSONError {
     let (line, column) = position(of: offset)
@@ -45,12 +45,6 @@ extension JSONParser {
       }
       i += 1
     }
-    var column = 1
-    i = lineStart
-    while i < offset {
-      if bytes[i] & 0xC0 != 0x80 { column += 1 }
-      i += 1
-    }
-    return (line, column)
+    return (line, offset - lineStart + 1)
   }
 }

@@ -6,7 +6,7 @@
 /// (`"é"` and `"e\u0301"` are different keys, `"a"` and `"\u0061"` the same).
 extension JSONParser {
   /// Parses the key string starting at the quote at `index`.
-  mutating func parseKey() throws(JSONError) -> (key: String, fingerprint: UInt64) {
+  mutating func parseKey(cache: inout JSONKeyCache) throws(JSONError) -> (key: String, fingerprint: UInt64) {
     let start = index + 1
     if end - start >= 16 {
       let word0 = UInt64(littleEndian: UnsafeRawPointer(bytes + start).loadUnaligned(as: UInt64.self))
@@ -17,18 +17,39 @@ extension JSONParser {
       if length < 16, bytes[start + length] == .quote {
         let (low, high) = maskedWords(word0, word1, length: length)
         let fingerprint = shortKeyFingerprint(low, high, length: length)
-        let slot = Int(truncatingIfNeeded: fingerprint >> 58)
         index = start + length + 1
-        if keyCache.isEmpty { keyCache = Array(repeating: CachedKey(), count: 64) }
-        let cached = keyCache[slot]
-        if cached.length == length && cached.low == low && cached.high == high { return (cached.key, fingerprint) }
+        let slot = cache.slot(Int(truncatingIfNeeded: fingerprint >> 58))
+        if slot.pointee.length == length && slot.pointee.low == low && slot.pointee.high == high {
+          return (slot.pointee.key, fingerprint)
+        }
         let key = String(decoding: UnsafeBufferPointer(start: bytes + start, count: length), as: UTF8.self)
-        keyCache[slot] = CachedKey(low: low, high: high, length: length, key: key)
+        slot.pointee = CachedKey(low: low, high: high, length: length, key: key)
         return (key, fingerprint)
       }
     }
     let key = try parseString()
     return (key, keyFingerprint(key))
+  }
+}
+
+/// 64 recently seen short keys, indexed by the top bits of their fingerprints; allocated on first use.
+struct JSONKeyCache: ~Copyable {
+  private var slots: UnsafeMutablePointer<CachedKey>?
+
+  init() {}
+
+  deinit {
+    slots?.deinitialize(count: 64)
+    slots?.deallocate()
+  }
+
+  @inline(__always)
+  mutating func slot(_ index: Int) -> UnsafeMutablePointer<CachedKey> {
+    if let slots { return slots + index }
+    let new = UnsafeMutablePointer<CachedKey>.allocate(capacity: 64)
+    new.initialize(repeating: CachedKey(), count: 64)
+    slots = new
+    return new + index
   }
 }
 

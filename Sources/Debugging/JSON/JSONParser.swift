@@ -9,7 +9,6 @@ struct JSONParser {
   var index: Int
   var depth = 0
   var scratch: [UInt8] = []
-  var keyCache: [CachedKey] = []
 
   init(_ bytes: UnsafePointer<UInt8>, count: Int, from start: Int = 0) {
     self.bytes = bytes
@@ -41,9 +40,7 @@ struct JSONParser {
   }
 
   func duplicate(_ key: String, at offset: Int) -> JSONError {
-    var quoted: [UInt8] = []
-    quoted.appendJSONString(key)
-    return error("duplicate key \(String(decoding: quoted, as: UTF8.self))", at: offset)
+    error("duplicate key \(JSONOutput.quoted(key))", at: offset)
   }
 
   mutating func parseLiteral(_ literal: StaticString) throws(JSONError) {

@@ -7,7 +7,8 @@ struct JSONTreeParser: ~Copyable {
   private var elements = JSONBuildStack<JSON>()
   private var members = JSONBuildStack<JSON.Member>()
   /// The fingerprints of the keys in `members`, for duplicate checks.
-  private var fingerprints: [UInt64] = []
+  private var fingerprints = JSONBuildStack<UInt64>()
+  private var keyCache = JSONKeyCache()
 
   init(_ cursor: JSONParser) {
     self.cursor = cursor
@@ -77,7 +78,7 @@ struct JSONTreeParser: ~Copyable {
         throw cursor.unexpected("expected a string key, found", at: cursor.index)
       }
       let keyStart = cursor.index
-      let (key, fingerprint) = try cursor.parseKey()
+      let (key, fingerprint) = try cursor.parseKey(cache: &keyCache)
       try checkDuplicate(key, fingerprint, base: base, seen: &seen, at: keyStart)
       cursor.skipWhitespace()
       guard cursor.index < cursor.end else { throw cursor.endOfInput() }
@@ -87,7 +88,7 @@ struct JSONTreeParser: ~Copyable {
       cursor.index += 1
       let value = try parseValue()
       members.push(JSON.Member(key, value))
-      fingerprints.append(fingerprint)
+      fingerprints.push(fingerprint)
       cursor.skipWhitespace()
       guard cursor.index < cursor.end else { throw cursor.endOfInput() }
       let byte = cursor.bytes[cursor.index]
@@ -97,7 +98,7 @@ struct JSONTreeParser: ~Copyable {
       throw cursor.unexpected(#"expected "," or "}", found"#, at: cursor.index - 1)
     }
     cursor.depth -= 1
-    fingerprints.removeSubrange(base...)
+    fingerprints.truncate(to: base)
     return .object(members.pop(from: base))
   }
 
@@ -107,7 +108,9 @@ struct JSONTreeParser: ~Copyable {
   private func checkDuplicate(_ key: String, _ fingerprint: UInt64, base: Int, seen: inout Set<UInt64>, at offset: Int) throws(JSONError) {
     let count = members.count - base
     if count >= 16 {
-      if seen.isEmpty { seen.formUnion(fingerprints[base...]) }
+      if seen.isEmpty {
+        for i in base..<fingerprints.count { seen.insert(fingerprints[i]) }
+      }
       if seen.insert(fingerprint).inserted { return }
     }
     var i = base

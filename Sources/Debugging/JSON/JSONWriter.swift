@@ -12,6 +12,12 @@
 public enum JSONWriter {
   /// Appends the compact JSON text of `json` to `output`.
   public static func write(_ json: JSON, into output: inout [UInt8]) {
+    var sink = JSONOutput()
+    write(json, to: &sink)
+    sink.finish(into: &output)
+  }
+
+  static func write(_ json: JSON, to output: inout JSONOutput) {
     switch json {
     case .null: output.appendRaw("null")
     case let .bool(b): b ? output.appendRaw("true") : output.appendRaw("false")
@@ -22,18 +28,18 @@ public enum JSONWriter {
     case let .string(s): output.appendJSONString(s)
     case let .array(elements):
       output.append(.openBracket)
-      for (i, element) in elements.enumerated() {
+      for i in elements.indices {
         if i > 0 { output.append(.comma) }
-        write(element, into: &output)
+        write(elements[i], to: &output)
       }
       output.append(.closeBracket)
     case let .object(members):
       output.append(.openBrace)
-      for (i, member) in members.enumerated() {
+      for i in members.indices {
         if i > 0 { output.append(.comma) }
-        output.appendJSONString(member.key)
+        output.appendJSONString(members[i].key)
         output.append(.colon)
-        write(member.value, into: &output)
+        write(members[i].value, to: &output)
       }
       output.append(.closeBrace)
     }
@@ -41,8 +47,8 @@ public enum JSONWriter {
 
   /// The compact JSON text of `json`.
   public static func string(_ json: JSON) -> String {
-    var output: [UInt8] = []
-    write(json, into: &output)
-    return String(decoding: output, as: UTF8.self)
+    var output = JSONOutput()
+    write(json, to: &output)
+    return output.string
   }
 }

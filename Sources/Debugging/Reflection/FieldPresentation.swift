@@ -3,7 +3,7 @@
 // same names and hides the same values:
 //
 // ```swift
-// for child in Mirror(reflecting: state).traceChildren(options: options) {
+// for child in traceChildren(of: state, options: options) {  // or Mirror(…).traceChildren(options:)
 //   if child.isRedacted { /* show .redacted(type: typeName(of: child.value)), never child.value */ }
 //   else if let custom = child.value as? any CustomTraceRepresentable { /* use custom.traceValue */ }
 //   else { /* walk child.value under child.label */ }

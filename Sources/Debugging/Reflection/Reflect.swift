@@ -16,6 +16,7 @@ public struct ReflectionOptions: Sendable {
   /// Field names whose values are replaced by `.redacted` (compared case-insensitively). Applies
   /// to the fields of structures and classes, and to the labels of enum associated values and
   /// tuples; a leading `_` of property-wrapper storage is ignored (`_token` matches `token`).
+  /// Dictionary keys are not field names: `["token": "…"]` is shown as is.
   public var redactedFieldNames: Set<String> {
     didSet { lowercasedRedactedNames = Self.lowercased(redactedFieldNames) }
   }
@@ -61,6 +62,16 @@ public struct ReflectionOptions: Sendable {
 ///   in `options.redactedFieldNames` are `.redacted(type:)`.
 /// - Types made observable by a macro (fields `_$id`, `_$observationRegistrar`) show their stored
 ///   fields without the leading `_` and without the `_$` bookkeeping.
+///
+/// Speed: plain structs, tuples, arrays and optionals are read in place from the runtime's field
+/// metadata (cached per type, see `StoredField`), and common scalars are recognised by a pointer
+/// comparison of their type; enum cases without values need a `Mirror` only the first time a call
+/// meets them; classes, enum cases with values and custom mirrors use `Mirror`. Reflecting a
+/// 10,000-todo state takes 2–6 ms in a release build, 10–20× faster than `JSONEncoder` encoding
+/// the same state (`swift run -c release Benchmarks reflect`).
+///
+/// NSString and NSNumber are `.string` and `.int`/`.uint`/`.double`. Other values without fields
+/// (closures, metatypes) are an empty `.structure` named by their type.
 public func reflect(_ value: Any, options: ReflectionOptions = .init()) -> Value {
   var reflector = Reflector(options: options)
   return reflector.reflect(value, depth: 0)
@@ -77,4 +88,9 @@ public func reflect(_ value: Any, options: ReflectionOptions = .init()) -> Value
 public protocol CustomTraceRepresentable {
   /// The tree shown for this value. `reflect` does not look inside the value when it has one.
   var traceValue: Value { get }
+}
+
+/// A tree is its own trace value, so `reflect(reflect(x)) == reflect(x)`.
+extension Value: CustomTraceRepresentable {
+  public var traceValue: Value { self }
 }

@@ -8,6 +8,8 @@ final class ReflectedType: @unchecked Sendable {
     case string, substring, character, unicodeScalar
     case int, bool, double, cgFloat, uuid, date, url, data, decimal
     case signedInteger, unsignedInteger, floatingPoint
+    /// `NSString` and `NSNumber` (and subclasses): their Swift value.
+    case nsString, nsNumber
     /// `CustomTraceRepresentable`: its `traceValue` is the tree.
     case custom
     /// `AnyHashable`: the value it wraps.
@@ -16,6 +18,8 @@ final class ReflectedType: @unchecked Sendable {
     case optional, array, set, dictionary
     /// A plain struct or a tuple whose stored fields are read in place (see `StoredField`).
     case structure, tuple
+    /// An enum without a custom mirror: cases without values skip `Mirror` (see `reflectEnum`).
+    case enumeration
     /// Everything else: classes, enums, custom mirrors and structs that `StoredField` cannot
     /// read (weak or unowned fields, missing reflection metadata).
     case mirror
@@ -42,7 +46,7 @@ final class ReflectedType: @unchecked Sendable {
     switch kind == .mirror ? StoredField.layout(of: type) : nil {
     case let .structure(stored)?: (kind, fields) = (.structure, stored)
     case let .tuple(stored)?: (kind, fields) = (.tuple, stored)
-    case nil: break
+    case nil: if kind == .mirror && isPlainEnum(type) { kind = .enumeration }
     }
     self.kind = kind
     self.fields = fields
@@ -65,6 +69,8 @@ final class ReflectedType: @unchecked Sendable {
     case is any BinaryInteger.Type:
       return type is any SignedInteger.Type ? .signedInteger : .unsignedInteger
     case is any BinaryFloatingPoint.Type: return .floatingPoint
+    case is NSString.Type: return .nsString
+    case is NSNumber.Type: return .nsNumber
     default: return .mirror
     }
   }

@@ -4,8 +4,19 @@ import Foundation
 /// on the current path (for cycles) and a private copy of the type cache.
 struct Reflector {
   let options: ReflectionOptions
+  /// False to walk every struct and tuple with `Mirror` (tests compare the two walks).
+  var readsInPlace = true
   private var instancesOnPath: Set<ObjectIdentifier> = []
   private var types: [ObjectIdentifier: ReflectedType] = [:]
+  /// Cases met so far (the runtime's name pointer identifies a case; the linker may share one
+  /// string between types): their name when they carry no values.
+  private var casesWithoutValues: [EnumCase: String] = [:]
+  private var casesWithValues: Set<EnumCase> = []
+
+  private struct EnumCase: Hashable {
+    let type: ObjectIdentifier
+    let name: UnsafePointer<CChar>
+  }
 
   init(options: ReflectionOptions) {
     self.options = options
@@ -44,13 +55,37 @@ struct Reflector {
       let entries = (value as! any ReflectableDictionary).reflectEntries(&self, depth: depth + 1)
       return .dictionary(entries.sorted { Value.canonicallyPrecedes($0.key, $1.key) })
     case .structure, .tuple:
+      guard readsInPlace else { return reflectMirror(of: value, info, depth: depth) }
       guard depth < options.maximumDepth else { return .reference(type: info.name) }
       return info.stored.withAddress(of: value) { reflectStored(at: $0, info, depth: depth) }
+    case .enumeration:
+      return reflectEnum(value, info, depth: depth)
     case .mirror:
       return reflectMirror(of: value, info, depth: depth)
     default:
       return Self.scalar(value, info.kind)!
     }
+  }
+
+  /// An enum value: a case without values straight from its name, with no `Mirror`; the first
+  /// value of each case tells which cases have values.
+  private mutating func reflectEnum(_ value: Any, _ info: ReflectedType, depth: Int) -> Value {
+    guard readsInPlace, let name = info.stored.caseName(of: value) else {
+      return reflectMirror(of: value, info, depth: depth)
+    }
+    let caseName = EnumCase(type: ObjectIdentifier(info), name: name)
+    if let name = casesWithoutValues[caseName] {
+      return .enumCase(type: info.name, name: name, values: [])
+    }
+    let result = reflectMirror(of: value, info, depth: depth)
+    if !casesWithValues.contains(caseName) {
+      if case let .enumCase(_, name, values) = result, values.isEmpty {
+        casesWithoutValues[caseName] = name
+      } else {
+        casesWithValues.insert(caseName)
+      }
+    }
+    return result
   }
 
   // MARK: - Values in memory
@@ -66,6 +101,7 @@ struct Reflector {
     if type == Double.self { return .double(address.assumingMemoryBound(to: Double.self).pointee) }
 
     let info = reflectedType(type)
+    guard readsInPlace else { return reflect(info.stored.load(from: address), depth: depth) }
     switch info.kind {
     case .structure, .tuple:
       guard depth < options.maximumDepth else { return .reference(type: info.name) }
@@ -92,7 +128,8 @@ struct Reflector {
     let redactsByName = options.redactsByName
     for field in info.fields where !field.isHidden {
       if redactsByName, let label = field.label, options.isRedactedField(label) {
-        fields.append(Value.Field(label, .redacted(type: reflectedType(field.type).name)))
+        let hidden = field.stored.load(from: address + field.offset)  // its dynamic type, as `Mirror` gives
+        fields.append(Value.Field(label, .redacted(type: reflectedType(type(of: hidden)).name)))
       } else {
         fields.append(Value.Field(field.label, reflect(at: address + field.offset, field.type, depth: depth)))
       }
@@ -161,15 +198,18 @@ struct Reflector {
     let child = mirror.children.first!
     let name = child.label ?? enumCaseName(value) ?? "\(value)"
     let payload = reflectedType(type(of: child.value))
-    if payload.kind == .tuple {
+    if payload.kind == .tuple && readsInPlace {
       let values = payload.stored.withAddress(of: child.value) { reflectStoredFields(at: $0, payload, depth: depth + 1) }
       return .enumCase(type: info.name, name: name, values: values)
+    }
+    if case .tuple = payload.kind {
+      return .enumCase(type: info.name, name: name, values: reflectFields(Mirror(reflecting: child.value), depth: depth + 1))
     }
     return .enumCase(type: info.name, name: name, values: [Value.Field(nil, reflect(child.value, depth: depth + 1))])
   }
 
   /// The children of a struct, class, tuple or payload as fields, with the presentation rules of
-  /// `ReflectionOptions.fieldLabel(_:)`, `isRedactedField(_:)` and property wrappers applied.
+  /// `Mirror.traceChildren(options:)` applied (labels, observable storage, redaction by name).
   private mutating func reflectFields(_ mirror: Mirror, depth: Int) -> [Value.Field] {
     var fields: [Value.Field] = []
     var underscored: [Int] = []

@@ -26,7 +26,9 @@ extension Reflector {
     case .floatingPoint:
       let number = value as! any BinaryFloatingPoint
       return Self.floatingPoint(number)
-    case .custom, .anyHashable, .structure, .tuple, .optional, .array, .set, .dictionary, .mirror: return nil
+    case .nsString: return .string(String(describing: value as! NSString))
+    case .nsNumber: return number(value as! NSNumber)
+    case .custom, .anyHashable, .structure, .tuple, .enumeration, .optional, .array, .set, .dictionary, .mirror: return nil
     }
   }
 
@@ -36,6 +38,16 @@ extension Reflector {
     if let signed = Int64(exactly: value) { return .int(signed) }
     if let unsigned = UInt64(exactly: value) { return .uint(unsigned) }
     return .string(String(value))
+  }
+
+  /// An integer when the number holds one exactly, else a double.
+  static func number(_ number: NSNumber) -> Value {
+    let double = number.doubleValue
+    if double.rounded() == double, let integer = Int64(exactly: double), number.int64Value == integer {
+      return .int(integer)
+    }
+    if double.rounded() == double, number.uint64Value > UInt64(Int64.max) { return .uint(number.uint64Value) }
+    return .double(double)
   }
 
   /// `Float` and `Float16` go through their shortest decimal text, so `Float(0.1)` is `0.1`

@@ -33,7 +33,7 @@ struct StoredField {
 
   /// The fields of `type` when it is a struct or tuple whose fields can all be read in place.
   static func layout(of type: Any.Type) -> Layout? {
-    guard let kind = _openExistential(type, do: plainKind) else { return nil }
+    guard let kind = _openExistential(type, do: plainKind), kind != .enum else { return nil }
     var raw: [(label: String, offset: Int, type: Any.Type)] = []
     let complete = _forEachField(of: type) { name, offset, fieldType, _ in
       raw.append((String(cString: name), offset, fieldType))
@@ -58,9 +58,14 @@ struct StoredField {
   }
 }
 
+/// Whether `type` is an enum without a custom mirror (not `Optional`, which is walked directly).
+func isPlainEnum(_ type: Any.Type) -> Bool {
+  _openExistential(type, do: plainKind) == .enum
+}
+
 /// `.struct` for a struct without a custom mirror whose stored fields are all values or strong
 /// references (`_forEachFieldWithKeyPath` refuses weak and unowned fields), `.tuple` for a tuple,
-/// nil for anything else.
+/// `.enum` for an enum without a custom mirror, nil for anything else.
 private func plainKind<T>(_ type: T.Type) -> _MetadataKind? {
   guard !(type is any CustomReflectable.Type) else { return nil }
   // The metadata kind of `T`, read as the kind of the one field of `Probe<T>`.
@@ -71,6 +76,7 @@ private func plainKind<T>(_ type: T.Type) -> _MetadataKind? {
   }
   switch kind {
   case .tuple: return .tuple
+  case .enum: return .enum
   case .struct: return _forEachFieldWithKeyPath(of: type) { _, _ in true } ? .struct : nil
   default: return nil
   }

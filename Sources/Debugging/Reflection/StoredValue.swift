@@ -8,6 +8,8 @@ protocol StoredValue {
   static func load(from address: UnsafeRawPointer) -> Any
   /// Calls `body` with the address of `value`, which must be of this type.
   static func withAddress<R>(of value: Any, _ body: (UnsafeRawPointer) -> R) -> R
+  /// The runtime's name of the case of `value`, an enum of this type (see `EnumCaseName.swift`).
+  static func caseName(of value: Any) -> UnsafePointer<CChar>?
 }
 
 enum StoredValueOf<T>: StoredValue {
@@ -17,6 +19,10 @@ enum StoredValueOf<T>: StoredValue {
 
   static func withAddress<R>(of value: Any, _ body: (UnsafeRawPointer) -> R) -> R {
     withUnsafePointer(to: value as! T) { body(UnsafeRawPointer($0)) }
+  }
+
+  static func caseName(of value: Any) -> UnsafePointer<CChar>? {
+    _swiftEnumCaseName(value as! T)
   }
 }
 

@@ -39,7 +39,7 @@ struct TypeNameScanner {
 
   // MARK: - Grammar
 
-  /// `type := word* (tuple-or-function | nominal) ("?" | "!" | "...")*` and `&` compositions.
+  /// `type := keyword* (tuple-or-function | nominal) "..."?`, joined by ` & ` in compositions.
   private mutating func type() -> String {
     depth += 1
     defer { depth -= 1 }

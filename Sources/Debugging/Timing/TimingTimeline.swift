@@ -75,7 +75,7 @@ public struct TimingTimeline: Sendable, Hashable {
         let fraction = Double(busyTime(lane, from, to)) / Double(to - from)
         bar.append(fraction <= 0 ? " " : fraction < 1.0 / 3 ? "." : fraction < 2.0 / 3 ? ":" : fraction < 0.95 ? "=" : "#")
       }
-      rows.append(pad(lane.name, labelWidth) + " |" + bar + "|")
+      rows.append(pad(PrintableText.escaping(lane.name), labelWidth) + " |" + bar + "|")
     }
     let endText = formatNanoseconds(span)
     let gap = String(repeating: " ", count: Swift.max(1, columns + 2 - 3 - endText.count))

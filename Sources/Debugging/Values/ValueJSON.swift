@@ -37,7 +37,7 @@ extension Value {
     case let .double(d):
       return d.isFinite ? .double(d) : .object([.init("$double", .string(Value.nonFiniteName(d)))])
     case let .bool(b): return .bool(b)
-    case let .uuid(u): return .object([.init("$uuid", .string(u.uuidString))])
+    case let .uuid(u): return .object([.init("$uuid", .string(Value.uuidText(u)))])
     case let .date(date):
       let t = date.timeIntervalSinceReferenceDate
       return .object([

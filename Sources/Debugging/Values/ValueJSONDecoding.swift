@@ -14,11 +14,11 @@ import Foundation
 extension Value {
   /// Decodes the JSON form back into a value; the inverse of `json`.
   public init(json: JSON) throws(JSONError) {
-    var path: [String] = []
+    var path: [JSONPathComponent] = []
     self = try Value.decode(json, path: &path)
   }
 
-  static func decode(_ json: JSON, path: inout [String]) throws(JSONError) -> Value {
+  static func decode(_ json: JSON, path: inout [JSONPathComponent]) throws(JSONError) -> Value {
     switch json {
     case .null: return .null
     case let .bool(b): return .bool(b)
@@ -31,18 +31,18 @@ extension Value {
     }
   }
 
-  private static func decodeElements(_ elements: [JSON], path: inout [String]) throws(JSONError) -> [Value] {
+  private static func decodeElements(_ elements: [JSON], path: inout [JSONPathComponent]) throws(JSONError) -> [Value] {
     var values: [Value] = []
     values.reserveCapacity(elements.count)
     for (i, element) in elements.enumerated() {
-      path.append(String(i))
+      path.append(.index(i))
       values.append(try decode(element, path: &path))
       path.removeLast()
     }
     return values
   }
 
-  private static func decodeObject(_ members: [JSON.Member], path: inout [String]) throws(JSONError) -> Value {
+  private static func decodeObject(_ members: [JSON.Member], path: inout [JSONPathComponent]) throws(JSONError) -> Value {
     guard let first = members.first, first.key.utf8.first == 0x24 else {
       var entries: [Entry] = []
       entries.reserveCapacity(members.count)
@@ -50,7 +50,7 @@ extension Value {
         if member.key.utf8.first == 0x24 {
           throw shapeError("a \"$\" key must come first, found \(quoted(member.key))", path)
         }
-        path.append(member.key)
+        path.append(.key(member.key))
         entries.append(Entry(.string(member.key), try decode(member.value, path: &path)))
         path.removeLast()
       }
@@ -65,10 +65,11 @@ extension Value {
       let type = try markerString(first, path)
       guard members.count == 2 else { throw shapeError("\"$enum\" needs exactly one case key", path) }
       let name = members[1].key
+      if name.utf8.first == 0x24 { throw shapeError("unexpected key \(quoted(name)) in a \"$enum\" object", path) }
       guard case let .object(values) = members[1].value else {
         throw shapeError("associated values of case \(quoted(name)) must be an object", path)
       }
-      path.append(name)
+      path.append(.key(name))
       defer { path.removeLast() }
       return .enumCase(type: type, name: name, values: try decodeFields(values[...], labelled: false, path: &path))
     case "$date":
@@ -95,7 +96,7 @@ extension Value {
   }
 
   /// The one-key markers.
-  private static func decodeMarker(_ member: JSON.Member, path: inout [String]) throws(JSONError) -> Value {
+  private static func decodeMarker(_ member: JSON.Member, path: inout [JSONPathComponent]) throws(JSONError) -> Value {
     switch member.key {
     case "$tuple":
       guard case let .object(fields) = member.value else { throw shapeError("\"$tuple\" must be an object", path) }
@@ -111,10 +112,10 @@ extension Value {
         guard case let .array(kv) = pair, kv.count == 2 else {
           throw shapeError("\"$dict\" entries must be [key, value] pairs", path)
         }
-        path.append(String(i))
-        path.append("0")
+        path.append(.index(i))
+        path.append(.index(0))
         let key = try decode(kv[0], path: &path)
-        path[path.count - 1] = "1"
+        path[path.count - 1] = .index(1)
         let value = try decode(kv[1], path: &path)
         path.removeLast(2)
         entries.append(Entry(key, value))
@@ -129,7 +130,7 @@ extension Value {
       }
     case "$uuid":
       let text = try markerString(member, path)
-      guard let uuid = UUID(uuidString: text) else { throw shapeError("invalid UUID \(quoted(text))", path) }
+      guard let uuid = parseUUID(text) else { throw shapeError("invalid UUID \(quoted(text))", path) }
       return .uuid(uuid)
     case "$url":
       let text = try markerString(member, path)
@@ -146,15 +147,13 @@ extension Value {
   }
 
   /// Fields of a structure (`labelled`: every key is a label) or of an enum case or tuple (`_N`
-  /// at position N is unlabelled).
-  private static func decodeFields(_ members: ArraySlice<JSON.Member>, labelled: Bool, path: inout [String]) throws(JSONError) -> [Field] {
+  /// at position N is unlabelled). Labels may start with `$`: `Mirror` names a lazy property's
+  /// storage `$__lazy_storage_$_name`, and inside these objects no key is a marker.
+  private static func decodeFields(_ members: ArraySlice<JSON.Member>, labelled: Bool, path: inout [JSONPathComponent]) throws(JSONError) -> [Field] {
     var fields: [Field] = []
     fields.reserveCapacity(members.count)
     for (i, member) in members.enumerated() {
-      if member.key.utf8.first == 0x24 {
-        throw shapeError("unexpected key \(quoted(member.key)) among fields", path)
-      }
-      path.append(member.key)
+      path.append(.key(member.key))
       let value = try decode(member.value, path: &path)
       path.removeLast()
       let unlabelled = !labelled && member.key == "_\(i)"
@@ -163,22 +162,29 @@ extension Value {
     return fields
   }
 
-  private static func markerString(_ member: JSON.Member, _ path: [String]) throws(JSONError) -> String {
+  private static func markerString(_ member: JSON.Member, _ path: [JSONPathComponent]) throws(JSONError) -> String {
     guard case let .string(s) = member.value else { throw shapeError("\(quoted(member.key)) must be a string", path) }
     return s
   }
 
   private static func quoted(_ s: String) -> String {
-    var out: [UInt8] = []
-    out.appendJSONString(s)
-    return String(decoding: out, as: UTF8.self)
+    JSONOutput.quoted(s)
   }
 
   /// `at /todos/0/id: invalid UUID "x"` — the path is a JSON Pointer (RFC 6901).
-  private static func shapeError(_ message: String, _ path: [String]) -> JSONError {
-    let pointer = path.isEmpty ? "/" : path.map {
-      "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+  private static func shapeError(_ message: String, _ path: [JSONPathComponent]) -> JSONError {
+    let pointer = path.isEmpty ? "/" : path.map { component in
+      switch component {
+      case let .index(i): return "/\(i)"
+      case let .key(key): return "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+      }
     }.joined()
     return JSONError("at \(pointer): \(message)", line: 0, column: 0)
   }
+}
+
+/// One step of the JSON Pointer kept while decoding, rendered only for an error.
+enum JSONPathComponent {
+  case index(Int)
+  case key(String)
 }

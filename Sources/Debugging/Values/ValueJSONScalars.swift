@@ -48,16 +48,15 @@ extension Value {
   }
 
   static func base64(_ data: Data) -> String {
-    var out: [UInt8] = []
+    var out = JSONOutput(capacity: (data.count + 2) / 3 * 4 + 1)
     appendBase64(data, into: &out)
-    return String(decoding: out, as: UTF8.self)
+    return out.string
   }
 
   /// Standard base64 with `=` padding.
-  static func appendBase64(_ data: Data, into output: inout [UInt8]) {
+  static func appendBase64(_ data: Data, into output: inout JSONOutput) {
     let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
     let table = alphabet.utf8Start
-    output.reserveCapacity(output.count + (data.count + 2) / 3 * 4)
     data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
       var i = 0
       let count = bytes.count
@@ -77,6 +76,60 @@ extension Value {
         output.append(rest == 2 ? table[Int(n >> 6 & 63)] : 0x3D)
         output.append(0x3D)
       }
+    }
+  }
+}
+
+/// UUID text without `uuidString`/`UUID(uuidString:)` (which go through printf and scanf).
+extension Value {
+  /// `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, upper-case like `uuidString`.
+  static func appendUUID(_ uuid: UUID, into output: inout JSONOutput) {
+    let hex: StaticString = "0123456789ABCDEF"
+    withUnsafeBytes(of: uuid.uuid) { bytes in
+      for (i, byte) in bytes.enumerated() {
+        if i == 4 || i == 6 || i == 8 || i == 10 { output.append(.minus) }
+        output.append(hex.utf8Start[Int(byte >> 4)])
+        output.append(hex.utf8Start[Int(byte & 0xF)])
+      }
+    }
+  }
+
+  static func uuidText(_ uuid: UUID) -> String {
+    var out = JSONOutput(capacity: 36)
+    appendUUID(uuid, into: &out)
+    return out.string
+  }
+
+  /// Parses `8-4-4-4-12` hex digits (either case); `nil` for anything else.
+  static func parseUUID(_ text: String) -> UUID? {
+    var text = text
+    return text.withUTF8 { utf8 -> UUID? in
+      guard utf8.count == 36 else { return nil }
+      var bytes = (UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0),
+                   UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0))
+      let ok = withUnsafeMutableBytes(of: &bytes) { out -> Bool in
+        var i = 0
+        for k in 0..<16 {
+          if i == 8 || i == 13 || i == 18 || i == 23 {
+            guard utf8[i] == .minus else { return false }
+            i += 1
+          }
+          guard let high = hexDigit(utf8[i]), let low = hexDigit(utf8[i + 1]) else { return false }
+          out[k] = high << 4 | low
+          i += 2
+        }
+        return true
+      }
+      return ok ? UUID(uuid: bytes) : nil
+    }
+  }
+
+  private static func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x30...0x39: return byte - 0x30
+    case 0x41...0x46: return byte - 0x41 + 10
+    case 0x61...0x66: return byte - 0x61 + 10
+    default: return nil
     }
   }
 }

@@ -12,6 +12,12 @@ extension Value {
   /// {"$set":[1,{"$double":"nan"}]}
   /// ```
   public func writeJSON(into output: inout [UInt8]) {
+    var sink = JSONOutput()
+    writeJSON(to: &sink)
+    sink.finish(into: &output)
+  }
+
+  func writeJSON(to output: inout JSONOutput) {
     switch self {
     case let .structure(type, fields):
       output.appendRaw(#"{"$type":"#)
@@ -74,7 +80,7 @@ extension Value {
     }
   }
 
-  private static func writeField(_ field: Field, at index: Int, into output: inout [UInt8]) {
+  private static func writeField(_ field: Field, at index: Int, into output: inout JSONOutput) {
     if let label = field.label {
       output.appendJSONString(label)
     } else {
@@ -83,11 +89,11 @@ extension Value {
       output.append(.quote)
     }
     output.append(.colon)
-    field.value.writeJSON(into: &output)
+    field.value.writeJSON(to: &output)
   }
 
   /// `{"label":value,"_1":value}`
-  private static func writeFields(_ fields: [Field], into output: inout [UInt8]) {
+  private static func writeFields(_ fields: [Field], into output: inout JSONOutput) {
     output.append(.openBrace)
     for (i, field) in fields.enumerated() {
       if i > 0 { output.append(.comma) }
@@ -96,16 +102,16 @@ extension Value {
     output.append(.closeBrace)
   }
 
-  private static func writeElements(_ elements: [Value], into output: inout [UInt8]) {
+  private static func writeElements(_ elements: [Value], into output: inout JSONOutput) {
     output.append(.openBracket)
     for (i, element) in elements.enumerated() {
       if i > 0 { output.append(.comma) }
-      element.writeJSON(into: &output)
+      element.writeJSON(to: &output)
     }
     output.append(.closeBracket)
   }
 
-  private static func writeDictionary(_ entries: [Entry], into output: inout [UInt8]) {
+  private static func writeDictionary(_ entries: [Entry], into output: inout JSONOutput) {
     let plain = entries.allSatisfy { entry in
       if case let .string(key) = entry.key { return key.utf8.first != 0x24 }
       return false
@@ -114,9 +120,9 @@ extension Value {
       output.append(.openBrace)
       for (i, entry) in entries.enumerated() {
         if i > 0 { output.append(.comma) }
-        entry.key.writeJSON(into: &output)
+        entry.key.writeJSON(to: &output)
         output.append(.colon)
-        entry.value.writeJSON(into: &output)
+        entry.value.writeJSON(to: &output)
       }
       output.append(.closeBrace)
       return
@@ -125,15 +131,15 @@ extension Value {
     for (i, entry) in entries.enumerated() {
       if i > 0 { output.append(.comma) }
       output.append(.openBracket)
-      entry.key.writeJSON(into: &output)
+      entry.key.writeJSON(to: &output)
       output.append(.comma)
-      entry.value.writeJSON(into: &output)
+      entry.value.writeJSON(to: &output)
       output.append(.closeBracket)
     }
     output.appendRaw("]}")
   }
 
-  private static func writeDouble(_ d: Double, into output: inout [UInt8]) {
+  private static func writeDouble(_ d: Double, into output: inout JSONOutput) {
     if d.isFinite {
       output.appendDouble(d)
     } else {
@@ -143,17 +149,10 @@ extension Value {
     }
   }
 
-  /// `{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}` without going through `uuidString`.
-  private static func writeUUID(_ uuid: UUID, into output: inout [UInt8]) {
+  /// `{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}`
+  private static func writeUUID(_ uuid: UUID, into output: inout JSONOutput) {
     output.appendRaw(#"{"$uuid":""#)
-    let hex: StaticString = "0123456789ABCDEF"
-    withUnsafeBytes(of: uuid.uuid) { bytes in
-      for (i, byte) in bytes.enumerated() {
-        if i == 4 || i == 6 || i == 8 || i == 10 { output.append(.minus) }
-        output.append(hex.utf8Start[Int(byte >> 4)])
-        output.append(hex.utf8Start[Int(byte & 0xF)])
-      }
-    }
+    appendUUID(uuid, into: &output)
     output.appendRaw(#""}"#)
   }
 }

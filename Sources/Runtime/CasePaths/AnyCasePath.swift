@@ -1,3 +1,5 @@
+import Foundation
+
 /// A path to one case of an enum: build a `Root` from the case's value (`embed`), or get the value
 /// back out if `root` is that case (`extract`). The enum counterpart of a writable key path, used to
 /// route child actions in ``Scope``, `ifLet` and `forEach`.
@@ -29,13 +31,21 @@ public struct AnyCasePath<Root, Value>: Sendable {
   /// `Action.counter1`; extraction compares the case name by reflection (about a microsecond;
   /// use ``init(embed:extract:)`` on hot paths).
   public init(_ embed: @escaping @Sendable (Value) -> Root) {
+    let caseName = CaseNameCache()
     self.init(embed: embed) { root in
+      guard let child = Mirror(reflecting: root).children.first, let label = child.label else {
+        return nil
+      }
+      if let name = caseName.value {
+        guard name == label else { return nil }
+        return child.value as? Value
+      }
       guard
-        let child = Mirror(reflecting: root).children.first,
         let value = child.value as? Value,
-        Mirror(reflecting: embed(value)).children.first?.label == child.label
+        let name = Mirror(reflecting: embed(value)).children.first?.label
       else { return nil }
-      return value
+      caseName.value = name
+      return name == label ? value : nil
     }
   }
 
@@ -50,5 +60,16 @@ extension AnyCasePath where Root == Value? {
   /// The path to the wrapped value of an optional.
   public static var some: Self {
     Self(embed: { $0 }, extract: { $0 })
+  }
+}
+
+/// The case name a reflective case path embeds into, learnt on first use.
+private final class CaseNameCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var name: String?
+
+  var value: String? {
+    get { lock.withLock { name } }
+    set { lock.withLock { name = newValue } }
   }
 }

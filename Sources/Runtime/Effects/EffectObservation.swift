@@ -74,10 +74,12 @@ extension Effect {
   ///   let counter = Counter()                      // a Sendable, lock-protected Int
   ///
   ///   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-  ///     let sender = EffectContext.sender(in: namespace)   // nil: sent by the user
+  ///     let sender = EffectContext.sender(in: namespace)   // nil: sent from outside any effect
   ///     let before = state                                 // an O(1) copy
+  ///     let start = ContinuousClock.now
   ///     let effect = base.reduce(into: &state, action: action)
-  ///     print("\(action) from \(sender.map(String.init(describing:)) ?? "user")")
+  ///     let duration = ContinuousClock.now - start
+  ///     record(action, sender, before, state, duration)    // `state` is the state after
   ///     let id = EffectID(namespace: namespace, number: counter.next())
   ///     return effect.observed(as: id) { event in print(id, event) }
   ///   }
@@ -90,6 +92,10 @@ extension Effect {
   /// sortCompletedTodos from effect#1
   /// effect#1 finished
   /// ```
+  ///
+  /// Effects of several observers nest (a child's `.debug()` inside its parent's): each
+  /// observer finds its own effect with ``EffectContext/sender(in:)``. Effects started while an
+  /// action from an effect is being reduced do not inherit that effect's context.
   ///
   /// Events arrive on the main actor, in order: `started`, any number of `output`, then exactly one
   /// of `finished` or `cancelled`. An effect is `cancelled` if any part of it was cancelled.

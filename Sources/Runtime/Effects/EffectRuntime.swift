@@ -28,7 +28,4 @@ final class EffectRuntime {
     inFlight[id]?[token] = nil
     if inFlight[id]?.isEmpty == true { inFlight[id] = nil }
   }
-
-  /// How many cancellable effects are running (for tests).
-  var cancellableCount: Int { inFlight.values.reduce(0) { $0 + $1.count } }
 }

@@ -5,10 +5,16 @@ final class StoreCore<R: Reducer> {
   private(set) var state: R.State
   private let reducer: R
   private let runtime = EffectRuntime()
-  private var queue: [(action: R.Action, senders: [EffectID])] = []
+  private var queue: [QueuedAction] = []
   private var isSending = false
   private var observers: [Int: (R.State) -> Void] = [:]
   private var nextObserver = 0
+
+  /// An action sent while another was being reduced, with the effects that sent it.
+  private struct QueuedAction {
+    let action: R.Action
+    let senders: [EffectID]
+  }
 
   init(initialState: R.State, reducer: R) {
     self.state = initialState
@@ -18,35 +24,54 @@ final class StoreCore<R: Reducer> {
   /// Reduces `action` and every action queued while doing so, starting their effects; effects'
   /// tasks join `tracker` (the task of the user's `send` they descend from).
   func send(_ action: R.Action, senders: [EffectID], tracker: EffectTracker?) -> StoreTask {
-    queue.append((action, senders))
-    guard !isSending else { return StoreTask(tracker: nil) }
+    guard !isSending else {
+      queue.append(QueuedAction(action: action, senders: senders))
+      return StoreTask(tracker: nil)
+    }
     isSending = true
     defer { isSending = false }
 
+    // An action an effect sent arrives inside that effect's `EffectContext`: the ambient context
+    // of this whole loop. Each action is reduced in exactly its own context, and effects start
+    // outside any, so their tasks do not inherit it.
+    let ambient = senders
     var tracker = tracker
-    var index = 0
-    while index < queue.count {
-      let (action, senders) = queue[index]
-      index += 1
-      let effect: Effect<R.Action>
-      if senders.isEmpty {
-        effect = reducer.reduce(into: &state, action: action)
-      } else {
-        effect = EffectContext.$senders.withValue(senders) {
-          reducer.reduce(into: &state, action: action)
-        }
+    process(action, senders: senders, ambient: ambient, tracker: &tracker)
+    if !queue.isEmpty {
+      var index = 0
+      while index < queue.count {
+        let next = queue[index]
+        index += 1
+        process(next.action, senders: next.senders, ambient: ambient, tracker: &tracker)
       }
-      if !observers.isEmpty { notifyObservers() }
-      guard let start = effect.start else { continue }
-      let effectTracker = tracker ?? EffectTracker()
-      tracker = effectTracker
-      let task = start(runtime) { [weak self] action in
-        _ = self?.send(action, senders: EffectContext.senders, tracker: effectTracker)
-      }
-      if let task { effectTracker.add(task) }
+      queue.removeAll(keepingCapacity: true)
     }
-    queue.removeAll(keepingCapacity: true)
     return StoreTask(tracker: tracker)
+  }
+
+  private func process(
+    _ action: R.Action, senders: [EffectID], ambient: [EffectID], tracker: inout EffectTracker?
+  ) {
+    let effect: Effect<R.Action>
+    if senders == ambient {
+      effect = reducer.reduce(into: &state, action: action)
+    } else {
+      effect = EffectContext.$senders.withValue(senders) {
+        reducer.reduce(into: &state, action: action)
+      }
+    }
+    if !observers.isEmpty { notifyObservers() }
+    guard let start = effect.start else { return }
+    let effectTracker = tracker ?? EffectTracker()
+    tracker = effectTracker
+    let sink: EffectSink<R.Action> = { [weak self] action in
+      _ = self?.send(action, senders: EffectContext.senders, tracker: effectTracker)
+    }
+    let task =
+      ambient.isEmpty
+      ? start(runtime, sink)
+      : EffectContext.$senders.withValue([]) { start(runtime, sink) }
+    if let task { effectTracker.add(task) }
   }
 
   func addObserver(_ onChange: @escaping @MainActor (R.State) -> Void) -> StoreObservation {

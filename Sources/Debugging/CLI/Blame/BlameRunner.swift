@@ -24,7 +24,7 @@ package struct BlameRunner {
   package func run() throws -> Int32 {
     let input = try RecordInput(file: file, context: context)
     let renderer = ShowTextRenderer(style: context.style)
-    var filter = ActionFilter()
+    var filter = ShowActionFilter()
     filter.path = path
     var tracker = StateTracker()
     var changes = 0

@@ -1,11 +1,41 @@
-/// `tca-trace report` — a placeholder until its issue lands: replace this file's body.
+/// `tca-trace report FILE -o report.html`: one self-contained HTML page (`HTMLReportBuilder`) —
+/// timeline, filterable action list, each action's value and state diff, timing tables — that
+/// opens from disk in any browser, with no network access.
 package enum ReportCommand: TraceCommand {
   package static let name = "report"
-  package static let abstract = "Write a self-contained HTML report of a trace (issue 7)."
-  package static let arguments = [ArgumentSpec("<file>", help: "The trace(s) to read.", optional: true)]
-  package static let options: [OptionSpec] = []
+  package static let abstract = "Write a self-contained HTML report of a trace: timeline, actions, diffs, timings."
+  package static let discussion = """
+    The page needs no network and runs only its own inline script (a strict Content-Security-Policy);
+    everything from the trace is shown as text. Open an action directly with report.html#seq=42.
+    The file is created readable by its owner only, like the trace it shows.
+    """
+  package static let arguments = [ArgumentSpec.file]
+  package static let options = [
+    OptionSpec(["-o", "--output"], value: "<file>", help: "Where to write the page (default: - for standard output)."),
+  ]
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
-    throw CommandLineExit.failure("'report' is not implemented yet")
+    let destination = try OutputFile(path: arguments.value("--output") ?? "-", permissions: 0o600, context: context)
+    do {
+      let input = try RecordInput(file: arguments.positionals[0], context: context)
+      var builder = HTMLReportBuilder()
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(1 << 17)
+      while let line = try input.next() {
+        builder.add(line, into: &bytes)
+        if bytes.count >= 1 << 16 {
+          try destination.output.write(bytes: bytes)
+          bytes.removeAll(keepingCapacity: true)
+        }
+      }
+      builder.finish(into: &bytes)
+      try destination.output.write(bytes: bytes)
+      try destination.commit()
+      try input.finish()
+    } catch {
+      destination.discard()
+      throw error
+    }
+    return CommandLineExit.success
   }
 }

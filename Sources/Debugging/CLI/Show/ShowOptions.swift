@@ -6,7 +6,7 @@
 /// ```
 package struct ShowOptions {
   package var file: String
-  package var filter: ActionFilter
+  package var filter: ShowActionFilter
   package var labelsOnly: Bool
   package var fullState: Bool
   package var follow: Bool
@@ -21,7 +21,7 @@ package struct ShowOptions {
     if labelsOnly && fullState {
       throw .usage("--labels-only and --full-state cannot be used together", command: ShowCommand.self)
     }
-    filter = ActionFilter()
+    filter = ShowActionFilter()
     filter.label = arguments.value("--label").map(LabelPattern.init)
     filter.from = try arguments.integer("--from").map(Int64.init)
     filter.to = try arguments.integer("--to").map(Int64.init)
@@ -47,7 +47,7 @@ package struct ShowOptions {
 }
 
 /// Which actions `show` prints: all the given conditions must hold.
-package struct ActionFilter {
+package struct ShowActionFilter {
   package var label: LabelPattern?
   package var from: Int64?
   package var to: Int64?

@@ -66,28 +66,39 @@ enum PatchEngine {
     return current
   }
 
+  /// Moves an object's members out of `json` (leaving `.null`) so they can change in place.
+  /// (Binding them in a `switch` would keep a second reference and force a copy.)
+  static func takeMembers(_ json: inout JSON) -> [JSON.Member]? {
+    guard case let .object(members) = json else { return nil }
+    json = .null
+    return members
+  }
+
+  static func takeElements(_ json: inout JSON) -> [JSON]? {
+    guard case let .array(elements) = json else { return nil }
+    json = .null
+    return elements
+  }
+
   static func add(_ value: JSON, at path: JSONPointer, in document: inout JSON) throws(JSONPatchError) {
     guard !path.tokens.isEmpty else {
       document = value
       return
     }
     try withParent(of: path, path.tokens[...], in: &document) { (parent, token) throws(JSONPatchError) in
-      switch parent {
-      case .object(var members):
-        parent = .null
+      if var members = takeMembers(&parent) {
+        defer { parent = .object(members) }
         if let i = members.firstIndex(where: { $0.key == token }) {
           members[i].value = value
         } else {
           members.append(JSON.Member(token, value))
         }
-        parent = .object(members)
-      case .array(var elements):
+      } else if var elements = takeElements(&parent) {
+        defer { parent = .array(elements) }
         let i = token == "-" ? elements.count : index(token)
         guard let i, i <= elements.count else { throw missing(path) }
-        parent = .null
         elements.insert(value, at: i)
-        parent = .array(elements)
-      default:
+      } else {
         throw missing(path)
       }
     }
@@ -96,20 +107,15 @@ enum PatchEngine {
   static func remove(_ path: JSONPointer, in document: inout JSON) throws(JSONPatchError) -> JSON {
     guard !path.tokens.isEmpty else { throw JSONPatchError("cannot remove the whole document") }
     return try withParent(of: path, path.tokens[...], in: &document) { (parent, token) throws(JSONPatchError) in
-      switch parent {
-      case .object(var members):
+      if var members = takeMembers(&parent) {
+        defer { parent = .object(members) }
         guard let i = members.firstIndex(where: { $0.key == token }) else { throw missing(path) }
-        parent = .null
-        let removed = members.remove(at: i).value
-        parent = .object(members)
-        return removed
-      case .array(var elements):
+        return members.remove(at: i).value
+      } else if var elements = takeElements(&parent) {
+        defer { parent = .array(elements) }
         guard let i = index(token), i < elements.count else { throw missing(path) }
-        parent = .null
-        let removed = elements.remove(at: i)
-        parent = .array(elements)
-        return removed
-      default:
+        return elements.remove(at: i)
+      } else {
         throw missing(path)
       }
     }
@@ -121,18 +127,15 @@ enum PatchEngine {
       return
     }
     try withParent(of: path, path.tokens[...], in: &document) { (parent, token) throws(JSONPatchError) in
-      switch parent {
-      case .object(var members):
+      if var members = takeMembers(&parent) {
+        defer { parent = .object(members) }
         guard let i = members.firstIndex(where: { $0.key == token }) else { throw missing(path) }
-        parent = .null
         members[i].value = value
-        parent = .object(members)
-      case .array(var elements):
+      } else if var elements = takeElements(&parent) {
+        defer { parent = .array(elements) }
         guard let i = index(token), i < elements.count else { throw missing(path) }
-        parent = .null
         elements[i] = value
-        parent = .array(elements)
-      default:
+      } else {
         throw missing(path)
       }
     }
@@ -146,18 +149,15 @@ enum PatchEngine {
   ) throws(JSONPatchError) -> R {
     let token = tokens[tokens.startIndex]
     if tokens.count == 1 { return try body(&json, token) }
-    switch json {
-    case .object(var members):
-      guard let i = members.firstIndex(where: { $0.key == token }) else { throw missing(path) }
-      json = .null
+    if var members = takeMembers(&json) {
       defer { json = .object(members) }
+      guard let i = members.firstIndex(where: { $0.key == token }) else { throw missing(path) }
       return try withParent(of: path, tokens.dropFirst(), in: &members[i].value, body)
-    case .array(var elements):
-      guard let i = index(token), i < elements.count else { throw missing(path) }
-      json = .null
+    } else if var elements = takeElements(&json) {
       defer { json = .array(elements) }
+      guard let i = index(token), i < elements.count else { throw missing(path) }
       return try withParent(of: path, tokens.dropFirst(), in: &elements[i], body)
-    default:
+    } else {
       throw missing(path)
     }
   }

@@ -157,7 +157,11 @@ public final class LineReader {
         Platform.sleep(follow.pollInterval)
         continue
       }
-      if errno == EINTR || errno == EAGAIN { continue }
+      if errno == EINTR { continue }
+      if errno == EAGAIN {
+        Platform.sleep(.milliseconds(1))
+        continue
+      }
       throw LineReaderError("cannot read '\(name)': \(Platform.errorMessage(errno))")
     }
   }

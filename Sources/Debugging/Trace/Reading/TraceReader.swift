@@ -12,7 +12,7 @@ public struct TraceLine: Sendable, Hashable {
 ///
 /// The first line must be a session header with a supported format; otherwise the reader yields
 /// that error and stops. Any other bad line is yielded as an error and reading goes on. A last line
-/// without `\n` is a warning and is not decoded.
+/// without `\n` is a warning and is not decoded (an error when it is the only line: no header).
 ///
 /// ```swift
 /// for item in try TraceReader(path: "run.jsonl") {
@@ -62,7 +62,10 @@ public final class TraceReader: Sequence, IteratorProtocol {
     let result: Result<TraceRecord, TraceError>
     switch parsed.outcome {
     case .truncated:
-      if number == 1 { stopped = true }
+      if number == 1 {
+        stopped = true
+        return .failure(TraceError(file: file, line: 1, message: TraceMessages.truncatedHeader))
+      }
       return .failure(TraceError(file: file, line: number, severity: .warning, message: TraceMessages.truncated))
     case .syntax(let error):
       result = .failure(TraceError(file: file, line: number, column: error.column, message: error.message))

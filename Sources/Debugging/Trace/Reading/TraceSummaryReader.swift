@@ -59,6 +59,7 @@ public final class TraceSummaryReader: Sequence, IteratorProtocol {
 
   private func scan(_ view: LineReader.View) -> Result<TraceEventSummary, TraceError> {
     if view.isTruncated {
+      if view.number == 1 { return .failure(TraceError(file: file, line: 1, message: TraceMessages.truncatedHeader)) }
       return .failure(TraceError(file: file, line: view.number, severity: .warning, message: TraceMessages.truncated))
     }
     if LineParse.isBlank(view.bytes) {

@@ -1,0 +1,107 @@
+import Foundation
+import Runtime
+
+// Runtime benchmarks: how fast actions go through a bare Store, against calling the reducer
+// directly in the same run.
+//
+//   swift run -c release Benchmarks store
+
+/// Counts up; the smallest useful reducer.
+private struct Tally: Reducer {
+  func reduce(into state: inout Int, action: Bool) -> Effect<Bool> {
+    state += action ? 1 : -1
+    return .none
+  }
+}
+
+/// A list of rows addressed by id through `forEach`, as the Todos example is.
+private struct Rows: Reducer {
+  struct Row: Identifiable, Sendable {
+    var id: Int
+    var title: String
+  }
+  struct State { var rows: IdentifiedArrayOf<Row> }
+  enum Action: Sendable { case rows(IdentifiedAction<Int, String>) }
+
+  /// The reflective case path (`Action.rows`) or an explicit one.
+  let casePath: AnyCasePath<Action, IdentifiedAction<Int, String>>
+
+  static let reflective = Rows(casePath: AnyCasePath(Action.rows))
+  static let explicit = Rows(casePath: AnyCasePath(embed: Action.rows) { action in
+    if case let .rows(rowAction) = action { rowAction } else { nil }
+  })
+
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .forEach(\.rows, action: casePath) {
+        Reduce<Row, String> { row, title in
+          row.title = title
+          return .none
+        }
+      }
+  }
+}
+
+/// `.tap` sends one `.log` back through a `.send` effect, observed or not.
+private struct Echo: Reducer {
+  enum Action: Sendable { case tap, echo }
+  let observed: Bool
+  let namespace = EffectID.Namespace()
+
+  func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+    switch action {
+    case .tap:
+      let effect = Effect<Action>.send(.echo)
+      return observed ? effect.observed(as: EffectID(namespace: namespace, number: state)) { _ in } : effect
+    case .echo:
+      state += 1
+      return .none
+    }
+  }
+}
+
+@MainActor
+func runRuntimeBenchmarks(filter: String?) {
+  let count = 100_000
+
+  if selected("store: bare Store actions/s", filter) {
+    let store = Store(initialState: 0) { Tally() }
+    let ours = median { for _ in 0..<count { store.send(true) } }
+    var state = 0
+    let reducer = Tally()
+    let baseline = median { for _ in 0..<count { _ = reducer.reduce(into: &state, action: true) } }
+    report(
+      "store: bare Store, \(count) actions", ours: ours, baseline: ("reducer called directly", baseline),
+      extra: "\(Int(Double(count) / ours)) actions/s"
+    )
+  }
+
+  for (name, rows) in [("explicit", Rows.explicit), ("reflective", Rows.reflective)]
+  where selected("store: forEach by id, \(name) case path", filter) {
+    let initial = Rows.State(rows: IdentifiedArray(uniqueElements: (0..<1_000).map { Rows.Row(id: $0, title: "") }))
+    let store = Store(initialState: initial) { rows }
+    let actions = 10_000
+    let ours = median { for i in 0..<actions { store.send(.rows(.element(id: i % 1_000, action: "t"))) } }
+    var state = initial
+    let baseline = median {
+      for i in 0..<actions { state.rows[id: i % 1_000]?.title = "t" }
+    }
+    report(
+      "store: forEach by id over 1,000 rows, \(name) case path, \(actions) actions", ours: ours,
+      baseline: ("direct state.rows[id:] write", baseline),
+      extra: "\(Int(Double(actions) / ours)) actions/s"
+    )
+  }
+
+  if selected("store: observed effect", filter) {
+    let plain = Store(initialState: 0) { Echo(observed: false) }
+    let observed = Store(initialState: 0) { Echo(observed: true) }
+    let baseline = median { for _ in 0..<count { plain.send(.tap) } }
+    let ours = median { for _ in 0..<count { observed.send(.tap) } }
+    report(
+      "store: .send effect with observed(as:), \(count) taps", ours: ours,
+      baseline: ("same effect unobserved", baseline),
+      extra: String(format: "%.0f ns per observed effect", (ours - baseline) / Double(count) * 1e9)
+    )
+  }
+}

@@ -1,0 +1,101 @@
+/// `tca-trace diff --format junit`: JUnit XML for CI dashboards. One `<testcase>` per compared
+/// action (the initial state first, then aligned pairs and missing or extra actions in order),
+/// failing with the diff text; with `--timings`, one more per timing figure compared.
+///
+/// ```xml
+/// <?xml version="1.0" encoding="UTF-8"?>
+/// <testsuites name="tca-trace diff" tests="7" failures="1">
+///   <testsuite name="golden.jsonl vs current.jsonl" tests="7" failures="1">
+///     <testcase classname="Todos" name="initial state"/>
+///     <testcase classname="Todos" name="seq 3 ↔ 3 Todos.Action.toggle">
+///       <failure message="state after the action differs" type="state">…diff…</failure>
+///     </testcase>
+/// ```
+/// Text is escaped for XML (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`); characters XML 1.0
+/// does not allow (ANSI escapes, other control characters) are written as `?`.
+package struct ComparisonJUnitRenderer {
+  package init() {}
+
+  package func render(_ comparison: TraceComparison) -> String {
+    let byOrder = Dictionary(grouping: comparison.divergences, by: \.order)
+    let classname = comparison.golden.name.isEmpty ? "tca-trace" : comparison.golden.name
+    var cases: [String] = []
+    var failures = 0
+    for item in comparison.cases ?? [] {
+      let name = item.label.isEmpty ? "initial state" : "seq \(seq(item.golden)) ↔ \(seq(item.current)) \(item.label)"
+      var body: [String] = []
+      if item.failed {
+        failures += 1
+        let divergences = byOrder[item.order] ?? []
+        if divergences.isEmpty {
+          body.append(#"      <failure message="differs" type="difference">details beyond the first \#(comparison.divergences.count) differences are left out</failure>"#)
+        }
+        for divergence in divergences {
+          body.append(
+            "      <failure message=\"\(escape(divergence.title))\" type=\"\(divergence.kindName)\">"
+              + escape(Self.detail(divergence)) + "</failure>")
+        }
+      }
+      cases.append(testcase(classname, name, body))
+    }
+    for row in comparison.timings?.rows ?? [] {
+      let name = "timing \(row.measure.rawValue) \(row.statistic) \(row.label)"
+      var body: [String] = []
+      if row.isRegression {
+        failures += 1
+        body.append("      <failure message=\"timing regression\" type=\"timing\">\(escape(row.description))</failure>")
+      }
+      cases.append(testcase(classname, name, body))
+    }
+    let suite = "\(escape(comparison.golden.file)) vs \(escape(comparison.current.file))"
+    return ([
+      #"<?xml version="1.0" encoding="UTF-8"?>"#,
+      #"<testsuites name="tca-trace diff" tests="\#(cases.count)" failures="\#(failures)">"#,
+      #"  <testsuite name="\#(suite)" tests="\#(cases.count)" failures="\#(failures)">"#,
+    ] + cases + ["  </testsuite>", "</testsuites>"]).joined(separator: "\n")
+  }
+
+  private func seq(_ position: TraceComparison.Position?) -> String {
+    position.map { String($0.seq) } ?? "–"
+  }
+
+  private func testcase(_ classname: String, _ name: String, _ body: [String]) -> String {
+    let open = "    <testcase classname=\"\(escape(classname))\" name=\"\(escape(name))\""
+    guard !body.isEmpty else { return open + "/>" }
+    return ([open + ">"] + body + ["    </testcase>"]).joined(separator: "\n")
+  }
+
+  /// The text of a divergence without its heading: the diff, or the effects.
+  static func detail(_ divergence: Divergence) -> String {
+    switch divergence.kind {
+    case .missing: "golden seq \(divergence.golden?.seq ?? 0) (line \(divergence.golden?.line ?? 0)) has no counterpart in the current run"
+    case .extra: "current seq \(divergence.current?.seq ?? 0) (line \(divergence.current?.line ?? 0)) has no counterpart in the golden run"
+    case let .initialState(model), let .action(model), let .state(model), let .finalState(model): DiffTextRenderer().render(model)
+    case let .effects(differences):
+      differences.map { difference in
+        "effect \(difference.position) in golden:  \(difference.golden?.summary ?? "not started")\n"
+          + "effect \(difference.position) in current: \(difference.current?.summary ?? "not started")"
+      }.joined(separator: "\n")
+    }
+  }
+
+  /// XML text and attribute escaping.
+  func escape(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&apos;"
+      case "\n", "\t": result.unicodeScalars.append(scalar)
+      case "\r": result += "&#13;"
+      case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): result += "?"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,99 @@
+/// One trace line as the exporter sees it: the summary of every line (no values built), and the
+/// full record of the small lines (`session`, `effect`, `note`, `end`), whose every key is kept.
+public struct ExportEvent: Sendable, Hashable {
+  public var summary: TraceEventSummary
+  /// The decoded line for `session`, `effect`, `note` and `end`; `nil` for `state` and `action`.
+  public var record: TraceRecord?
+}
+
+/// Reads a trace for `PerfettoExporter`: the summary reader's fast path for the large lines
+/// (actions and states are scanned, not built), full decoding for the small ones (session name,
+/// cancellation ids, note messages), with the same line rules as `TraceSummaryReader` (header
+/// first with a supported format, truncated last line a warning, a bad line an error with its line).
+///
+/// ```swift
+/// for case let .success(event) in try ExportEventReader(path: "run.jsonl") {
+///   print(event.summary.kind, event.record?.kind as Any)
+/// }
+/// ```
+/// ```text
+/// session Optional(session)
+/// state nil
+/// ```
+public final class ExportEventReader: Sequence, IteratorProtocol {
+  public let lines: LineReader
+  private var stopped = false
+
+  public init(path: String, follow: LineReader.Follow? = nil) throws(LineReaderError) {
+    lines = try LineReader(path: path, follow: follow)
+  }
+
+  public init(lines: LineReader) {
+    self.lines = lines
+  }
+
+  public var file: String { lines.name }
+
+  public func next() -> Result<ExportEvent, TraceError>? {
+    guard !stopped else { return nil }
+    let outcome: Result<ExportEvent, TraceError>?
+    do {
+      outcome = try lines.nextLine(scan)
+    } catch {
+      stopped = true
+      return .failure(TraceError(file: file, line: 0, message: error.message))
+    }
+    guard let outcome else {
+      stopped = true
+      if lines.lineNumber == 0 { return .failure(TraceError(file: file, line: 1, message: TraceMessages.empty)) }
+      return nil
+    }
+    switch outcome {
+    case let .failure(error):
+      if error.line == 1 { stopped = true }
+      return outcome
+    case let .success(event):
+      let summary = event.summary
+      if summary.line == 1, summary.kind != .session {
+        stopped = true
+        return .failure(TraceError(file: file, line: 1, message: TraceMessages.headerExpected(found: summary.kind.rawValue)))
+      }
+      if summary.line > 1, summary.kind == .session {
+        return .failure(TraceError(file: file, line: summary.line, message: TraceMessages.headerAgain))
+      }
+      return outcome
+    }
+  }
+
+  private func scan(_ view: LineReader.View) -> Result<ExportEvent, TraceError> {
+    if view.isTruncated {
+      return .failure(TraceError(file: file, line: view.number, severity: .warning, message: TraceMessages.truncated))
+    }
+    if LineParse.isBlank(view.bytes) {
+      return .failure(TraceError(file: file, line: view.number, message: TraceMessages.emptyLine))
+    }
+    let summary: TraceEventSummary
+    do {
+      summary = try TraceEventSummary(line: view.number, bytes: view.bytes)
+    } catch {
+      return .failure(TraceError(file: file, line: view.number, column: error.column > 0 ? error.column : nil, message: error.message))
+    }
+    switch summary.kind {
+    case .action, .state:
+      return .success(ExportEvent(summary: summary, record: nil))
+    case .session, .effect, .note, .end:
+      // Small lines: decode them fully (their syntax was checked by the scan).
+      let json: JSON
+      do {
+        json = try JSONReader.parse(view.bytes)
+      } catch {
+        return .failure(TraceError(file: file, line: view.number, column: error.column, message: error.message))
+      }
+      do {
+        return .success(ExportEvent(summary: summary, record: try TraceRecord(json: json)))
+      } catch {
+        return .failure(TraceError(file: file, line: view.number, message: error.message))
+      }
+    }
+  }
+}

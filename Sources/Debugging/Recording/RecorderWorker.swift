@@ -1,0 +1,141 @@
+import Foundation
+
+/// The recorder's worker: turns queued events into trace lines, in order, on one thread —
+/// reflection, live diffing (equal `Equatable` subtrees are skipped), JSON Patch, keyframes,
+/// effect ids, gap notes.
+final class RecorderWorker: @unchecked Sendable {
+  private let output: RecorderOutput
+  private let options: TraceRecorderOptions
+  private let reflection: ReflectionOptions
+  private let origin: UInt64
+
+  /// The last recorded state, live and reflected; patches are taken against it, so changes made by
+  /// filtered or dropped actions show up in the next recorded action.
+  private var lastState: Any?
+  private var lastValue: Value = .null
+  private var seq: Int64 = 0
+  private var lastAction: (seq: Int64, label: String)?
+  private var forceKeyframe = false
+  /// Effect numbers (from the recorder) → effect ids in the trace.
+  private var effectIDs: [Int: Int64] = [:]
+  private var nextEffectID: Int64 = 0
+  /// Effects whose origin was not recorded: none of their events are written.
+  private var skippedEffects: Set<Int> = []
+  /// `output` events waiting for the action they announce: effect number → time.
+  private var pendingOutputs: [Int: UInt64] = [:]
+
+  init(output: RecorderOutput, options: TraceRecorderOptions, origin: UInt64) {
+    self.output = output
+    self.options = options
+    self.reflection = options.reflection
+    self.origin = origin
+  }
+
+  var errorMessage: String? { output.errorMessage }
+
+  /// The worker thread's loop; returns after a `close` event.
+  func run(_ events: RecorderQueue) {
+    while true {
+      for event in events.takeAll() {
+        switch event {
+        case let .session(session): output.append(.session(session))
+        case let .action(action): record(action)
+        case let .effect(number, event, t): record(effect: number, event, t: t)
+        case let .flush(done):
+          output.flush()
+          done.signal()
+        case let .close(done):
+          output.append(.end(TraceEnd(t: time(TraceRecorder.now()), actions: seq)))
+          output.close()
+          done?.signal()
+          return
+        }
+      }
+      if events.isEmpty { output.flush() }
+    }
+  }
+
+  private func time(_ t: UInt64) -> Int64 {
+    t > origin ? Int64(clamping: t - origin) : 0
+  }
+
+  private func record(_ event: RecordedAction) {
+    if lastState == nil, let initial = event.initial {
+      lastState = initial
+      lastValue = reflect(initial, options: reflection)
+      output.append(.state(TraceState(seq: 0, t: 0, state: lastValue.json)))
+    }
+    if event.droppedBefore > 0 {
+      output.append(.note(TraceNote(
+        t: time(event.t), note: .gap,
+        message: "writer fell behind: \(event.droppedBefore) action\(event.droppedBefore == 1 ? "" : "s") dropped",
+        dropped: Int64(event.droppedBefore))))
+      seq += Int64(event.droppedBefore)
+      forceKeyframe = true
+    }
+    let actionValue = reflect(event.action, options: reflection)
+    let label = ActionLabel.text(of: actionValue)
+    let sender = event.effect.flatMap { skippedEffects.contains($0) ? nil : $0 }
+    let pendingOutput = sender.flatMap { pendingOutputs.removeValue(forKey: $0) }
+    guard options.actionFilter.allows(label), let old = lastState else {
+      lastAction = nil
+      return
+    }
+    seq += 1
+    let diff = stateDiff(old, event.state, reflection: reflection)
+    var newValue = lastValue
+    var patch = JSONPatch()
+    if !diff.isEqual {
+      // Rebuilt in place: with `lastValue` cleared, the tree's storage is not shared.
+      lastValue = .null
+      if !diff.root.change.apply(to: &newValue) { newValue = reflect(event.state, options: reflection) }
+      if options.checksRebuiltStates, newValue != reflect(event.state, options: reflection) {
+        output.append(.note(TraceNote(t: time(event.t), note: .error, message: "rebuilt state of action \(seq) differs from the reflected state")))
+        newValue = reflect(event.state, options: reflection)
+      }
+      patch = (try? JSONPatch(json: .array(RecorderPatch.operations(diff, new: newValue)))) ?? JSONPatch()
+    }
+    var effectID: Int64?
+    if let sender, let id = effectIDs[sender] {
+      effectID = id
+      if let t = pendingOutput {
+        output.append(.effect(TraceEffectEvent(event: .output, effect: id, t: time(t), seq: seq, label: label)))
+      }
+    }
+    let keyframe = forceKeyframe || seq % Int64(max(1, options.keyframeInterval)) == 0
+    forceKeyframe = false
+    output.append(.action(TraceAction(
+      seq: seq, t: time(event.t), duration: Int64(clamping: event.duration), label: label, action: actionValue.json,
+      effect: effectID, patch: patch, state: keyframe ? newValue.json : nil)))
+    lastState = event.state
+    lastValue = newValue
+    lastAction = (seq, label)
+  }
+
+  private func record(effect number: Int, _ event: TraceEffectEvent.Event, t: UInt64) {
+    if event == .started {
+      guard let origin = lastAction else {
+        skippedEffects.insert(number)
+        return
+      }
+      nextEffectID += 1
+      effectIDs[number] = nextEffectID
+      output.append(.effect(TraceEffectEvent(event: .started, effect: nextEffectID, t: time(t), seq: origin.seq, label: origin.label)))
+      return
+    }
+    guard let id = effectIDs[number] else {
+      if event != .output { skippedEffects.remove(number) }
+      return
+    }
+    switch event {
+    case .output:
+      pendingOutputs[number] = t
+    case .finished, .cancelled:
+      pendingOutputs[number] = nil
+      effectIDs[number] = nil
+      output.append(.effect(TraceEffectEvent(event: event, effect: id, t: time(t))))
+    case .started:
+      break
+    }
+  }
+}

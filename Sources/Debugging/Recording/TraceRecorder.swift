@@ -1,0 +1,223 @@
+import Foundation
+
+/// Records actions, state changes, timings and effect lifecycles into a trace (format 1,
+/// `docs/log-format.md`), from plain values — whatever runs the reducer.
+///
+/// The calling thread only copies what it is given (states are copy-on-write values), takes a
+/// timestamp and enqueues; reflection, diffing, patch generation, encoding and writing run on one
+/// worker thread, in order. `flush()` waits until everything given so far is written.
+///
+/// ```swift
+/// let recorder = TraceRecorder(name: "Counter", to: .file("/tmp/counter.jsonl"))
+/// recorder.record(action: Counter.Action.incrementButtonTapped,
+///                 from: Counter.State(count: 0), to: Counter.State(count: 1))
+/// recorder.flush()
+/// ```
+/// ```text
+/// {"kind":"session","format":1,"name":"Counter","prefix":"",…}
+/// {"kind":"state","seq":0,"t":0,"state":{"$type":"Counter.State","count":0}}
+/// {"kind":"action","seq":1,"t":18200,"duration":0,"label":"Counter.Action.incrementButtonTapped",
+///  "action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+/// ```
+///
+/// Writing never throws into the app: a failure is reported once on standard error and kept in
+/// `error`. When more than `options.queueCapacity` events wait, new actions are dropped and
+/// counted, and the trace says so with a `gap` note before the next recorded action, which
+/// carries a full state.
+public final class TraceRecorder: @unchecked Sendable {
+  public let name: String
+  public let prefix: String
+  public let options: TraceRecorderOptions
+  /// Where a file sink writes (`nil` for other sinks).
+  public let path: String?
+  /// Monotonic nanoseconds (`DispatchTime.now().uptimeNanoseconds`) at the session's origin.
+  public let origin: UInt64
+
+  private let events = RecorderQueue()
+  private var lock: NSCondition { events.lock }
+  private var dropped = 0
+  private var hasInitialState = false
+  private var nextEffect = 0
+  private var isClosed = false
+  private let worker: RecorderWorker
+
+  /// Starts a session: the header is written at once, the initial state with the first action.
+  public init(name: String, prefix: String = "", to sink: TraceSink = .defaultFile, options: TraceRecorderOptions = .init()) {
+    self.name = name
+    self.prefix = prefix
+    self.options = options
+    origin = DispatchTime.now().uptimeNanoseconds
+    let output = RecorderOutput.make(sink, name: name, prefix: prefix)
+    path = output.path
+    worker = RecorderWorker(output: output, options: options, origin: origin)
+    let session = TraceSession(
+      name: name, prefix: prefix, start: Self.iso8601(Date()), platform: Self.platform,
+      pid: Int64(ProcessInfo.processInfo.processIdentifier), keyframeInterval: Int64(max(1, options.keyframeInterval)),
+      redacted: options.redactedFieldNames.sorted())
+    events.queue.append(.session(session))
+    let thread = Thread { [worker, events] in worker.run(events) }
+    thread.name = "tca-trace recorder \(name)"
+    thread.start()
+  }
+
+  /// Nanoseconds on the recorder's monotonic clock, for `record(…, at:)`.
+  public static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+  /// Records one action. `start` (monotonic, `TraceRecorder.now()`) is when it reached the
+  /// reducer, `duration` how long the reducer ran; `effect` is the number (`nextEffectNumber()`)
+  /// of the effect that sent it. `old` is read only for the first action: it is the initial state.
+  /// Returns `false` when the action was dropped because the queue was full.
+  @discardableResult
+  public func record(
+    action: Any, from old: Any, to new: Any, at start: UInt64? = nil, duration: UInt64 = 0, sentBy effect: Int? = nil
+  ) -> Bool {
+    let t = start ?? Self.now()
+    lock.lock()
+    defer { lock.unlock() }
+    guard !isClosed else { return false }
+    let initial: Any? = hasInitialState ? nil : old
+    hasInitialState = true
+    guard events.queuedActions < options.queueCapacity else {
+      dropped += 1
+      return false
+    }
+    events.queue.append(.action(RecordedAction(action: action, state: new, initial: initial, t: t, duration: duration, effect: effect, droppedBefore: dropped)))
+    dropped = 0
+    events.queuedActions += 1
+    lock.signal()
+    return true
+  }
+
+  /// Whether the next `record` call reads its `from` state (the initial state): callers can skip
+  /// copying the old state afterwards.
+  public var needsInitialState: Bool { lock.withLock { !hasInitialState } }
+
+  /// A new number for an effect, to report its events with `recordEffect(_:_:)`.
+  public func nextEffectNumber() -> Int {
+    lock.withLock {
+      nextEffect += 1
+      return nextEffect
+    }
+  }
+
+  /// An event of `effect`: `started` (right after the action recorded last returned it),
+  /// `output` (it is about to send an action; record that action with `sentBy:`), `finished` or
+  /// `cancelled`.
+  public func recordEffect(_ effect: Int, _ event: TraceEffectEvent.Event) {
+    let t = Self.now()
+    lock.lock()
+    defer { lock.unlock() }
+    enqueue(.effect(effect, event, t))
+  }
+
+  /// Waits until every event given so far is written (and the file's buffer flushed).
+  public func flush() {
+    let done = DispatchSemaphore(value: 0)
+    lock.lock()
+    guard !isClosed else {
+      lock.unlock()
+      return
+    }
+    enqueue(.flush(done))
+    lock.unlock()
+    done.wait()
+  }
+
+  /// Writes the `end` line, flushes and closes the sink; later events are ignored.
+  public func close() {
+    let done = DispatchSemaphore(value: 0)
+    lock.lock()
+    guard !isClosed else {
+      lock.unlock()
+      return
+    }
+    enqueue(.close(done))
+    isClosed = true
+    lock.unlock()
+    done.wait()
+  }
+
+  /// Events waiting for the worker (not those it is working on).
+  var queuedEventCount: Int { lock.withLock { events.queue.count } }
+
+  /// The first write error, if any (after `flush()`).
+  public var error: String? { worker.errorMessage }
+
+  deinit {
+    lock.lock()
+    if !isClosed { events.queue.append(.close(nil)) }
+    lock.signal()
+    lock.unlock()
+  }
+
+  /// Must be called with the lock held.
+  private func enqueue(_ event: RecorderEvent) {
+    guard !isClosed else { return }
+    events.queue.append(event)
+    lock.signal()
+  }
+
+  static func iso8601(_ date: Date) -> String {
+    Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
+  }
+
+  /// `Linux x86_64`, `macOS arm64`.
+  static var platform: String {
+    #if os(Linux)
+      let system = "Linux"
+    #elseif os(macOS)
+      let system = "macOS"
+    #elseif os(iOS)
+      let system = "iOS"
+    #else
+      let system = "unknown"
+    #endif
+    #if arch(x86_64)
+      return system + " x86_64"
+    #elseif arch(arm64)
+      return system + " arm64"
+    #else
+      return system
+    #endif
+  }
+}
+
+/// What the sending thread hands to the worker.
+enum RecorderEvent {
+  case session(TraceSession)
+  case action(RecordedAction)
+  case effect(Int, TraceEffectEvent.Event, UInt64)
+  case flush(DispatchSemaphore)
+  case close(DispatchSemaphore?)
+}
+
+/// The events waiting for the worker, shared by the recorder and its worker thread.
+final class RecorderQueue: @unchecked Sendable {
+  let lock = NSCondition()
+  var queue: [RecorderEvent] = []
+  /// Actions in `queue` (the bound applies to them).
+  var queuedActions = 0
+
+  /// Waits for events and takes them all, in order.
+  func takeAll() -> [RecorderEvent] {
+    lock.lock()
+    defer { lock.unlock() }
+    while queue.isEmpty { lock.wait() }
+    let events = queue
+    queue = []
+    queuedActions = 0
+    return events
+  }
+
+  var isEmpty: Bool { lock.withLock { queue.isEmpty } }
+}
+
+struct RecordedAction {
+  var action: Any
+  var state: Any
+  var initial: Any?
+  var t: UInt64
+  var duration: UInt64
+  var effect: Int?
+  var droppedBefore: Int
+}

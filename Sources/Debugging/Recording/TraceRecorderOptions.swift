@@ -1,0 +1,86 @@
+/// How a `TraceRecorder` records.
+///
+/// ```swift
+/// var options = TraceRecorderOptions()
+/// options.actionFilter = .deny(["*.timerTicked"])
+/// options.redactedFieldNames = ["password", "token"]
+/// options.keyframeInterval = 100
+/// ```
+public struct TraceRecorderOptions: Sendable {
+  /// A full `state` on every Nth action line (1: on every line). Default 1000: a 10,000-todo
+  /// state is about 1 MB of JSON, so keyframes dominate a trace's size when they are frequent.
+  public var keyframeInterval: Int = 1000
+  /// Which actions are recorded, by label. Changes made by actions left out appear in the patch of
+  /// the next recorded action.
+  public var actionFilter: ActionFilter = .all
+  /// Field names whose values are never written (also `@Redacted` fields and
+  /// `CustomTraceRepresentable` types that return `.redacted`).
+  public var redactedFieldNames: Set<String> = []
+  /// Containers deeper than this are written as `{"$ref":"Type"}`.
+  public var maximumDepth: Int = 64
+  /// How many events (actions and effect events) may wait for the worker. When the queue is full,
+  /// new actions are dropped and counted; the next recorded action is preceded by a `gap` note and
+  /// carries a full `state`. Each waiting action holds one copy of the state, so memory stays
+  /// below about `queueCapacity` × the size of one state (states share unchanged storage).
+  public var queueCapacity: Int = 1024
+  /// Tests: compare every rebuilt state with a full reflection and note any difference.
+  package var checksRebuiltStates = false
+
+  public init() {}
+
+  /// The reflection options the recorder uses for actions and states.
+  public var reflection: ReflectionOptions {
+    ReflectionOptions(maximumDepth: maximumDepth, redactedFieldNames: redactedFieldNames)
+  }
+}
+
+/// Chooses actions by label with glob patterns: `*` matches any run of characters, `?` one.
+///
+/// ```swift
+/// let filter = ActionFilter.deny(["*.timerTicked", "*.binding(*"])
+/// filter.allows("Timer.Action.timerTicked")      // false
+/// filter.allows("Todos.Action.addTodoButtonTapped")  // true
+/// ```
+public struct ActionFilter: Sendable, Equatable {
+  public var allowed: [String]
+  public var denied: [String]
+
+  /// Labels matching one of `allowed` (every label when empty) and none of `denied`.
+  public init(allow allowed: [String] = [], deny denied: [String] = []) {
+    self.allowed = allowed
+    self.denied = denied
+  }
+
+  public static let all = ActionFilter()
+  public static func allow(_ patterns: [String]) -> ActionFilter { ActionFilter(allow: patterns) }
+  public static func deny(_ patterns: [String]) -> ActionFilter { ActionFilter(deny: patterns) }
+
+  public func allows(_ label: String) -> Bool {
+    if !allowed.isEmpty, !allowed.contains(where: { Self.matches($0, label) }) { return false }
+    return !denied.contains { Self.matches($0, label) }
+  }
+
+  /// Whether `text` matches the glob `pattern` (iterative, no recursion).
+  static func matches(_ pattern: String, _ text: String) -> Bool {
+    let p = Array(pattern.unicodeScalars), t = Array(text.unicodeScalars)
+    var i = 0, j = 0, star = -1, mark = 0
+    while j < t.count {
+      if i < p.count, p[i] == "?" || (p[i] != "*" && p[i] == t[j]) {
+        i += 1
+        j += 1
+      } else if i < p.count, p[i] == "*" {
+        star = i
+        mark = j
+        i += 1
+      } else if star >= 0 {
+        i = star + 1
+        mark += 1
+        j = mark
+      } else {
+        return false
+      }
+    }
+    while i < p.count, p[i] == "*" { i += 1 }
+    return i == p.count
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+extension Reducer {
+  /// This reducer, recording every action, state change, reducer timing and effect into a trace
+  /// (format 1, `docs/log-format.md`).
+  ///
+  /// ```swift
+  /// Store(initialState: Todos.State()) { Todos().debug() }
+  /// // tca-trace: recording Todos to /tmp/tca-trace/Todos-20261121-193307-4242-1.jsonl
+  ///
+  /// let buffer = TraceBuffer()
+  /// Scope(state: \.counter1, action: Action.counter1) { counter1 }   // let counter1 = Counter().debug("counter1", to: .memory(buffer))
+  /// Todos().debug(to: .file("todos.jsonl"), options: options)
+  /// ```
+  ///
+  /// Apply it where the reducer is built once (the store's reducer closure, or a stored property):
+  /// each `.debug()` value is one session. On the calling thread it copies the new state
+  /// (copy-on-write), the action and two timestamps and enqueues them; everything else runs on the
+  /// recorder's worker thread.
+  ///
+  /// - Parameters:
+  ///   - prefix: written in the session header (`"prefix"`) and the default file name.
+  ///   - sink: `.defaultFile` (in `$TCA_TRACE_DIR`, else `/tmp/tca-trace`, announced once on
+  ///     standard error), `.file(path)`, `.standardOutput`, `.standardError`, `.memory(buffer)`,
+  ///     `.custom { line in … }`.
+  ///   - options: action filter, redaction, keyframe interval, queue bound.
+  public func debug(
+    _ prefix: String = "", to sink: TraceSink = .defaultFile, options: TraceRecorderOptions = .init()
+  ) -> DebugReducer<Self> {
+    DebugReducer(base: self, recorder: TraceRecorder(name: DebugReducer<Self>.sessionName, prefix: prefix, to: sink, options: options))
+  }
+}
+
+/// A reducer that records its base into a trace; made by ``Reducer/debug(_:to:options:)``.
+public struct DebugReducer<Base: Reducer>: Reducer {
+  public typealias State = Base.State
+  public typealias Action = Base.Action
+
+  let base: Base
+  /// The session's recorder: `reducer.recorder.flush()` waits until the trace is written.
+  public let recorder: TraceRecorder
+  private let namespace = EffectID.Namespace()
+
+  init(base: Base, recorder: TraceRecorder) {
+    self.base = base
+    self.recorder = recorder
+  }
+
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let sender = EffectContext.sender(in: namespace)
+    // The old state is read only once, for the trace's initial state: later patches are taken
+    // against the state the recorder saw last.
+    let initial: Base.State? = recorder.needsInitialState ? state : nil
+    let start = TraceRecorder.now()
+    let effect = base.reduce(into: &state, action: action)
+    let duration = TraceRecorder.now() &- start
+    let recorded = recorder.record(
+      action: action, from: initial ?? state, to: state, at: start, duration: duration, sentBy: sender?.number)
+    guard recorded, effect.start != nil else { return effect }
+    let number = recorder.nextEffectNumber()
+    let recorder = self.recorder
+    return effect.observed(as: EffectID(namespace: namespace, number: number)) { event in
+      switch event {
+      case .started: recorder.recordEffect(number, .started)
+      case .output: recorder.recordEffect(number, .output)
+      case .finished: recorder.recordEffect(number, .finished)
+      case .cancelled: recorder.recordEffect(number, .cancelled)
+      }
+    }
+  }
+
+  /// `Todos` for `Todos.State`, `Counter` for `Counter.State`: the state's type without its
+  /// module and without a trailing `.State`.
+  static var sessionName: String {
+    var name = String(reflecting: Base.State.self)
+    if let dot = name.firstIndex(of: "."), !name.hasPrefix("Swift.") { name = String(name[name.index(after: dot)...]) }
+    if name.hasSuffix(".State") { name.removeLast(".State".count) }
+    return name
+  }
+}

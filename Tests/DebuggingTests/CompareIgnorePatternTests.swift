@@ -1,0 +1,71 @@
+@testable import Debugging
+import Testing
+
+/// `IgnorePattern` (both spellings, wildcards, exact parse errors) and `IgnoreMask` on values
+/// and patches.
+@Suite struct CompareIgnorePatternTests {
+  func matches(_ pattern: String, _ path: String) throws -> Bool {
+    try IgnorePattern(pattern).matches(path.split(separator: "/").map(String.init))
+  }
+
+  @Test func swiftLikePaths() throws {
+    #expect(try matches("todos[*].id", "todos/3/id"))
+    #expect(try !matches("todos[*].id", "todos/3"))
+    #expect(try !matches("todos[*].id", "todos/3/title"))
+    #expect(try matches("todos[2].title", "todos/2/title"))
+    #expect(try !matches("todos[2].title", "todos/1/title"))
+    #expect(try matches(#"\.destination.edit"#, "destination/edit"))
+    #expect(try matches(".destination.*.title", "destination/edit/title"))
+  }
+
+  @Test func anyDepth() throws {
+    #expect(try matches("**.timestamp", "timestamp"))
+    #expect(try matches("**.timestamp", "todos/0/meta/timestamp"))
+    #expect(try !matches("**.timestamp", "todos/0/timestamps"))
+    #expect(try matches("todos.**", "todos/0/id"))
+    #expect(try matches("a.**.z", "a/z"))
+    #expect(try matches("a.**.z", "a/b/c/z"))
+    #expect(try !matches("a.**.z", "a/b/c"))
+  }
+
+  @Test func jsonPointerSpelling() throws {
+    #expect(try matches("/todos/*/id", "todos/0/id"))
+    #expect(try matches("/**/timestamp", "a/b/timestamp"))
+    #expect(try IgnorePattern("/a~1b/c~0d").matches(["a/b", "c~d"]))
+  }
+
+  @Test func wildcardsInsideNames() throws {
+    #expect(try matches("**.*At", "todos/0/createdAt"))
+    #expect(try matches("created*", "createdAt"))
+    #expect(try matches("c*d*t", "createdAt"))
+    #expect(try !matches("created*", "updatedAt"))
+    #expect(try !matches("*At", "Attic"))
+  }
+
+  @Test func parseErrors() {
+    #expect(throws: IgnorePattern.ParseError(message: "expected [index], [*] or [**] at column 6")) { try IgnorePattern("todos[x]") }
+    #expect(throws: IgnorePattern.ParseError(message: "unclosed [ at column 6")) { try IgnorePattern("todos[3") }
+    #expect(throws: IgnorePattern.ParseError(message: "empty name at column 3")) { try IgnorePattern("a..b") }
+    #expect(throws: IgnorePattern.ParseError(message: "expected . or [ at column 9")) { try IgnorePattern("todos[0]x") }
+    #expect(throws: IgnorePattern.ParseError(message: "empty path")) { try IgnorePattern("") }
+  }
+
+  @Test func maskDropsMembersAndNullsElements() throws {
+    let state = try JSONReader.parse(
+      #"{"$type":"S","todos":[{"$type":"Todo","id":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},"title":"Milk"}],"tags":{"$set":["a","b"]}}"#)
+    let mask = IgnoreMask([try IgnorePattern("todos[*].id"), try IgnorePattern("tags[1]")])
+    #expect(JSONWriter.string(mask.apply(to: state)) == #"{"$type":"S","todos":[{"$type":"Todo","title":"Milk"}],"tags":{"$set":["a",null]}}"#)
+    #expect(IgnoreMask([try IgnorePattern("**")]).apply(to: state) == .null)
+    #expect(IgnoreMask([]).apply(to: state) == state)
+  }
+
+  @Test func maskOnPatches() throws {
+    let patch = try JSONPatch(json: JSONReader.parse(#"""
+      [{"op":"replace","path":"/todos/0/id","value":7},
+       {"op":"add","path":"/todos/1","value":{"id":8,"title":"Eggs"}},
+       {"op":"remove","path":"/todos/2"}]
+      """#))
+    let masked = IgnoreMask([try IgnorePattern("todos[*].id")]).apply(to: patch)
+    #expect(JSONWriter.string(masked.json) == #"[{"op":"add","path":"/todos/1","value":{"title":"Eggs"}},{"op":"remove","path":"/todos/2"}]"#)
+  }
+}

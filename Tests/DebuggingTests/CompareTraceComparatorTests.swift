@@ -1,0 +1,179 @@
+@testable import Debugging
+import Foundation
+import Testing
+
+/// `TraceComparator` on generated traces: windows, invariants, the model.
+@Suite struct CompareTraceComparatorTests {
+  /// A trace of actions with the given labels that change nothing (empty patches).
+  func labelTrace(_ labels: [String]) -> String {
+    var lines = [
+      #"{"kind":"session","format":1,"name":"L","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":1,"keyframeInterval":100,"redacted":[]}"#,
+      #"{"kind":"state","seq":0,"t":0,"state":{"n":0}}"#,
+    ]
+    for (index, label) in labels.enumerated() {
+      lines.append(#"{"kind":"action","seq":\#(index + 1),"t":\#(index * 10),"duration":5,"label":"\#(label)","action":{"$enum":"A","\#(label)":{}},"patch":[]}"#)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  func compare(_ golden: String, _ current: String, window: Int = 1_024) throws -> TraceComparison {
+    var options = CompareOptions()
+    options.window = window
+    options.collectsCases = true
+    return try TraceComparator.compare(golden: traceFile(golden), current: traceFile(current), options: options)
+  }
+
+  @Test func syntheticTraceEqualsItselfInSmallWindows() throws {
+    let text = SyntheticTrace.text(actions: 2_000, stateSize: 20, keyframeInterval: 50)
+    let comparison = try compare(text, text, window: 16)
+    #expect(comparison.isEquivalent)
+    #expect(comparison.counts.aligned == 2_000)
+    #expect(comparison.cases?.count == 2_001)
+  }
+
+  @Test func insertionsSmallerThanTheWindowAreFoundExactly() throws {
+    let golden = (0..<200).map { "a\($0 % 7)" }
+    var current = golden
+    current.insert(contentsOf: (0..<10).map { "x\($0)" }, at: 120)
+    current.remove(at: 40)
+    let comparison = try compare(labelTrace(golden), labelTrace(current), window: 16)
+    #expect(comparison.counts.extra == 10)
+    #expect(comparison.counts.missing == 1)
+    #expect(comparison.counts.aligned == 199)
+    #expect(comparison.divergences.map(\.kindName) == ["missing"] + Array(repeating: "extra", count: 10))
+    #expect(comparison.divergences.first?.golden == TraceComparison.Position(seq: 41, line: 43))
+  }
+
+  @Test func blocksLongerThanTheWindowAreFoundByReadingAhead() throws {
+    // 40 inserted and, later, 50 removed actions with a window of 16.
+    let golden = (0..<400).map { "a\($0 % 5)" }
+    var current = golden
+    current.removeSubrange(250..<300)
+    current.insert(contentsOf: (0..<40).map { "x\($0)" }, at: 100)
+    let comparison = try compare(labelTrace(golden), labelTrace(current), window: 16)
+    #expect(comparison.counts.extra == 40)
+    #expect(comparison.counts.missing == 50)
+    #expect(comparison.counts.aligned == 350)
+  }
+
+  @Test func blocksBeyondTheLookaheadKeepTheCountsConsistent() throws {
+    // 400 inserted actions with a window of 4 (a lookahead of 64): the alignment may not resume
+    // at the best place, but every action is accounted for exactly once.
+    let golden = (0..<300).map { "a\($0 % 5)" }
+    var current = golden
+    current.insert(contentsOf: (0..<400).map { "x\($0)" }, at: 100)
+    let comparison = try compare(labelTrace(golden), labelTrace(current), window: 4)
+    #expect(comparison.counts.aligned + comparison.counts.missing == 300)
+    #expect(comparison.counts.aligned + comparison.counts.extra == 700)
+    #expect(comparison.counts.extra >= 400)
+  }
+
+  @Test func differentSeedsDiffer() throws {
+    let golden = SyntheticTrace.text(actions: 300, stateSize: 10, seed: 1)
+    let current = SyntheticTrace.text(actions: 300, stateSize: 10, seed: 2)
+    let comparison = try compare(golden, current, window: 32)
+    #expect(!comparison.isEquivalent)
+    #expect(comparison.counts.aligned + comparison.counts.missing == 300)
+    #expect(comparison.counts.aligned + comparison.counts.extra == 300)
+  }
+
+  /// A counter trace: each action sets `/count` to the given value.
+  func counterTrace(_ steps: [(label: String, count: Int)]) -> String {
+    var lines = labelTrace([]).split(separator: "\n").map(String.init)
+    for (index, step) in steps.enumerated() {
+      lines.append(#"{"kind":"action","seq":\#(index + 1),"t":\#(index * 10),"duration":5,"label":"\#(step.label)","action":{"$enum":"A","\#(step.label)":{}},"patch":[{"op":"replace","path":"/n","value":\#(step.count)}]}"#)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  @Test func aPersistingStateDifferenceIsShownOnce() throws {
+    let golden = (1...200).map { (label: "increment", count: $0) }
+    let current = [(label: "reset", count: 100)] + (1...200).map { (label: "increment", count: 100 + $0) }
+    let comparison = try compare(counterTrace(golden), counterTrace(current))
+    #expect(comparison.counts.extra == 1)
+    #expect(comparison.counts.stateDifferences == 1)
+    #expect(comparison.counts.carriedStateDifferences == 199)
+    #expect(comparison.divergences.map(\.kindName) == ["extra", "state"])
+    #expect(comparison.divergences.last.map { ComparisonJUnitRenderer.detail($0) } == """
+        [
+      -   "n": 1
+      +   "n": 101
+        ]
+      """)
+  }
+
+  /// A todo list trace: `add` inserts a todo at the front, `rename` sets the first one's title.
+  func listTrace(_ steps: [(label: String, title: String)]) -> String {
+    var lines = labelTrace([]).split(separator: "\n").map(String.init)
+    lines[1] = #"{"kind":"state","seq":0,"t":0,"state":{"todos":[]}}"#
+    for (index, step) in steps.enumerated() {
+      let patch = step.label == "add"
+        ? #"{"op":"add","path":"/todos/0","value":{"title":""}}"#
+        : #"{"op":"replace","path":"/todos/0/title","value":"\#(step.title)"}"#
+      lines.append(#"{"kind":"action","seq":\#(index + 1),"t":\#(index * 10),"duration":5,"label":"\#(step.label)","action":{"$enum":"A","\#(step.label)":{"_0":"\#(step.title)"}},"patch":[\#(patch)]}"#)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  @Test func aStateDifferenceMovedByTheSamePatchInBothRunsIsShownOnce() throws {
+    // One renamed todo; the two todos added in front of it afterwards move it to /todos/1 and
+    // /todos/2 in both runs: the same difference, carried, not three.
+    let golden = listTrace([("add", ""), ("rename", "Eggs"), ("add", ""), ("add", "")])
+    let current = listTrace([("add", ""), ("rename", "Spam"), ("add", ""), ("add", "")])
+    let comparison = try compare(golden, current)
+    #expect(comparison.divergences.map(\.kindName) == ["action", "state"])
+    #expect(comparison.counts.stateDifferences == 1)
+    #expect(comparison.counts.carriedStateDifferences == 2)
+    #expect(comparison.divergences.last.map { ComparisonJUnitRenderer.detail($0) } == """
+        [
+          "todos": [
+            [0]: [
+      -       "title": "Eggs"
+      +       "title": "Spam"
+            ]
+          ]
+        ]
+      """)
+  }
+
+  @Test func sameActionsAtDifferentStatesEndInAFinalStateDifference() throws {
+    let golden = (1...200).map { (label: "increment", count: $0) }
+    let current = (1...201).map { (label: "increment", count: $0) }
+    let comparison = try compare(counterTrace(golden), counterTrace(current))
+    #expect(comparison.divergences.map(\.kindName) == ["extra", "finalState"])
+    #expect(comparison.divergences.last?.golden == TraceComparison.Position(seq: 200, line: 202))
+    #expect(comparison.divergences.last?.current == TraceComparison.Position(seq: 201, line: 203))
+  }
+
+  @Test func detailLimitKeepsTheFirstDivergences() throws {
+    let golden = (0..<50).map { "a\($0)" }
+    let current = (0..<50).map { "b\($0)" }
+    var options = CompareOptions()
+    options.detailLimit = 3
+    let comparison = try TraceComparator.compare(
+      golden: traceFile(labelTrace(golden)), current: traceFile(labelTrace(current)), options: options)
+    #expect(comparison.counts.total == 100)
+    #expect(comparison.divergences.map(\.label) == ["a0", "a1", "a2"])
+  }
+
+  @Test func patchThatDoesNotApplyIsAnError() throws {
+    var lines = labelTrace(["a"]).split(separator: "\n").map(String.init)
+    lines[2] = lines[2].replacingOccurrences(of: #""patch":[]"#, with: #""patch":[{"op":"remove","path":"/todos/7"}]"#)
+    let path = traceFile(lines.joined(separator: "\n") + "\n")
+    #expect(throws: TraceError(file: path, line: 3, message: "patch of action 1 does not apply: path /todos/7 does not exist")) {
+      try TraceComparator.compare(golden: path, current: path)
+    }
+  }
+}
+
+/// `JSONDifferencePaths`: where two JSON values differ.
+@Suite struct CompareJSONDifferencePathsTests {
+  @Test func paths() throws {
+    let old = try JSONReader.parse(#"{"a":1,"b":[1,2],"c":{"d/e":true},"f":"x"}"#)
+    let new = try JSONReader.parse(#"{"a":2,"b":[1],"c":{"d/e":false},"g":"x"}"#)
+    #expect(JSONDifferencePaths.paths(old, new) == ["/a", "/b/1", "/c/d~1e", "/f", "/g"])
+    #expect(JSONDifferencePaths.paths(old, new, limit: 2) == ["/a", "/b/1"])
+    #expect(JSONDifferencePaths.paths(old, old) == [])
+    #expect(JSONDifferencePaths.paths(.int(1), .string("1")) == [""])
+  }
+}

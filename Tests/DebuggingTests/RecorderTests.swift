@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+@testable import Debugging
+
+private struct Login: Equatable {
+  var user: String
+  var password: String
+  @Redacted var token: String = "tok-SECRET-2"
+}
+
+private struct Model: Equatable {
+  var count = 0
+  var tags: [String] = []
+}
+
+private enum ModelAction: Equatable {
+  case increment
+  case tick
+  case tag(String)
+}
+
+/// The lines of `buffer` with the session header replaced by its name (start, pid and platform vary).
+private func lines(_ buffer: TraceBuffer) -> String {
+  buffer.lines.map { line in
+    line.hasPrefix(#"{"kind":"session""#) ? "session" : line
+  }.joined(separator: "\n")
+}
+
+@Suite struct RecorderTests {
+  @Test func recordsPlainValuesWithPatchesAndKeyframes() {
+    let buffer = TraceBuffer()
+    var options = TraceRecorderOptions()
+    options.keyframeInterval = 2
+    let recorder = TraceRecorder(name: "Model", to: .memory(buffer), options: options)
+    let o = recorder.origin
+    recorder.record(action: ModelAction.increment, from: Model(), to: Model(count: 1), at: o + 1_000, duration: 500)
+    recorder.record(action: ModelAction.tag("a"), from: Model(count: 1), to: Model(count: 1, tags: ["a"]), at: o + 2_000, duration: 400)
+    recorder.record(action: ModelAction.tick, from: Model(count: 1, tags: ["a"]), to: Model(count: 1, tags: ["a"]), at: o + 3_000, duration: 300)
+    recorder.flush()
+    #expect(lines(buffer) == """
+      session
+      {"kind":"state","seq":0,"t":0,"state":{"$type":"Model","count":0,"tags":[]}}
+      {"kind":"action","seq":1,"t":1000,"duration":500,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+      {"kind":"action","seq":2,"t":2000,"duration":400,"label":"ModelAction.tag","action":{"$enum":"ModelAction","tag":{"_0":"a"}},"patch":[{"op":"add","path":"/tags/0","value":"a"}],"state":{"$type":"Model","count":1,"tags":["a"]}}
+      {"kind":"action","seq":3,"t":3000,"duration":300,"label":"ModelAction.tick","action":{"$enum":"ModelAction","tick":{}},"patch":[]}
+      """)
+    recorder.close()
+    #expect(buffer.lines.last?.hasPrefix(#"{"kind":"end","#) == true)
+    #expect(buffer.lines.last?.hasSuffix(#","actions":3}"#) == true)
+  }
+
+  @Test func sessionHeaderNamesTheRecorderAndItsOptions() throws {
+    let buffer = TraceBuffer()
+    var options = TraceRecorderOptions()
+    options.redactedFieldNames = ["password", "apiKey"]
+    options.keyframeInterval = 50
+    let recorder = TraceRecorder(name: "Login", prefix: "auth", to: .memory(buffer), options: options)
+    recorder.flush()
+    let header = try TraceRecord(json: JSONReader.parse(buffer.lines[0]))
+    guard case let .session(session) = header else {
+      Issue.record("expected a session, found \(header)")
+      return
+    }
+    #expect(session.name == "Login")
+    #expect(session.prefix == "auth")
+    #expect(session.keyframeInterval == 50)
+    #expect(session.redacted == ["apiKey", "password"])
+    #expect(session.pid == Int64(ProcessInfo.processInfo.processIdentifier))
+    #expect(session.platform == TraceRecorder.platform)
+    #expect(session.start.count == "2026-11-21T19:33:07.123Z".count)
+    #expect(session.start.hasSuffix("Z"))
+  }
+
+  @Test func filteredActionsAreLeftOutAndTheirChangesGoToTheNextRecordedAction() {
+    let buffer = TraceBuffer()
+    var options = TraceRecorderOptions()
+    options.actionFilter = .deny(["*.tick"])
+    let recorder = TraceRecorder(name: "Model", to: .memory(buffer), options: options)
+    let o = recorder.origin
+    recorder.record(action: ModelAction.tick, from: Model(), to: Model(count: 5), at: o + 10, duration: 1)
+    recorder.record(action: ModelAction.tag("x"), from: Model(count: 5), to: Model(count: 5, tags: ["x"]), at: o + 20, duration: 1)
+    recorder.flush()
+    #expect(lines(buffer) == """
+      session
+      {"kind":"state","seq":0,"t":0,"state":{"$type":"Model","count":0,"tags":[]}}
+      {"kind":"action","seq":1,"t":20,"duration":1,"label":"ModelAction.tag","action":{"$enum":"ModelAction","tag":{"_0":"x"}},"patch":[{"op":"replace","path":"/count","value":5},{"op":"add","path":"/tags/0","value":"x"}]}
+      """)
+  }
+
+  @Test func actionFilterGlobs() {
+    let filter = ActionFilter(allow: ["Todos.*"], deny: ["*.timerTicked", "*(.element(id:, action: .textFieldChanged))"])
+    #expect(filter.allows("Todos.Action.addTodoButtonTapped"))
+    #expect(!filter.allows("Todos.Action.timerTicked"))
+    #expect(!filter.allows("Todos.Action.todos(.element(id:, action: .textFieldChanged))"))
+    #expect(filter.allows("Todos.Action.todos(.element(id:, action: .checkBoxToggled))"))
+    #expect(!filter.allows("Counter.Action.incrementButtonTapped"))
+    #expect(ActionFilter.matches("a?c", "abc"))
+    #expect(!ActionFilter.matches("a?c", "ac"))
+    #expect(ActionFilter.matches("*", ""))
+  }
+
+  @Test func effectLinesFollowTheActionsThatStartedThem() {
+    let buffer = TraceBuffer()
+    let recorder = TraceRecorder(name: "Model", to: .memory(buffer))
+    recorder.record(action: ModelAction.increment, from: Model(), to: Model(count: 1))
+    let effect = recorder.nextEffectNumber()
+    recorder.recordEffect(effect, .started)
+    recorder.recordEffect(effect, .output)
+    recorder.record(action: ModelAction.tag("done"), from: Model(count: 1), to: Model(count: 1, tags: ["done"]), sentBy: effect)
+    recorder.recordEffect(effect, .finished)
+    recorder.close()
+    let kinds = buffer.lines.map { line -> String in
+      let json = try! JSONReader.parse(line)
+      let event = json["event"]?.stringValue.map { " " + $0 } ?? ""
+      let seq = json["seq"]?.intValue.map { " seq \($0)" } ?? ""
+      let sender = json["kind"]?.stringValue == "action" ? (json["effect"]?.intValue.map { " from \($0)" } ?? "") : ""
+      return (json["kind"]?.stringValue ?? "?") + event + seq + sender
+    }
+    #expect(kinds.joined(separator: "\n") == """
+      session
+      state seq 0
+      action seq 1
+      effect started seq 1
+      effect output seq 2
+      action seq 2 from 1
+      effect finished
+      end
+      """)
+  }
+
+  @Test func aFullQueueDropsActionsAndSaysSoWithAGapNoteAndAKeyframe() {
+    let buffer = TraceBuffer()
+    let gate = DispatchSemaphore(value: 0)
+    var options = TraceRecorderOptions()
+    options.queueCapacity = 2
+    // The worker blocks on its first line (the header) until the gate opens.
+    let recorder = TraceRecorder(name: "Model", to: .custom { line in
+      if line.contains(#""kind":"session""#) { gate.wait() }
+      buffer.append(line)
+    }, options: options)
+    while !recorderHasTakenHeader(recorder) {}
+    var accepted: [Bool] = []
+    for n in 1...10 {
+      accepted.append(recorder.record(action: ModelAction.increment, from: Model(count: n - 1), to: Model(count: n), at: recorder.origin + UInt64(n), duration: 1))
+    }
+    gate.signal()
+    recorder.flush()
+    recorder.record(action: ModelAction.increment, from: Model(count: 10), to: Model(count: 11), at: recorder.origin + 11, duration: 1)
+    recorder.flush()
+    #expect(accepted == [true, true, false, false, false, false, false, false, false, false])
+    #expect(lines(buffer) == """
+      session
+      {"kind":"state","seq":0,"t":0,"state":{"$type":"Model","count":0,"tags":[]}}
+      {"kind":"action","seq":1,"t":1,"duration":1,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+      {"kind":"action","seq":2,"t":2,"duration":1,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":2}]}
+      {"kind":"note","t":11,"note":"gap","message":"writer fell behind: 8 actions dropped","dropped":8}
+      {"kind":"action","seq":11,"t":11,"duration":1,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":11}],"state":{"$type":"Model","count":11,"tags":[]}}
+      """)
+  }
+
+  @Test func redactedValuesNeverReachTheFile() throws {
+    let path = temporaryTracePath("redaction")
+    defer { unlink(path) }
+    var options = TraceRecorderOptions()
+    options.redactedFieldNames = ["password"]
+    options.keyframeInterval = 1
+    let recorder = TraceRecorder(name: "Login", to: .file(path), options: options)
+    let before = Login(user: "ada", password: "pw-SECRET-1")
+    var after = before
+    after.password = "pw-SECRET-3"
+    after.token = "tok-SECRET-4"
+    recorder.record(action: ModelAction.increment, from: before, to: after)
+    recorder.close()
+    let bytes = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(bytes.contains(#""user":"ada""#))
+    #expect(bytes.contains(#""password":{"$redacted":"String"}"#))
+    #expect(!bytes.contains("SECRET"))
+  }
+
+  @Test func traceFilesAreOwnerOnly() throws {
+    let path = temporaryTracePath("mode")
+    defer { unlink(path) }
+    _ = FileManager.default.createFile(atPath: path, contents: Data("old\n".utf8), attributes: [.posixPermissions: 0o644])
+    let recorder = TraceRecorder(name: "Model", to: .file(path))
+    recorder.close()
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    #expect(recorder.path == path)
+  }
+
+  @Test func aFailingDiskNeverThrowsIntoTheApp() {
+    let recorder = TraceRecorder(name: "Model", to: .file("/dev/full"))
+    for n in 1...3 {
+      #expect(recorder.record(action: ModelAction.increment, from: Model(count: n - 1), to: Model(count: n)))
+    }
+    recorder.flush()
+    #expect(recorder.error == "cannot write trace: No space left on device")
+    recorder.close()
+  }
+
+  @Test func aFileThatCannotBeCreatedIsAnErrorNotACrash() {
+    let recorder = TraceRecorder(name: "Model", to: .file("/nonexistent-dir/run.jsonl"))
+    recorder.record(action: ModelAction.increment, from: Model(), to: Model(count: 1))
+    recorder.flush()
+    #expect(recorder.error == "cannot create '/nonexistent-dir/run.jsonl': No such file or directory")
+  }
+
+  @Test func defaultFileNamesSayWhatAndWhen() {
+    let path = TraceSink.defaultPath(name: "Todos", prefix: "row/1", directory: "/tmp/x")
+    #expect(path.hasPrefix("/tmp/x/Todos-row_1-"))
+    #expect(path.hasSuffix(".jsonl"))
+    #expect(path.contains("-\(ProcessInfo.processInfo.processIdentifier)-"))
+    #expect(TraceSink.defaultDirectory(environment: ["TCA_TRACE_DIR": "/var/traces"]) == "/var/traces")
+    #expect(TraceSink.defaultDirectory(environment: [:]).hasSuffix("tca-trace"))
+  }
+
+  @Test func recordingsAfterCloseAreIgnored() {
+    let buffer = TraceBuffer()
+    let recorder = TraceRecorder(name: "Model", to: .memory(buffer))
+    recorder.close()
+    #expect(!recorder.record(action: ModelAction.increment, from: Model(), to: Model(count: 1)))
+    recorder.flush()
+    #expect(buffer.lines.count == 2)
+  }
+}
+
+/// Whether the worker has taken the header off the queue (and is now writing it).
+private func recorderHasTakenHeader(_ recorder: TraceRecorder) -> Bool {
+  recorder.queuedEventCount == 0
+}
+
+func temporaryTracePath(_ name: String) -> String {
+  (NSTemporaryDirectory() as NSString).appendingPathComponent("recorder-\(name)-\(UUID().uuidString).jsonl")
+}

@@ -1,0 +1,117 @@
+import ExampleFeatures
+import Foundation
+import Runtime
+import Testing
+
+/// Trace lines without the keys that change from run to run (`t`, `duration`, `start`, `pid`,
+/// `platform`), one per line.
+func normalizedTrace(_ text: String) throws -> String {
+  let varying: Set<String> = ["t", "duration", "start", "pid", "platform"]
+  return try text.split(separator: "\n").map { line in
+    guard case let .object(members) = try JSONReader.parse(String(line)) else { return String(line) }
+    return JSONWriter.string(.object(members.filter { !varying.contains($0.key) }))
+  }.joined(separator: "\n")
+}
+
+/// A parent that records only its first counter, with a prefix.
+private struct RecordedChild: Reducer {
+  let counter1: DebugReducer<Counter>
+  var body: some ReducerOf<TwoCounters> {
+    Scope(state: \.counter1, action: TwoCounters.Action.counter1) { counter1 }
+    Scope(state: \.counter2, action: TwoCounters.Action.counter2) { Counter() }
+  }
+}
+
+@MainActor
+@Suite(.serialized) struct DebugReducerTests {
+  @Test func recordsAStoresActionsStateChangesAndEffects() async throws {
+    let buffer = TraceBuffer()
+    let reducer = EffectsBasics(clock: TestClock(), factClient: .good).debug(to: .memory(buffer))
+    let store = Store(initialState: EffectsBasics.State()) { reducer }
+    await store.send(.numberFactButtonTapped).finish()
+    reducer.recorder.close()
+    #expect(try normalizedTrace(buffer.text) == """
+      {"kind":"session","format":1,"name":"EffectsBasics","prefix":"","clock":"monotonic","keyframeInterval":1000,"redacted":[]}
+      {"kind":"state","seq":0,"state":{"$type":"EffectsBasics.State","count":0,"isNumberFactRequestInFlight":false,"numberFact":null}}
+      {"kind":"action","seq":1,"label":"EffectsBasics.Action.numberFactButtonTapped","action":{"$enum":"EffectsBasics.Action","numberFactButtonTapped":{}},"patch":[{"op":"replace","path":"/isNumberFactRequestInFlight","value":true}]}
+      {"kind":"effect","event":"started","effect":1,"seq":1,"label":"EffectsBasics.Action.numberFactButtonTapped"}
+      {"kind":"effect","event":"output","effect":1,"seq":2,"label":"EffectsBasics.Action.numberFactResponse(.success)"}
+      {"kind":"action","seq":2,"label":"EffectsBasics.Action.numberFactResponse(.success)","effect":1,"action":{"$enum":"EffectsBasics.Action","numberFactResponse":{"_0":{"$enum":"Result<String, NumbersAPIError>","success":{"_0":"0 is a good number."}}}},"patch":[{"op":"replace","path":"/isNumberFactRequestInFlight","value":false},{"op":"replace","path":"/numberFact","value":"0 is a good number."}]}
+      {"kind":"effect","event":"finished","effect":1}
+      {"kind":"end","actions":2}
+      """)
+  }
+
+  @Test func aChildReducerRecordsItsOwnViewWithItsPrefix() async throws {
+    let buffer = TraceBuffer()
+    let parent = RecordedChild(counter1: Counter().debug("counter1", to: .memory(buffer)))
+    let store = Store(initialState: TwoCounters.State()) { parent }
+    await store.send(.counter1(.incrementButtonTapped)).finish()
+    await store.send(.counter2(.incrementButtonTapped)).finish()
+    await store.send(.counter1(.incrementButtonTapped)).finish()
+    parent.counter1.recorder.close()
+    #expect(try normalizedTrace(buffer.text) == """
+      {"kind":"session","format":1,"name":"Counter","prefix":"counter1","clock":"monotonic","keyframeInterval":1000,"redacted":[]}
+      {"kind":"state","seq":0,"state":{"$type":"Counter.State","count":0}}
+      {"kind":"action","seq":1,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+      {"kind":"action","seq":2,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":2}]}
+      {"kind":"end","actions":2}
+      """)
+  }
+
+  @Test func severalStoresRecordAtOnce() async throws {
+    let a = TraceBuffer(), b = TraceBuffer()
+    let reducerA = Counter().debug(to: .memory(a)), reducerB = Counter().debug(to: .memory(b))
+    let storeA = Store(initialState: Counter.State()) { reducerA }
+    let storeB = Store(initialState: Counter.State(count: 10)) { reducerB }
+    for _ in 0..<3 {
+      storeA.send(.incrementButtonTapped)
+      storeB.send(.decrementButtonTapped)
+    }
+    reducerA.recorder.close()
+    reducerB.recorder.close()
+    #expect(a.lines.count == 6)
+    #expect(b.lines.count == 6)
+    #expect(a.lines[4].contains(#""path":"/count","value":3}"#))
+    #expect(b.lines[4].contains(#""path":"/count","value":7}"#))
+  }
+
+  @Test func theDefaultLocationIsTheTraceDirectory() async throws {
+    let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("debug-default-\(UUID().uuidString)")
+    setenv(TraceSink.directoryVariable, directory, 1)
+    defer {
+      unsetenv(TraceSink.directoryVariable)
+      try? FileManager.default.removeItem(atPath: directory)
+    }
+    let reducer = Counter().debug()
+    let store = Store(initialState: Counter.State()) { reducer }
+    await store.send(.incrementButtonTapped).finish()
+    reducer.recorder.close()
+    let path = try #require(reducer.recorder.path)
+    #expect(path.hasPrefix(directory + "/Counter-"))
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.split(separator: "\n").count == 4)
+  }
+
+  @Test func filteredActionsAndTheirEffectsAreLeftOut() async throws {
+    let buffer = TraceBuffer()
+    let clock = TestClock()
+    var options = TraceRecorderOptions()
+    options.actionFilter = .deny(["*.checkBoxToggled))"])
+    let reducer = Todos(clock: clock, uuid: .incrementing()).debug(to: .memory(buffer), options: options)
+    let store = Store(initialState: Todos.State()) { reducer }
+    await store.send(.addTodoButtonTapped).finish()
+    let toggle = store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled)))
+    await clock.waitForSleepers()
+    await clock.advance(by: .seconds(1))
+    await toggle.finish()
+    reducer.recorder.close()
+    let labels = buffer.lines.compactMap { line in
+      (try? JSONReader.parse(line)).flatMap { $0["kind"]?.stringValue == "action" ? $0["label"]?.stringValue : $0["kind"]?.stringValue }
+    }
+    #expect(labels == ["session", "state", "Todos.Action.addTodoButtonTapped", "Todos.Action.sortCompletedTodos", "end"])
+    // The toggle's change is in the next recorded action's patch.
+    #expect(buffer.lines[3].contains(#""patch":[{"op":"replace","path":"/todos/0/isComplete","value":true}]"#))
+    #expect(!buffer.text.contains(#""kind":"effect""#))
+  }
+}

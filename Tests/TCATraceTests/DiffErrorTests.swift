@@ -1,0 +1,90 @@
+import Testing
+
+/// `tca-trace diff` with input it cannot compare: exit code 2 and the exact message.
+@Suite struct DiffErrorTests {
+  let directory = DiffTraces.directory()
+
+  @Test func mismatchedFormatVersions() {
+    #expect(tcaTrace("diff", "golden.jsonl", "format2.jsonl", in: directory) == ToolRun(stderr: """
+      format2.jsonl:1: error: unsupported trace format 2; this tca-trace reads format 1
+
+      """, code: 2))
+    #expect(tcaTrace("diff", "format2.jsonl", "golden.jsonl", in: directory) == ToolRun(stderr: """
+      format2.jsonl:1: error: unsupported trace format 2; this tca-trace reads format 1
+
+      """, code: 2))
+  }
+
+  @Test func emptyFile() {
+    #expect(tcaTrace("diff", "golden.jsonl", "empty.jsonl", in: directory) == ToolRun(stderr: """
+      empty.jsonl:1: error: empty trace: expected a session header
+
+      """, code: 2))
+  }
+
+  @Test func truncatedFile() {
+    // Every whole line is compared; the cut-off line is a warning.
+    #expect(tcaTrace("diff", "golden.jsonl", "truncated.jsonl", in: directory) == ToolRun(stdout: """
+      golden.jsonl and truncated.jsonl differ.
+
+      First divergence: golden seq 3 (line 5), current seq 3 (line 5): Counter.Action.factButtonTapped
+        effects differ:
+          effect 1 in golden:  id "fact", sent Counter.Action.factResponse(_:), finished
+          effect 1 in current: not started
+
+      Summary: 4 actions in golden.jsonl, 3 in truncated.jsonl: 3 aligned, 1 missing, 1 state difference, 1 effect difference.
+
+      Other differences:
+
+      golden seq 4 (line 8), current –: Counter.Action.factResponse(_:)
+        action missing from the current run
+
+      the end, after golden seq 4 (line 8), current seq 3 (line 5)
+        final state differs:
+            Counter.State(
+              … (1 unchanged),
+          -   fact: "2 is prime"
+          +   fact: nil
+            )
+
+      """, stderr: """
+      truncated.jsonl:6: warning: truncated last line (no newline at the end); ignored
+
+      """, code: 1))
+  }
+
+  @Test func badLine() {
+    #expect(tcaTrace("diff", "golden.jsonl", "badline.jsonl", in: directory) == ToolRun(stderr: """
+      badline.jsonl:4:30: error: unexpected end of input
+
+      """, code: 2))
+  }
+
+  @Test func missingFile() {
+    #expect(tcaTrace("diff", "golden.jsonl", "nope.jsonl", in: directory) == ToolRun(stderr: """
+      Error: cannot open 'nope.jsonl': No such file or directory
+
+      """, code: 2))
+  }
+
+  @Test func badOptions() {
+    #expect(tcaTrace("diff", "--ignore", "todos[x]", "golden.jsonl", "golden.jsonl", in: directory) == ToolRun(stderr: """
+      Error: The value 'todos[x]' is invalid for '--ignore <path>': expected a path such as todos[*].id or /todos/*/id (expected [index], [*] or [**] at column 6)
+      Usage: tca-trace diff [<options>] <golden> <current>
+        See 'tca-trace diff --help' for more information.
+
+      """, code: 2))
+    #expect(tcaTrace("diff", "--threshold", "lots", "golden.jsonl", "golden.jsonl", in: directory).stderr.hasPrefix("""
+      Error: The value 'lots' is invalid for '--threshold <percent>': expected a percentage such as 25%
+      """))
+    #expect(tcaTrace("diff", "--min-difference", "1 hour", "golden.jsonl", "golden.jsonl", in: directory).stderr.hasPrefix("""
+      Error: The value '1 hour' is invalid for '--min-difference <duration>': expected a duration such as 1ms, 250us or 500ns
+      """))
+    #expect(tcaTrace("diff", "--format", "xml", "golden.jsonl", "golden.jsonl", in: directory).stderr.hasPrefix("""
+      Error: The value 'xml' is invalid for '--format <format>': expected text, json, junit or github
+      """))
+    #expect(tcaTrace("diff", "golden.jsonl", in: directory).stderr.hasPrefix("""
+      Error: Missing expected argument '<current>'
+      """))
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// `tca-trace diff --format json|junit|github` end to end.
+@Suite struct DiffFormatTests {
+  let directory = DiffTraces.directory()
+
+  @Test func json() {
+    #expect(tcaTrace("diff", "--format", "json", "golden.jsonl", "changed.jsonl", in: directory) == ToolRun(stdout: #"""
+      {"equivalent":false,"golden":{"file":"golden.jsonl","name":"Counter","actions":4},"current":{"file":"changed.jsonl","name":"Counter","actions":4},"counts":{"aligned":4,"missing":0,"extra":0,"actionDifferences":0,"stateDifferences":1,"carriedStateDifferences":2,"effectDifferences":0,"total":1},"divergences":[{"kind":"state","title":"state after the action differs","golden":{"seq":2,"line":4},"current":{"seq":2,"line":4},"label":"Counter.Action.increment","changes":[{"path":"/count","change":"replaced","old":2,"new":3}],"diff":{"path":"","change":"nested","shape":"structure","type":"Counter.State","children":[{"path":"/count","field":"count","change":"replaced","old":2,"new":3},{"path":"/fact","field":"fact","change":"unchanged","count":1}]},"text":"  Counter.State(\n-   count: 2,\n+   count: 3,\n    … (1 unchanged)\n  )"}],"warnings":[]}
+
+      """#, code: 1))
+  }
+
+  @Test func jsonWithTimingsAndEffects() throws {
+    let run = tcaTrace("diff", "--format", "json", "--timings", "two.jsonl", "swapped.jsonl", in: directory)
+    #expect(run.code == 1)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let divergences = try #require(object["divergences"] as? [[String: Any]])
+    #expect(divergences.map { $0["kind"] as? String } == ["effects", "missing", "extra"])
+    let effects = try #require(divergences[0]["effects"] as? [[String: Any]])
+    #expect((effects[0]["current"] as? [String: Any])?["outputs"] as? [String] == [DiffTraces.response, DiffTraces.tick])
+    let timings = try #require(object["timings"] as? [String: Any])
+    #expect(timings["regressions"] as? Int == 0)
+    #expect((timings["rows"] as? [Any])?.count == 10)
+  }
+
+  @Test func junit() {
+    #expect(tcaTrace("diff", "--format", "junit", "golden.jsonl", "removed.jsonl", in: directory) == ToolRun(stdout: """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <testsuites name="tca-trace diff" tests="5" failures="2">
+        <testsuite name="golden.jsonl vs removed.jsonl" tests="5" failures="2">
+          <testcase classname="Counter" name="initial state"/>
+          <testcase classname="Counter" name="seq 1 ↔ 1 Counter.Action.increment"/>
+          <testcase classname="Counter" name="seq 2 ↔ – Counter.Action.increment">
+            <failure message="action missing from the current run" type="missing">golden seq 2 (line 4) has no counterpart in the current run</failure>
+          </testcase>
+          <testcase classname="Counter" name="seq 3 ↔ 2 Counter.Action.factButtonTapped">
+            <failure message="state after the action differs" type="state">  Counter.State(
+      -   count: 2,
+      +   count: 1,
+          … (1 unchanged)
+        )</failure>
+          </testcase>
+          <testcase classname="Counter" name="seq 4 ↔ 3 Counter.Action.factResponse(_:)"/>
+        </testsuite>
+      </testsuites>
+
+      """, code: 1))
+  }
+
+  @Test func junitIsWellFormedXMLWithEscapedText() throws {
+    // A payload with every character XML needs escaped, and a timing regression.
+    let nasty = #"<b>&amp; \"q\" 'a'</b>"#
+    let current = DiffTraces.golden.replacingOccurrences(of: "2 is prime", with: nasty)
+      .replacingOccurrences(of: #""t":1000,"duration":2000"#, with: #""t":1000,"duration":5000000"#)
+    _ = directory.file("nasty.jsonl", contents: current)
+    let run = tcaTrace("diff", "--format", "junit", "--timings", "golden.jsonl", "nasty.jsonl", in: directory)
+    #expect(run.code == 1)
+    let structure = try XMLStructure(run.stdout)
+    #expect(structure.elements == ["testsuites", "testsuite"] + Array(repeating: "testcase", count: 5) + ["failure", "failure"]
+      + Array(repeating: "testcase", count: 6) + ["failure", "testcase", "testcase"])
+    #expect(structure.attributes["testsuites"]?["tests"] == "13")
+    #expect(structure.attributes["testsuites"]?["failures"] == "2")
+    #expect(structure.text.contains(#"+   "<b>&amp; \"q\" 'a'</b>""#))
+    #expect(structure.text.contains("reducer Counter.Action.increment p95: 2.00µs → 5.00ms"))
+  }
+
+  @Test func github() {
+    #expect(tcaTrace("diff", "--format", "github", "golden.jsonl", "inserted.jsonl", in: directory) == ToolRun(stdout: """
+      ::error title=tca-trace diff%3A extra action in the current run::golden –, current seq 3: Counter.Action.increment%0Acurrent seq 3 (line 5) has no counterpart in the golden run
+      ::error file=golden.jsonl,line=5,title=tca-trace diff%3A state after the action differs::golden seq 3, current seq 4: Counter.Action.factButtonTapped%0A  Counter.State(%0A-   count: 2,%0A+   count: 3,%0A    … (1 unchanged)%0A  )
+      tca-trace diff golden.jsonl inserted.jsonl: 2 differences
+
+      """, code: 1))
+  }
+
+  @Test func githubEscapesPercentAndTimingRegressions() {
+    _ = directory.file("percent.jsonl", contents: DiffTraces.golden.replacingOccurrences(of: "2 is prime", with: "100% prime")
+      .replacingOccurrences(of: #""t":1000,"duration":2000"#, with: #""t":1000,"duration":5000000"#))
+    #expect(tcaTrace("diff", "--format", "github", "--timings", "--ignore", "fact", "golden.jsonl", "percent.jsonl", in: directory) == ToolRun(stdout: """
+      ::error file=golden.jsonl,line=8,title=tca-trace diff%3A action value differs::golden seq 4, current seq 4: Counter.Action.factResponse(_:)%0A  .factResponse(%0A-   "2 is prime"%0A+   "100%25 prime"%0A  )
+      ::error title=tca-trace diff%3A timing regression::reducer Counter.Action.increment p95: 2.00µs → 5.00ms (+249900%25, +5.00ms)
+      tca-trace diff golden.jsonl percent.jsonl: 1 difference, 1 timing regression
+
+      """, code: 1))
+  }
+
+  @Test func githubWhenEquivalent() {
+    #expect(tcaTrace("diff", "--format", "github", "golden.jsonl", "golden.jsonl", in: directory) == ToolRun(stdout: """
+      tca-trace diff golden.jsonl golden.jsonl: no differences
+
+      """))
+  }
+}
+
+/// The element names (in document order), attributes and text of an XML document, read with
+/// Foundation's `XMLParser`; throws when the document is not well-formed.
+final class XMLStructure: NSObject, XMLParserDelegate {
+  var elements: [String] = []
+  var attributes: [String: [String: String]] = [:]
+  var text = ""
+
+  struct NotWellFormed: Error {
+    var message: String
+  }
+
+  init(_ document: String) throws {
+    super.init()
+    let parser = XMLParser(data: Data(document.utf8))
+    parser.delegate = self
+    guard parser.parse() else {
+      throw NotWellFormed(message: parser.parserError.map { "\($0)" } ?? "unknown error")
+    }
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+    attributes attributeDict: [String: String] = [:]
+  ) {
+    elements.append(elementName)
+    attributes[elementName] = attributes[elementName] ?? attributeDict
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    text += string
+  }
+}
