@@ -46,6 +46,11 @@ import Testing
     ("'a'", #"line 1, column 1: expected a value, found "'""#),
     ("[\u{7}]", "line 1, column 2: expected a value, found U+0007"),
     ("[é]", #"line 1, column 2: expected a value, found "é""#),
+    ("\u{FEFF}{}", "line 1, column 1: expected a value, found U+FEFF (a byte order mark)"),
+    ("[\u{A0}1]", "line 1, column 2: expected a value, found U+00A0"),
+    ("[1\u{2028}]", #"line 1, column 3: expected "," or "]", found U+2028"#),
+    ("[\u{9B}]", "line 1, column 2: expected a value, found U+009B"),
+    ("[\u{200B}]", "line 1, column 2: expected a value, found U+200B"),
   ]
 
   @Test(arguments: cases)

@@ -15,6 +15,45 @@ import Testing
       == ["0ns", "999ns", "1.00µs", "12.3µs", "999µs", "4.56ms", "1.23s", "123s"])
   }
 
+  @Test func timesNearInt64MaxSaturateInsteadOfTrapping() throws {
+    // Valid per the format (non-negative Int64), absurd in practice: `t + duration` and the
+    // timeline's bucket arithmetic overflowed (a crash of `timings` and `diff --timings`).
+    let text = """
+      {"kind":"session","format":1,"name":"C","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":1,"keyframeInterval":100,"redacted":[]}
+      {"kind":"state","seq":0,"t":0,"state":{"n":0}}
+      {"kind":"action","seq":1,"t":5,"duration":9223372036854775807,"label":"A.y","action":null,"patch":[]}
+      {"kind":"effect","event":"started","effect":1,"seq":1,"t":100,"label":"A.y"}
+      {"kind":"effect","event":"finished","effect":1,"t":50}
+      {"kind":"action","seq":2,"t":9223372036854775807,"duration":9223372036854775807,"label":"A.z","action":null,"patch":[]}
+      {"kind":"end","t":20,"actions":2}
+
+      """
+    var builder = TimingReportBuilder(slowestCount: 2)
+    for case let .success(event) in try TraceSummaryReader(path: traceFile(text)) { builder.add(event) }
+    let report = builder.report()
+    #expect(report.end == .max)
+    #expect(report.actions.map(\.duration.total) == [.max, .max])
+    #expect(report.effects.map(\.lifetime?.max) == [0])
+    #expect(report.renderText(timelineColumns: 12) == """
+      2 actions, 9223372037s
+
+      action   count   total     min    mean     p50     p95     p99     max
+      A.y          19223372037s9223372037s9223372037s9223372037s9223372037s9223372037s9223372037s
+      A.z          19223372037s9223372037s9223372037s9223372037s9223372037s9223372037s9223372037s
+
+      effec… started outputs  cancel running   total     min    mean     p50     p95     p99     max
+      A.y          1       0       0       0     0ns     0ns     0ns     0ns     0ns     0ns     0ns
+
+      slowest actions
+        19223372037s  A.y
+        29223372037s  A.z
+
+      reduc… |############|
+             0ns 9223372037s
+      """)
+    #expect(TimingStatistics([.max, .max, 2])?.total == .max)
+  }
+
   @Test func reportFromSampleTrace() throws {
     var builder = TimingReportBuilder(slowestCount: 1)
     for case let .success(event) in try TraceSummaryReader(path: traceFile(sampleTrace)) { builder.add(event) }

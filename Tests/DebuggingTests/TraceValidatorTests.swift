@@ -60,6 +60,39 @@ import Testing
       """)
   }
 
+  @Test func anUnreadableActionIsReportedOnceNotAgainAsAGapAndAFailingPatch() throws {
+    let lines = sampleTrace.split(separator: "\n").map(String.init)
+    // Line 3 is action 1, which adds the todo that action 2 (line 6) changes; cut it in two ways.
+    var syntax = lines
+    syntax[2] = syntax[2].replacingOccurrences(of: #""duration""#, with: #""durat"ion""#)
+    #expect(try validate(syntax.joined(separator: "\n") + "\n") == """
+      t.jsonl:3:42: error: expected ":", found "i"
+      """)
+    var record = lines
+    record[2] = #"{"kind":"action","seq":1}"#
+    #expect(try validate(record.joined(separator: "\n") + "\n") == """
+      t.jsonl:3: error: action: missing key "t"
+      """)
+    // Without an initial state line either: only the unreadable line is reported.
+    var state = lines
+    state[1] = #"{"kind":"state","seq":0,"t":0,"state":{"todos":[}}"#
+    #expect(try validate(state.joined(separator: "\n") + "\n") == """
+      t.jsonl:2:49: error: expected a value, found "}"
+      """)
+  }
+
+  @Test func aFullStateAfterAnUnreadableLineIsCheckedAgain() throws {
+    var lines = sampleTrace.split(separator: "\n").map(String.init)
+    lines[2] = #"{"kind":"action","seq":1}"#
+    lines.insert(#"{"kind":"action","seq":3,"t":6500,"duration":1,"label":"x","action":null,"patch":[],"state":{"todos":[]}}"#, at: 7)
+    lines.insert(#"{"kind":"action","seq":4,"t":6600,"duration":1,"label":"x","action":null,"patch":[{"op":"remove","path":"/todos/0"}]}"#, at: 8)
+    lines[lines.count - 1] = #"{"kind":"end","t":7000,"actions":4}"#
+    #expect(try validate(lines.joined(separator: "\n") + "\n") == """
+      t.jsonl:3: error: action: missing key "t"
+      t.jsonl:9: error: patch of action 4 does not apply: path /todos/0 does not exist
+      """)
+  }
+
   @Test func unsupportedFormatIsTheOnlyFinding() throws {
     #expect(try validate(#"{"kind":"session","format":2,"name":"x"}"# + "\n" + #"{"kind":"wat"}"# + "\n")
       == "t.jsonl:1: error: unsupported trace format 2; this tca-trace reads format 1")

@@ -32,7 +32,7 @@ package struct ComparisonJUnitRenderer {
         }
         for divergence in divergences {
           body.append(
-            "      <failure message=\"\(escape(divergence.title))\" type=\"\(divergence.kindName)\">"
+            "      <failure message=\"\(attribute(divergence.title))\" type=\"\(divergence.kindName)\">"
               + escape(Self.detail(divergence)) + "</failure>")
         }
       }
@@ -47,7 +47,7 @@ package struct ComparisonJUnitRenderer {
       }
       cases.append(testcase(classname, name, body))
     }
-    let suite = "\(escape(comparison.golden.file)) vs \(escape(comparison.current.file))"
+    let suite = "\(attribute(comparison.golden.file)) vs \(attribute(comparison.current.file))"
     return ([
       #"<?xml version="1.0" encoding="UTF-8"?>"#,
       #"<testsuites name="tca-trace diff" tests="\#(cases.count)" failures="\#(failures)">"#,
@@ -60,7 +60,7 @@ package struct ComparisonJUnitRenderer {
   }
 
   private func testcase(_ classname: String, _ name: String, _ body: [String]) -> String {
-    let open = "    <testcase classname=\"\(escape(classname))\" name=\"\(escape(name))\""
+    let open = "    <testcase classname=\"\(attribute(classname))\" name=\"\(attribute(name))\""
     guard !body.isEmpty else { return open + "/>" }
     return ([open + ">"] + body + ["    </testcase>"]).joined(separator: "\n")
   }
@@ -77,6 +77,12 @@ package struct ComparisonJUnitRenderer {
           + "effect \(difference.position) in current: \(difference.current?.summary ?? "not started")"
       }.joined(separator: "\n")
     }
+  }
+
+  /// XML escaping for an attribute value: also line breaks and tabs as character references, which
+  /// a parser would otherwise normalise to spaces (a label spanning lines kept intact).
+  func attribute(_ text: String) -> String {
+    escape(text).replacingOccurrences(of: "\n", with: "&#10;").replacingOccurrences(of: "\t", with: "&#9;")
   }
 
   /// XML text and attribute escaping.

@@ -12,7 +12,8 @@ extension JSONParser {
     error("unexpected end of input", at: end)
   }
 
-  /// `<prefix> "x"<suffix>` naming the character at `offset`; invalid UTF-8 there is reported as such.
+  /// `<prefix> "x"<suffix>` naming the character at `offset`; invalid UTF-8 there is reported as
+  /// such, and an invisible character by its code point (`found U+FEFF (a byte order mark)`).
   func unexpected(_ prefix: String, at offset: Int, suffix: String = "") -> JSONError {
     let byte = bytes[offset]
     if byte < 0x80 {
@@ -25,7 +26,20 @@ extension JSONParser {
     let length = validUTF8Length(at: offset)
     guard length > 0 else { return error("invalid UTF-8", at: offset) }
     let text = String(decoding: UnsafeBufferPointer(start: bytes + offset, count: length), as: UTF8.self)
+    if let scalar = text.unicodeScalars.first, Self.isInvisible(scalar) {
+      let name = scalar.value == 0xFEFF ? " (a byte order mark)" : ""
+      return error("\(prefix) \(hexScalar(scalar.value))\(name)\(suffix)", at: offset)
+    }
     return error("\(prefix) \"\(text)\"\(suffix)", at: offset)
+  }
+
+  /// A character that would be invisible (or move the cursor) between quotes in a message:
+  /// C1 controls, format characters such as a byte order mark, and spaces other than " ".
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned: true
+    default: false
+    }
   }
 
   /// `U+000A`

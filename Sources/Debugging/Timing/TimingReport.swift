@@ -77,8 +77,8 @@ public struct TimingReportBuilder {
       guard let seq = event.seq, let t = event.t, let duration = event.duration, let label = event.label else { return }
       actionCount += 1
       durations[label, default: []].append(duration)
-      end = max(end, t + duration)
-      timeline.add(start: t, end: t + duration)
+      end = max(end, t.saturatingAdd(duration))
+      timeline.add(start: t, end: t.saturatingAdd(duration))
       noteSlow(TimingReport.SlowAction(seq: seq, label: label, t: t, duration: duration))
     case .effect:
       guard let id = event.effect, let t = event.t, let kind = event.event else { return }
@@ -92,7 +92,7 @@ public struct TimingReportBuilder {
       case .finished, .cancelled:
         guard let (label, start) = running.removeValue(forKey: id) else { return }
         if kind == .finished { effectTallies[label]?.finished += 1 } else { effectTallies[label]?.cancelled += 1 }
-        effectTallies[label]?.lifetimes.append(t - start)
+        effectTallies[label]?.lifetimes.append(max(0, t.saturatingAdd(-start)))
         timeline.add(start: start, end: t, lane: label)
       }
     case .session, .state, .note, .end:

@@ -29,7 +29,7 @@ public struct TimingStatistics: Sendable, Hashable, CustomStringConvertible {
       return sorted[Swift.max(0, Swift.min(sorted.count - 1, index))]
     }
     count = sorted.count
-    total = sorted.reduce(0, &+)
+    total = sorted.reduce(0) { $0.saturatingAdd($1) }
     min = sorted[0]
     max = sorted[sorted.count - 1]
     mean = total / Int64(count)

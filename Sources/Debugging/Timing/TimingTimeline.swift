@@ -25,15 +25,15 @@ public struct TimingTimeline: Sendable, Hashable {
   public mutating func add(start: Int64, end stop: Int64, lane: String? = nil) {
     let stop = Swift.max(stop, start)
     end = Swift.max(end, stop)
-    while stop > bucketWidth * Int64(Self.bucketCount) { widen() }
+    while stop > bucketEnd(Self.bucketCount - 1) { widen() }
     var index = 0
     if let lane { index = laneNumber(lane) }
     var bucket = Int(start / bucketWidth)
     while bucket < Self.bucketCount {
-      let from = Swift.max(start, Int64(bucket) * bucketWidth)
-      let to = Swift.min(stop, Int64(bucket + 1) * bucketWidth)
+      let from = Swift.max(start, bucketStart(bucket))
+      let to = Swift.min(stop, bucketEnd(bucket))
       guard to > from else { break }
-      lanes[index].busy[bucket] += to - from
+      lanes[index].busy[bucket] = lanes[index].busy[bucket].saturatingAdd(to - from)
       bucket += 1
     }
   }
@@ -49,11 +49,15 @@ public struct TimingTimeline: Sendable, Hashable {
   private mutating func widen() {
     for l in lanes.indices {
       var merged = Array(repeating: Int64(0), count: Self.bucketCount)
-      for i in 0..<Self.bucketCount { merged[i / 2] += lanes[l].busy[i] }
+      for i in 0..<Self.bucketCount { merged[i / 2] = merged[i / 2].saturatingAdd(lanes[l].busy[i]) }
       lanes[l].busy = merged
     }
-    bucketWidth *= 2
+    bucketWidth = bucketWidth.saturatingMultiply(2)
   }
+
+  /// Where bucket `bucket` starts and ends, saturating at `Int64.max` (a trace may claim any time).
+  private func bucketStart(_ bucket: Int) -> Int64 { Int64(bucket).saturatingMultiply(bucketWidth) }
+  private func bucketEnd(_ bucket: Int) -> Int64 { Int64(bucket + 1).saturatingMultiply(bucketWidth) }
 
   /// One row per lane, `columns` characters wide, covering time 0 to `last` (default `end`): ` ` idle, `.` under a
   /// third busy, `:` under two thirds, `=` under 95%, `#` full (or several effects at once).
@@ -70,8 +74,8 @@ public struct TimingTimeline: Sendable, Hashable {
     for lane in lanes where lane.name == "reducer" || lane.busy.contains(where: { $0 > 0 }) {
       var bar = ""
       for column in 0..<columns {
-        let from = span * Int64(column) / Int64(columns)
-        let to = Swift.max(span * Int64(column + 1) / Int64(columns), from + 1)
+        let from = span.scaled(by: column, of: columns)
+        let to = Swift.max(span.scaled(by: column + 1, of: columns), from.saturatingAdd(1))
         let fraction = Double(busyTime(lane, from, to)) / Double(to - from)
         bar.append(fraction <= 0 ? " " : fraction < 1.0 / 3 ? "." : fraction < 2.0 / 3 ? ":" : fraction < 0.95 ? "=" : "#")
       }
@@ -87,9 +91,9 @@ public struct TimingTimeline: Sendable, Hashable {
   private func busyTime(_ lane: Lane, _ from: Int64, _ to: Int64) -> Int64 {
     var total = 0.0
     var bucket = Int(from / bucketWidth)
-    while bucket < Self.bucketCount, Int64(bucket) * bucketWidth < to {
-      let start = Int64(bucket) * bucketWidth
-      let overlap = Swift.min(to, start + bucketWidth) - Swift.max(from, start)
+    while bucket < Self.bucketCount, bucketStart(bucket) < to {
+      let start = bucketStart(bucket)
+      let overlap = Swift.min(to, bucketEnd(bucket)) - Swift.max(from, start)
       total += Double(lane.busy[bucket]) * Double(overlap) / Double(bucketWidth)
       bucket += 1
     }
@@ -101,4 +105,24 @@ public struct TimingTimeline: Sendable, Hashable {
 func pad(_ name: String, _ width: Int) -> String {
   if name.count > width { return String(name.prefix(Swift.max(width - 1, 0))) + "…" }
   return name + String(repeating: " ", count: width - name.count)
+}
+
+extension Int64 {
+  /// `self + other`, or `Int64.max`/`.min` instead of trapping on overflow.
+  func saturatingAdd(_ other: Int64) -> Int64 {
+    let (sum, overflow) = addingReportingOverflow(other)
+    return overflow ? (other > 0 ? .max : .min) : sum
+  }
+
+  /// `self * other` for non-negative values, or `Int64.max` instead of trapping on overflow.
+  func saturatingMultiply(_ other: Int64) -> Int64 {
+    let (product, overflow) = multipliedReportingOverflow(by: other)
+    return overflow ? .max : product
+  }
+
+  /// `self * part / whole`, exact and without overflow for `0 <= part <= whole`.
+  func scaled(by part: Int, of whole: Int) -> Int64 {
+    let product = multipliedFullWidth(by: Int64(part))
+    return Int64(whole).dividingFullWidth(product).quotient
+  }
 }

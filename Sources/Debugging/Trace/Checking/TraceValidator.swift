@@ -3,7 +3,9 @@
 /// Beyond what `TraceReader` reports (bad JSON, bad records, header, truncated last line) it
 /// checks: the initial state after the header, sequence gaps without a `gap` note, patches that do
 /// not apply, keyframes that disagree with their patch, effect events for unknown or ended
-/// effects, outputs not followed by their action, and the `end` count.
+/// effects, outputs not followed by their action, and the `end` count. After a line that cannot
+/// be read and may have been an action or a state, the next action's sequence number and patches
+/// up to the next full state are not checked (they would only repeat that line's problem).
 ///
 /// ```swift
 /// for finding in TraceValidator.validate(try TraceReader(path: "run.jsonl")) { print(finding) }
@@ -17,12 +19,23 @@ public enum TraceValidator {
     var state = ValidationState(file: reader.file)
     for item in reader {
       switch item {
-      case let .failure(error): state.findings.append(error)
+      case let .failure(error):
+        state.findings.append(error)
+        if error.severity == .error, error.mayHideAStateChange { state.skipped() }
       case let .success(line): state.check(line)
       }
     }
     state.finish()
     return state.findings
+  }
+}
+
+extension TraceError {
+  /// Whether the unreadable line may have been an action or a state: a JSON syntax error (its
+  /// kind is unknown) or a bad `action` or `state` record (a bad record's message starts with its
+  /// kind, `action: missing key "t"`).
+  fileprivate var mayHideAStateChange: Bool {
+    column != nil || message.hasPrefix("action: ") || message.hasPrefix("state: ")
   }
 }
 
@@ -39,8 +52,19 @@ private struct ValidationState {
   /// Outputs waiting for their action: seq → (effect, line).
   var pendingOutputs: [Int64: (effect: Int64, line: Int)] = [:]
   var endLine: Int?
+  /// A line could not be read since the last full state: what it changed is unknown, so patches
+  /// that then fail to apply are its consequence, not new problems.
+  var stateUncertain = false
 
   init(file: String) { self.file = file }
+
+  /// After an unreadable line (already reported): it may have been the initial state, the next
+  /// action or a patch the following ones build on, so none of these is reported missing for it.
+  mutating func skipped() {
+    sawInitialState = true
+    gapAnnounced = true
+    stateUncertain = true
+  }
 
   mutating func report(_ line: Int, _ message: String, _ severity: TraceError.Severity = .error) {
     findings.append(TraceError(file: file, line: line, severity: severity, message: message))
@@ -57,7 +81,9 @@ private struct ValidationState {
         report(line, "expected the initial state after the header, found \"\(item.record.kind.rawValue)\"")
       }
     }
-    if let problem = tracker.consume(item.record, line: line) { report(line, problem.message) }
+    if let problem = tracker.consume(item.record, line: line), !stateUncertain { report(line, problem.message) }
+    if case .state = item.record { stateUncertain = false }
+    if case let .action(action) = item.record, action.state != nil { stateUncertain = false }
     switch item.record {
     case .session, .state:
       break
