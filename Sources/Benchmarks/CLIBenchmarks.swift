@@ -11,7 +11,7 @@ import Foundation
 //   swift build -c release --product tca-trace && swift run -c release Benchmarks cli
 func runCLIBenchmarks(filter: String?) {
   guard selected("cli", filter) else { return }
-  let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tca-trace").path
+  let tool = builtToolPath()
   guard FileManager.default.isExecutableFile(atPath: tool) else {
     print("cli: skipped; build the tool first: swift build -c release --product tca-trace")
     return
@@ -62,10 +62,7 @@ func runCLIBenchmarks(filter: String?) {
 /// number of actions (the state's size drifts), so the number is raised until it is big enough.
 private func writeSyntheticTrace(to path: String, megabytes: Double) -> Double {
   func write(_ actions: Int) -> Double {
-    let writer = TraceWriter.file(path, bufferSize: 1 << 20)
-    SyntheticTrace.write(actions: actions, stateSize: 200, keyframeInterval: 1_000, to: writer)
-    _ = writer.close()
-    return Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
+    writeSyntheticTraceFile(to: path, actions: actions, stateSize: 200, keyframeInterval: 1_000)
   }
   let sample = Double(SyntheticTrace.text(actions: 20_000, stateSize: 200, keyframeInterval: 1_000).utf8.count) / 1e6
   var actions = Int(megabytes / sample * 20_000)
@@ -75,26 +72,4 @@ private func writeSyntheticTrace(to path: String, megabytes: Double) -> Double {
     size = write(actions)
   }
   return size
-}
-
-/// Runs a shell command `runs` times under /usr/bin/time: the median wall time and the
-/// largest max RSS (`12.3 MB`).
-private func measureCommand(_ command: String, runs: Int = 3) -> (seconds: Double, rss: String) {
-  var times: [Double] = []
-  var rss = 0
-  let timeFile = NSTemporaryDirectory() + "tca-trace-cli-bench-time-\(getpid())"
-  defer { unlink(timeFile) }
-  for _ in 0..<runs {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "/usr/bin/time -o '\(timeFile)' -f '%M' sh -c \"$0\"", command]
-    let start = DispatchTime.now().uptimeNanoseconds
-    try? process.run()
-    process.waitUntilExit()
-    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    let text = (try? String(contentsOfFile: timeFile, encoding: .utf8)) ?? ""
-    rss = max(rss, Int(text.split(separator: "\n").last.map(String.init) ?? "") ?? 0)
-  }
-  times.sort()
-  return (times[times.count / 2], String(format: "%.1f MB", Double(rss) / 1024))
 }

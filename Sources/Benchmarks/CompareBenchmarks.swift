@@ -17,11 +17,9 @@ func runCompareBenchmarks(filter: String?) {
   let golden = directory + "/golden.jsonl", current = directory + "/current.jsonl", longer = directory + "/longer.jsonl"
   let other = directory + "/other.jsonl"
   for (path, actions, seed) in [(golden, 43_000, 1), (current, 43_000, 1), (longer, 43_100, 1), (other, 43_000, 2)] {
-    let writer = TraceWriter.file(path, bufferSize: 1 << 20)
-    SyntheticTrace.write(actions: actions, stateSize: 1_000, keyframeInterval: 100, seed: UInt64(seed), to: writer)
-    _ = writer.close()
+    writeSyntheticTraceFile(to: path, actions: actions, stateSize: 1_000, keyframeInterval: 100, seed: UInt64(seed))
   }
-  let megabytes = compareFileMegabytes(golden)
+  let megabytes = fileMegabytes(golden)
   print(String(format: "compare: two synthetic traces of %.1f MB each", megabytes))
   func rate(_ seconds: Double) -> String { String(format: "%.0f MB/s of both files", 2 * megabytes / seconds) }
 
@@ -31,7 +29,7 @@ func runCompareBenchmarks(filter: String?) {
     }
   }
   report("compare baseline: TraceReader over both files", ours: read, extra: rate(read))
-  let cmp = compareCommand("cmp '\(golden)' '\(current)'", runs: 3)
+  let cmp = measureCommand("cmp '\(golden)' '\(current)'", runs: 3)
   report("compare baseline: `cmp` process", ours: cmp.seconds, extra: rate(cmp.seconds))
 
   for (name, other, options) in [
@@ -48,39 +46,13 @@ func runCompareBenchmarks(filter: String?) {
     report("compare TraceComparator \(name)", ours: seconds, baseline: ("TraceReader both", read), extra: "\(rate(seconds)), \(found)")
   }
 
-  let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tca-trace").path
+  let tool = builtToolPath()
   guard FileManager.default.isExecutableFile(atPath: tool) else {
     print("compare: CLI skipped; build the tool first: swift build -c release --product tca-trace")
     return
   }
   for (name, arguments) in [("identical", "'\(golden)' '\(current)'"), ("100 extra actions", "'\(golden)' '\(longer)'")] {
-    let run = compareCommand("'\(tool)' diff \(arguments) > /dev/null", runs: 3)
+    let run = measureCommand("'\(tool)' diff \(arguments) > /dev/null", runs: 3)
     report("compare cli tca-trace diff \(name)", ours: run.seconds, extra: "\(rate(run.seconds)), max RSS \(run.rss)")
   }
-}
-
-private func compareFileMegabytes(_ path: String) -> Double {
-  Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
-}
-
-/// Runs a shell command `runs` times under /usr/bin/time: the median wall time and the
-/// largest max RSS (`12.3 MB`).
-private func compareCommand(_ command: String, runs: Int) -> (seconds: Double, rss: String) {
-  var times: [Double] = []
-  var rss = 0
-  let timeFile = NSTemporaryDirectory() + "tca-trace-compare-bench-time-\(getpid())"
-  defer { unlink(timeFile) }
-  for _ in 0..<runs {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "/usr/bin/time -o '\(timeFile)' -f '%M' sh -c \"$0\"", command]
-    let start = DispatchTime.now().uptimeNanoseconds
-    try? process.run()
-    process.waitUntilExit()
-    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    let text = (try? String(contentsOfFile: timeFile, encoding: .utf8)) ?? ""
-    rss = max(rss, Int(text.split(separator: "\n").last.map(String.init) ?? "") ?? 0)
-  }
-  times.sort()
-  return (times[times.count / 2], String(format: "%.1f MB", Double(rss) / 1024))
 }

@@ -12,7 +12,7 @@ import Foundation
 //   swift build -c release --product tca-trace && swift run -c release Benchmarks export
 func runExportBenchmarks(filter: String?) {
   guard selected("export", filter) else { return }
-  let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tca-trace").path
+  let tool = builtToolPath()
   guard FileManager.default.isExecutableFile(atPath: tool) else {
     print("export: skipped; build the tool first: swift build -c release --product tca-trace")
     return
@@ -25,30 +25,28 @@ func runExportBenchmarks(filter: String?) {
   let megabytes = exportSyntheticTrace(to: trace, megabytes: 200)
   print(String(format: "export: synthetic trace %.0f MB", megabytes))
   func rate(_ seconds: Double) -> String { String(format: "%.0f MB/s", megabytes / seconds) }
-  let wc = exportMeasure("wc -l '\(trace)' > /dev/null")
+  let wc = measureCommand("wc -l '\(trace)' > /dev/null")
   report("export baseline `wc -l`", ours: wc.seconds, extra: "\(rate(wc.seconds)), max RSS \(wc.rss)")
-  let jq = exportMeasure("jq -c .kind '\(trace)' > /dev/null")
+  let jq = measureCommand("jq -c .kind '\(trace)' > /dev/null")
   report("export baseline `jq -c .kind`", ours: jq.seconds, extra: "\(rate(jq.seconds)), max RSS \(jq.rss)")
-  let timings = exportMeasure("'\(tool)' timings '\(trace)' > /dev/null")
+  let timings = measureCommand("'\(tool)' timings '\(trace)' > /dev/null")
   report("export baseline `tca-trace timings`", ours: timings.seconds, extra: "\(rate(timings.seconds)), max RSS \(timings.rss)")
-  let export = exportMeasure("'\(tool)' export --format perfetto '\(trace)' -o '\(directory)/trace.json'")
+  let export = measureCommand("'\(tool)' export --format perfetto '\(trace)' -o '\(directory)/trace.json'")
   report("export tca-trace export --format perfetto", ours: export.seconds, baseline: ("jq -c .kind", jq.seconds),
     extra: "\(rate(export.seconds)), max RSS \(export.rss), output \(exportSize(directory + "/trace.json"))")
-  let html = exportMeasure("'\(tool)' report '\(trace)' -o '\(directory)/report.html'", runs: 1)
+  let html = measureCommand("'\(tool)' report '\(trace)' -o '\(directory)/report.html'", runs: 1)
   report("export tca-trace report", ours: html.seconds, baseline: ("jq -c .kind", jq.seconds),
     extra: "\(rate(html.seconds)), max RSS \(html.rss), output \(exportSize(directory + "/report.html"))")
   try? FileManager.default.removeItem(atPath: trace)
 
   let small = directory + "/100k.jsonl"
-  let writer = TraceWriter.file(small, bufferSize: 1 << 20)
-  SyntheticTrace.write(actions: 100_000, stateSize: 50, keyframeInterval: 100, to: writer)
-  _ = writer.close()
+  writeSyntheticTraceFile(to: small, actions: 100_000, stateSize: 50, keyframeInterval: 100)
   let page = directory + "/100k.html"
-  let small100k = exportMeasure("'\(tool)' report '\(small)' -o '\(page)'", runs: 1)
+  let small100k = measureCommand("'\(tool)' report '\(small)' -o '\(page)'", runs: 1)
   report("export tca-trace report (100,000 actions)", ours: small100k.seconds,
     extra: "trace \(exportSize(small)), page \(exportSize(page)), max RSS \(small100k.rss)")
   if FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") {
-    let load = exportMeasure(
+    let load = measureCommand(
       "chromium --headless --no-sandbox --disable-gpu --user-data-dir='\(directory)/profile' --virtual-time-budget=5000 "
         + "--dump-dom 'file://\(page)#seq=50000' 2>/dev/null | grep -c '\"selected\":50000' > /dev/null", runs: 1)
     report("export headless chromium: load the 100,000-action page and show #seq=50000", ours: load.seconds, extra: "max RSS \(load.rss) (browser process)")
@@ -62,10 +60,7 @@ private func exportSyntheticTrace(to path: String, megabytes: Double) -> Double 
   var actions = Int(megabytes * 1e6 / Double(sample) * 2_000)
   var size = 0.0
   for _ in 0..<6 {
-    let writer = TraceWriter.file(path, bufferSize: 1 << 20)
-    SyntheticTrace.write(actions: actions, stateSize: 200, keyframeInterval: 100, to: writer)
-    _ = writer.close()
-    size = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
+    size = writeSyntheticTraceFile(to: path, actions: actions, stateSize: 200, keyframeInterval: 100)
     if abs(size - megabytes) < 0.15 * megabytes { break }
     actions = Int(Double(actions) * (megabytes / size).squareRoot())
   }
@@ -74,27 +69,5 @@ private func exportSyntheticTrace(to path: String, megabytes: Double) -> Double 
 }
 
 private func exportSize(_ path: String) -> String {
-  String(format: "%.1f MB", Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6)
-}
-
-/// Runs a shell command `runs` times under /usr/bin/time: the median wall time and the largest
-/// max RSS (`12.3 MB`).
-private func exportMeasure(_ command: String, runs: Int = 3) -> (seconds: Double, rss: String) {
-  var times: [Double] = []
-  var rss = 0
-  let timeFile = NSTemporaryDirectory() + "tca-trace-export-bench-time-\(getpid())"
-  defer { unlink(timeFile) }
-  for _ in 0..<runs {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "/usr/bin/time -o '\(timeFile)' -f '%M' sh -c \"$0\"", command]
-    let start = DispatchTime.now().uptimeNanoseconds
-    try? process.run()
-    process.waitUntilExit()
-    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    let text = (try? String(contentsOfFile: timeFile, encoding: .utf8)) ?? ""
-    rss = max(rss, Int(text.split(separator: "\n").last.map(String.init) ?? "") ?? 0)
-  }
-  times.sort()
-  return (times[times.count / 2], String(format: "%.1f MB", Double(rss) / 1024))
+  String(format: "%.1f MB", fileMegabytes(path))
 }

@@ -16,7 +16,7 @@ func runTraceToolBenchmarks(filter: String?) {
   let writer = TraceWriter.file(path)
   SyntheticTrace.write(actions: 43_000, stateSize: 1_000, keyframeInterval: 100, to: writer)
   writer.close()
-  let megabytes = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
+  let megabytes = fileMegabytes(path)
   func rate(_ seconds: Double) -> String { String(format: "%.0f MB/s", megabytes / seconds) }
   print(String(format: "trace: synthetic file %.1f MB", megabytes))
 
