@@ -22,7 +22,7 @@ public struct ExportEvent: Sendable, Hashable {
 /// ```
 public final class ExportEventReader: Sequence, IteratorProtocol {
   public let lines: LineReader
-  private var stopped = false
+  private var rules = TraceLineRules()
 
   public init(path: String, follow: LineReader.Follow? = nil) throws(LineReaderError) {
     lines = try LineReader(path: path, follow: follow)
@@ -35,48 +35,14 @@ public final class ExportEventReader: Sequence, IteratorProtocol {
   public var file: String { lines.name }
 
   public func next() -> Result<ExportEvent, TraceError>? {
-    guard !stopped else { return nil }
-    let outcome: Result<ExportEvent, TraceError>?
-    do {
-      outcome = try lines.nextLine(scan)
-    } catch {
-      stopped = true
-      return .failure(TraceError(file: file, line: 0, message: error.message))
-    }
-    guard let outcome else {
-      stopped = true
-      if lines.lineNumber == 0 { return .failure(TraceError(file: file, line: 1, message: TraceMessages.empty)) }
-      return nil
-    }
-    switch outcome {
-    case let .failure(error):
-      if error.line == 1 { stopped = true }
-      return outcome
-    case let .success(event):
-      let summary = event.summary
-      if summary.line == 1, summary.kind != .session {
-        stopped = true
-        return .failure(TraceError(file: file, line: 1, message: TraceMessages.headerExpected(found: summary.kind.rawValue)))
-      }
-      if summary.line > 1, summary.kind == .session {
-        return .failure(TraceError(file: file, line: summary.line, message: TraceMessages.headerAgain))
-      }
-      return outcome
-    }
+    rules.next(from: lines, summaryOf: \.summary, scan: scan)
   }
 
   private func scan(_ view: LineReader.View) -> Result<ExportEvent, TraceError> {
-    if view.isTruncated {
-      return .failure(TraceError(file: file, line: view.number, severity: .warning, message: TraceMessages.truncated))
-    }
-    if LineParse.isBlank(view.bytes) {
-      return .failure(TraceError(file: file, line: view.number, message: TraceMessages.emptyLine))
-    }
     let summary: TraceEventSummary
-    do {
-      summary = try TraceEventSummary(line: view.number, bytes: view.bytes)
-    } catch {
-      return .failure(TraceError(file: file, line: view.number, column: error.column > 0 ? error.column : nil, message: error.message))
+    switch TraceLineRules.summary(of: view, file: file, truncatedHeaderIsError: false) {
+    case let .failure(error): return .failure(error)
+    case let .success(scanned): summary = scanned
     }
     switch summary.kind {
     case .action, .state:
