@@ -282,4 +282,22 @@ import Testing
 
         """, code: 2))
   }
+
+  /// CLI-6: an empty range is a usage error, not an empty output.
+  @Test func rangeEndsBeforeItStarts() {
+    #expect(
+      tcaTrace("show", "--from", "7", "--to", "5", "todos.jsonl", in: directory) == ToolRun(stderr: """
+        Error: --from 7 is after --to 5
+        Usage: tca-trace show [<options>] <file>
+          See 'tca-trace show --help' for more information.
+
+        """, code: 2))
+    #expect(
+      tcaTrace("show", "--since", "2s", "--until", "1s", "todos.jsonl", in: directory) == ToolRun(stderr: """
+        Error: --since 2s is after --until 1s
+        Usage: tca-trace show [<options>] <file>
+          See 'tca-trace show --help' for more information.
+
+        """, code: 2))
+  }
 }
