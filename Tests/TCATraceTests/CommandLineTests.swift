@@ -7,7 +7,7 @@ import Testing
     #expect(tcaTrace("--version") == ToolRun(stdout: "tca-trace 0.1.0 (trace format 1)\n"))
   }
 
-  @Test(arguments: [[], ["--help"], ["-h"], ["help"]])
+  @Test(arguments: [["--help"], ["-h"], ["help"]])
   func toolHelp(arguments: [String]) {
     #expect(
       tcaTrace(arguments) == ToolRun(stdout: """
@@ -34,6 +34,38 @@ import Testing
           See 'tca-trace help <subcommand>' for detailed help.
 
         """))
+  }
+
+  /// CLI-7: no subcommand is a usage error: the help on standard error, exit code 2.
+  @Test(arguments: [[], ["--color", "never"]])
+  func missingSubcommand(arguments: [String]) {
+    #expect(
+      tcaTrace(arguments) == ToolRun(stderr: """
+        Error: Missing expected subcommand
+
+        OVERVIEW: Read, compare and picture traces recorded by .debug().
+
+        USAGE: tca-trace <subcommand> [<options>] <file>
+
+        OPTIONS:
+          --color <when>          always, never or auto (default: auto, only on a terminal without NO_COLOR).
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          show                    Show each action with its state changes and effects.
+          timings                 Reducer and effect timing statistics, the slowest actions and a timeline.
+          state                   Print the full state after an action.
+          cat                     Print the trace with every action line expanded to its full state.
+          blame                   List every action that changed the state at a path, with old and new values.
+          validate                Check a trace against the format and report each problem with its line (exit 1 when any).
+          diff                    Compare two recorded runs; exit 1 when they behave differently (or got slower).
+          export                  Export a trace as Chrome Trace Event JSON for ui.perfetto.dev or chrome://tracing.
+          report                  Write a self-contained HTML report of a trace: timeline, actions, diffs, timings.
+
+          See 'tca-trace help <subcommand>' for detailed help.
+
+        """, code: 2))
   }
 
   @Test(arguments: [["state", "--help"], ["state", "-h"], ["help", "state"], ["state", "log.jsonl", "--at", "x", "--help"]])
