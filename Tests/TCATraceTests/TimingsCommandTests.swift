@@ -73,17 +73,17 @@ import Testing
       tcaTrace("timings", "--top", "1", "--width", "30", "-", stdin: trace) == ToolRun(stdout: """
         1 action, 1.10µs
 
-        action    count   total     min    mean     p50     p95     p99     max
-        A.start       1   100ns   100ns   100ns   100ns   100ns   100ns   100ns
+        action                        count   total     min    mean     p50     p95     p99     max
+        A.start                           1   100ns   100ns   100ns   100ns   100ns   100ns   100ns
 
-        effect… started outputs  cancel running   total     min    mean     p50     p95     p99     max
-        A.start       1       0       0       1       -       -       -       -       -       -       -
+        effect lifetime (by origin) started outputs  cancel running   total     min    mean     p50     p95     p99     max
+        A.start                           1       0       0       1       -       -       -       -       -       -       -
 
         slowest actions
           1     100ns  A.start
 
-        reducer |                  =#|
-                0ns             1.10µs
+        reducer                     |                  =#|
+                                    0ns             1.10µs
 
         """))
   }
