@@ -25,11 +25,11 @@ import Testing
     if process.isRunning { process.terminate() }
     #expect(process.terminationReason == .exit && process.terminationStatus == 0)
     #expect(try String(contentsOfFile: output, encoding: .utf8) == """
-      #1      +0.018s   5.1µs  Todos.Action.addButtonTapped
+      #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
       #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
-      #3      +1.100s   4.2µs  Todos.Action.todos(.element(id:, action: .toggle))
-      #4      +2.100s   2.5µs  Todos.Action.sortCompletedTodos  (from effect 1)
-      #5      +3.000s   6.1µs  Todos.Action.addButtonTapped
+      #3      +1.100s  4.20µs  Todos.Action.todos(.element(id:, action: .toggle))
+      #4      +2.100s  2.50µs  Todos.Action.sortCompletedTodos  (from effect 1)
+      #5      +3.000s  6.10µs  Todos.Action.addButtonTapped
       #6      +3.500s   250µs  Todos.Action.clearCompletedButtonTapped
 
       """)
@@ -65,7 +65,7 @@ import Testing
     let expected = options.isEmpty ? """
       Todos — recorded 2026-11-21T19:33:07.123Z on Linux x86_64, pid 4242 (trace format 1)
 
-      #1      +0.018s   5.1µs  Todos.Action.addButtonTapped
+      #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
           Todos.Action.addButtonTapped
           Todos.State(
             … (1 unchanged),
@@ -98,7 +98,7 @@ import Testing
           )
 
       """ : """
-      #1      +0.018s   5.1µs  Todos.Action.addButtonTapped
+      #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
       #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
 
       """

@@ -26,7 +26,7 @@ import Testing
       tcaTrace("show", "evil.jsonl", in: directory) == ToolRun(stdout: #"""
         Evil\u{1b}]0;pwned\u{7}App — recorded 2026-11-21T19:33:07.123Z on Linux\r\nx86_64, pid 1 (trace format 1)
 
-        #1      +0.001s   5.1µs  Evil\u{1b}[2J\u{1b}]0;pwned\u{7}.label\nsecond line
+        #1      +0.001s  5.10µs  Evil\u{1b}[2J\u{1b}]0;pwned\u{7}.label\nsecond line
             App.Action.tap
             [
           -   "n": 0
@@ -43,7 +43,7 @@ import Testing
   @Test func showLabelsOnly() {
     #expect(
       tcaTrace("show", "--labels-only", "evil.jsonl", in: directory) == ToolRun(stdout: #"""
-        #1      +0.001s   5.1µs  Evil\u{1b}[2J\u{1b}]0;pwned\u{7}.label\nsecond line
+        #1      +0.001s  5.10µs  Evil\u{1b}[2J\u{1b}]0;pwned\u{7}.label\nsecond line
 
         """#))
   }
@@ -51,7 +51,7 @@ import Testing
   @Test func blame() {
     #expect(
       tcaTrace("blame", "evil.jsonl", "n", in: directory) == ToolRun(stdout: #"""
-        #1      +0.001s   5.1µs  Evil\u{1b}[2J\u{1b}]0;pwned\u{7}.label\nsecond line
+        #1      +0.001s  5.10µs  Evil\u{1b}[2J\u{1b}]0;pwned\u{7}.label\nsecond line
           - 0
           + 1
         1 action changed n.
