@@ -88,6 +88,41 @@ import Testing
         """))
   }
 
+  /// CLI-9: a subcommand's description is wrapped at 100 columns.
+  @Test func diffHelpIsWrapped() {
+    #expect(
+      tcaTrace("diff", "--help") == ToolRun(stdout: #"""
+        OVERVIEW: Compare two recorded runs; exit 1 when they behave differently (or got slower).
+
+        Aligns the two runs' actions (by label and value), then reports actions missing from the current
+        run, extra ones, aligned actions whose value, resulting state or effects differ, and (with
+        --timings) reducer and effect timing regressions. The first divergence comes first, then a summary.
+
+        Ignored paths are walked in the trace's JSON form of states and actions: todos[*].id, **.timestamp,
+        /todos/*/id; * is one segment, ** any number.
+
+        Exit codes: 0 equivalent, 1 differences or timing regressions, 2 unreadable input.
+
+        USAGE: tca-trace diff [<options>] <golden> <current>
+
+        ARGUMENTS:
+          <golden>                The reference trace (e.g. committed with the tests).
+          <current>               The trace of the run to check; - reads standard input.
+
+        OPTIONS:
+          --ignore <path>         Ignore this path in states and actions (repeatable): todos[*].id, **.timestamp.
+          --timings               Also compare per-label reducer durations and effect lifetimes (p50, p95).
+          --threshold <percent>   With --timings: slower by more than this is a regression (default: 25%).
+          --min-difference <duration>
+                                  With --timings: and by at least this much (default: 1ms; ns, us, ms, s).
+          --window <actions>      Actions aligned at a time on each side (default: 1024).
+          --format <format>       Output format: text, json, junit or github (default: text).
+          --color <when>          Colour the output: always, never or auto (default: auto, only on a terminal without NO_COLOR).
+          -h, --help              Show help information.
+
+        """#))
+  }
+
   @Test func everySubcommandHasHelp() {
     for name in ["show", "timings", "state", "cat", "blame", "validate", "diff", "export", "report"] {
       let run = tcaTrace(name, "--help")
