@@ -107,6 +107,6 @@ import Testing
     writer.start()
     #expect(
       tcaTrace("show", "--labels-only", "--to", "1", "trace.fifo", in: directory)
-        == ToolRun(stdout: "#1      +0.018s   5.1µs  Todos.Action.addButtonTapped\n"))
+        == ToolRun(stdout: "#1      +0.018s  5.10µs  Todos.Action.addButtonTapped\n"))
   }
 }

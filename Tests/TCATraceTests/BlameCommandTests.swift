@@ -7,10 +7,10 @@ import Testing
   @Test func fieldOfAnElementFoundById() {
     #expect(
       tcaTrace("blame", "todos.jsonl", "todos[id:1].isComplete", in: directory) == ToolRun(stdout: """
-        #1      +0.018s   5.1µs  Todos.Action.addButtonTapped
+        #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
           - (absent)
           + false
-        #3      +1.100s   4.2µs  Todos.Action.todos(.element(id:, action: .toggle))
+        #3      +1.100s  4.20µs  Todos.Action.todos(.element(id:, action: .toggle))
           - false
           + true
         #6      +3.500s   250µs  Todos.Action.clearCompletedButtonTapped
@@ -34,7 +34,7 @@ import Testing
   @Test func wholeElement() {
     #expect(
       tcaTrace("blame", "todos.jsonl", "todos[id:2]", in: directory) == ToolRun(stdout: """
-        #5      +3.000s   6.1µs  Todos.Action.addButtonTapped
+        #5      +3.000s  6.10µs  Todos.Action.addButtonTapped
           - (absent)
           + Todo(id: 2, title: "", isComplete: false)
         1 action changed todos[id:2].

@@ -7,7 +7,7 @@ import Testing
     #expect(tcaTrace("--version") == ToolRun(stdout: "tca-trace 0.1.0 (trace format 1)\n"))
   }
 
-  @Test(arguments: [[], ["--help"], ["-h"], ["help"]])
+  @Test(arguments: [["--help"], ["-h"], ["help"]])
   func toolHelp(arguments: [String]) {
     #expect(
       tcaTrace(arguments) == ToolRun(stdout: """
@@ -36,6 +36,38 @@ import Testing
         """))
   }
 
+  /// CLI-7: no subcommand is a usage error: the help on standard error, exit code 2.
+  @Test(arguments: [[], ["--color", "never"]])
+  func missingSubcommand(arguments: [String]) {
+    #expect(
+      tcaTrace(arguments) == ToolRun(stderr: """
+        Error: Missing expected subcommand
+
+        OVERVIEW: Read, compare and picture traces recorded by .debug().
+
+        USAGE: tca-trace <subcommand> [<options>] <file>
+
+        OPTIONS:
+          --color <when>          always, never or auto (default: auto, only on a terminal without NO_COLOR).
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          show                    Show each action with its state changes and effects.
+          timings                 Reducer and effect timing statistics, the slowest actions and a timeline.
+          state                   Print the full state after an action.
+          cat                     Print the trace with every action line expanded to its full state.
+          blame                   List every action that changed the state at a path, with old and new values.
+          validate                Check a trace against the format and report each problem with its line (exit 1 when any).
+          diff                    Compare two recorded runs; exit 1 when they behave differently (or got slower).
+          export                  Export a trace as Chrome Trace Event JSON for ui.perfetto.dev or chrome://tracing.
+          report                  Write a self-contained HTML report of a trace: timeline, actions, diffs, timings.
+
+          See 'tca-trace help <subcommand>' for detailed help.
+
+        """, code: 2))
+  }
+
   @Test(arguments: [["state", "--help"], ["state", "-h"], ["help", "state"], ["state", "log.jsonl", "--at", "x", "--help"]])
   func subcommandHelp(arguments: [String]) {
     #expect(
@@ -54,6 +86,41 @@ import Testing
           -h, --help              Show help information.
 
         """))
+  }
+
+  /// CLI-9: a subcommand's description is wrapped at 100 columns.
+  @Test func diffHelpIsWrapped() {
+    #expect(
+      tcaTrace("diff", "--help") == ToolRun(stdout: #"""
+        OVERVIEW: Compare two recorded runs; exit 1 when they behave differently (or got slower).
+
+        Aligns the two runs' actions (by label and value), then reports actions missing from the current
+        run, extra ones, aligned actions whose value, resulting state or effects differ, and (with
+        --timings) reducer and effect timing regressions. The first divergence comes first, then a summary.
+
+        Ignored paths are walked in the trace's JSON form of states and actions: todos[*].id, **.timestamp,
+        /todos/*/id; * is one segment, ** any number.
+
+        Exit codes: 0 equivalent, 1 differences or timing regressions, 2 unreadable input.
+
+        USAGE: tca-trace diff [<options>] <golden> <current>
+
+        ARGUMENTS:
+          <golden>                The reference trace (e.g. committed with the tests).
+          <current>               The trace of the run to check; - reads standard input.
+
+        OPTIONS:
+          --ignore <path>         Ignore this path in states and actions (repeatable): todos[*].id, **.timestamp.
+          --timings               Also compare per-label reducer durations and effect lifetimes (p50, p95).
+          --threshold <percent>   With --timings: slower by more than this is a regression (default: 25%).
+          --min-difference <duration>
+                                  With --timings: and by at least this much (default: 1ms; ns, us, ms, s).
+          --window <actions>      Actions aligned at a time on each side (default: 1024).
+          --format <format>       Output format: text, json, junit or github (default: text).
+          --color <when>          Colour the output: always, never or auto (default: auto, only on a terminal without NO_COLOR).
+          -h, --help              Show help information.
+
+        """#))
   }
 
   @Test func everySubcommandHasHelp() {

@@ -15,6 +15,15 @@ import Testing
       """, code: 2))
   }
 
+  @Test func standardInputForBothRuns() {
+    #expect(tcaTrace("diff", "-", "-", in: directory, stdin: SampleTraces.todos) == ToolRun(stderr: """
+      Error: <golden> and <current> cannot both be - (standard input is read once)
+      Usage: tca-trace diff [<options>] <golden> <current>
+        See 'tca-trace diff --help' for more information.
+
+      """, code: 2))
+  }
+
   @Test func emptyFile() {
     #expect(tcaTrace("diff", "golden.jsonl", "empty.jsonl", in: directory) == ToolRun(stderr: """
       empty.jsonl:1: error: empty trace: expected a session header

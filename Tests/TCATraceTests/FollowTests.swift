@@ -25,13 +25,109 @@ import Testing
     if process.isRunning { process.terminate() }
     #expect(process.terminationReason == .exit && process.terminationStatus == 0)
     #expect(try String(contentsOfFile: output, encoding: .utf8) == """
-      #1      +0.018s   5.1µs  Todos.Action.addButtonTapped
+      #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
       #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
-      #3      +1.100s   4.2µs  Todos.Action.todos(.element(id:, action: .toggle))
-      #4      +2.100s   2.5µs  Todos.Action.sortCompletedTodos  (from effect 1)
-      #5      +3.000s   6.1µs  Todos.Action.addButtonTapped
+      #3      +1.100s  4.20µs  Todos.Action.todos(.element(id:, action: .toggle))
+      #4      +2.100s  2.50µs  Todos.Action.sortCompletedTodos  (from effect 1)
+      #5      +3.000s  6.10µs  Todos.Action.addButtonTapped
       #6      +3.500s   250µs  Todos.Action.clearCompletedButtonTapped
 
       """)
+  }
+
+  /// CLI-1: into a pipe (`tca-trace show --follow … | grep`), each action is written as soon as it
+  /// is read, not when the 64 KiB buffer fills or the tool exits.
+  @Test(arguments: [["--labels-only"], []])
+  func flushesEachActionIntoAPipe(options: [String]) throws {
+    let directory = TemporaryDirectory()
+    let lines = SampleTraces.todos.split(separator: "\n").map { $0 + "\n" }
+    let path = directory.file("grow.jsonl", contents: lines.prefix(3).joined())
+    let process = Process()
+    process.executableURL = toolURL
+    process.arguments = ["show", "--follow"] + options + [path]
+    process.environment = [:]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    let received = PipeCollector(output.fileHandleForReading)
+    try process.run()
+    defer {
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
+    }
+    #expect(received.wait(untilContains: "addButtonTapped"))
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.seekToEnd()
+    handle.write(Data(lines[3].utf8))
+    try handle.close()
+    #expect(received.wait(untilContains: "titleChanged"))
+    #expect(process.isRunning)
+    let expected = options.isEmpty ? """
+      Todos — recorded 2026-11-21T19:33:07.123Z on Linux x86_64, pid 4242 (trace format 1)
+
+      #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
+          Todos.Action.addButtonTapped
+          Todos.State(
+            … (1 unchanged),
+            todos: [
+        +     [0, id: 1]: Todo(
+        +       id: 1,
+        +       title: "",
+        +       isComplete: false
+        +     )
+            ]
+          )
+
+      #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
+          Todos.Action.todos(
+            .element(
+              id: 1,
+              action: .titleChanged("Milk")
+            )
+          )
+          Todos.State(
+            … (1 unchanged),
+            todos: [
+              [0, id: 1]: Todo(
+                … (1 unchanged),
+        -       title: "",
+        +       title: "Milk",
+                … (1 unchanged)
+              )
+            ]
+          )
+
+      """ : """
+      #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
+      #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
+
+      """
+    #expect(received.text == expected)
+  }
+}
+
+/// Reads what a child process writes into a pipe, without blocking: `poll` before each `read`.
+final class PipeCollector {
+  private let descriptor: Int32
+  private var data: [UInt8] = []
+
+  init(_ handle: FileHandle) {
+    descriptor = handle.fileDescriptor
+  }
+
+  var text: String { String(decoding: data, as: UTF8.self) }
+
+  /// Reads for up to 10 seconds until `needle` has arrived; whether it did.
+  func wait(untilContains needle: String) -> Bool {
+    let deadline = Date().addingTimeInterval(10)
+    while !text.contains(needle) && Date() < deadline {
+      var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&request, 1, 100) > 0 else { continue }
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let count = read(descriptor, &chunk, chunk.count)
+      guard count > 0 else { break }
+      data += chunk.prefix(count)
+    }
+    return text.contains(needle)
   }
 }

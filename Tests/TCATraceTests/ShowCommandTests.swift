@@ -9,7 +9,7 @@ import Testing
       tcaTrace("show", "todos.jsonl", in: directory) == ToolRun(stdout: """
         Todos — recorded 2026-11-21T19:33:07.123Z on Linux x86_64, pid 4242 (trace format 1)
 
-        #1      +0.018s   5.1µs  Todos.Action.addButtonTapped
+        #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
             Todos.Action.addButtonTapped
             Todos.State(
               … (1 unchanged),
@@ -41,7 +41,7 @@ import Testing
               ]
             )
 
-        #3      +1.100s   4.2µs  Todos.Action.todos(.element(id:, action: .toggle))
+        #3      +1.100s  4.20µs  Todos.Action.todos(.element(id:, action: .toggle))
             Todos.Action.todos(
               .element(
                 id: 1,
@@ -60,12 +60,12 @@ import Testing
             )
           effect 1 started (cancellable: sort)
 
-        #4      +2.100s   2.5µs  Todos.Action.sortCompletedTodos  (from effect 1)
+        #4      +2.100s  2.50µs  Todos.Action.sortCompletedTodos  (from effect 1)
             Todos.Action.sortCompletedTodos
           (No state changes)
-        effect 1 finished at +2.100s after 1.0s (started by #3 Todos.Action.todos(.element(id:, action: .toggle)))
+        effect 1 finished at +2.100s after 1.00s (started by #3 Todos.Action.todos(.element(id:, action: .toggle)))
 
-        #5      +3.000s   6.1µs  Todos.Action.addButtonTapped
+        #5      +3.000s  6.10µs  Todos.Action.addButtonTapped
             Todos.Action.addButtonTapped
             Todos.State(
               … (1 unchanged),
@@ -103,11 +103,11 @@ import Testing
   @Test func labelsOnly() {
     #expect(
       tcaTrace("show", "--labels-only", "todos.jsonl", in: directory) == ToolRun(stdout: """
-        #1      +0.018s   5.1µs  Todos.Action.addButtonTapped
+        #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
         #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
-        #3      +1.100s   4.2µs  Todos.Action.todos(.element(id:, action: .toggle))
-        #4      +2.100s   2.5µs  Todos.Action.sortCompletedTodos  (from effect 1)
-        #5      +3.000s   6.1µs  Todos.Action.addButtonTapped
+        #3      +1.100s  4.20µs  Todos.Action.todos(.element(id:, action: .toggle))
+        #4      +2.100s  2.50µs  Todos.Action.sortCompletedTodos  (from effect 1)
+        #5      +3.000s  6.10µs  Todos.Action.addButtonTapped
         #6      +3.500s   250µs  Todos.Action.clearCompletedButtonTapped
 
         """))
@@ -116,7 +116,7 @@ import Testing
   @Test func labelsOnlyFromStandardInput() {
     #expect(
       tcaTrace("show", "--labels-only", "--to", "2", "-", stdin: SampleTraces.todos) == ToolRun(stdout: """
-        #1      +0.018s   5.1µs  Todos.Action.addButtonTapped
+        #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
         #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
 
         """))
@@ -127,7 +127,7 @@ import Testing
       tcaTrace("show", "--label", "Todos.*toggle", "todos.jsonl", in: directory) == ToolRun(stdout: """
         Todos — recorded 2026-11-21T19:33:07.123Z on Linux x86_64, pid 4242 (trace format 1)
 
-        #3      +1.100s   4.2µs  Todos.Action.todos(.element(id:, action: .toggle))
+        #3      +1.100s  4.20µs  Todos.Action.todos(.element(id:, action: .toggle))
             Todos.Action.todos(
               .element(
                 id: 1,
@@ -145,7 +145,7 @@ import Testing
               ]
             )
           effect 1 started (cancellable: sort)
-        effect 1 finished at +2.100s after 1.0s (started by #3 Todos.Action.todos(.element(id:, action: .toggle)))
+        effect 1 finished at +2.100s after 1.00s (started by #3 Todos.Action.todos(.element(id:, action: .toggle)))
 
         """))
   }
@@ -153,7 +153,7 @@ import Testing
   @Test func pathFindsElementsById() {
     #expect(
       tcaTrace("show", "--labels-only", "--path", "todos[id:1].title", "todos.jsonl", in: directory) == ToolRun(stdout: """
-        #1      +0.018s   5.1µs  Todos.Action.addButtonTapped
+        #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
         #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
         #6      +3.500s   250µs  Todos.Action.clearCompletedButtonTapped
 
@@ -163,9 +163,9 @@ import Testing
   @Test func pathAsJSONPointer() {
     #expect(
       tcaTrace("show", "--labels-only", "--path", "/todos/0/isComplete", "todos.jsonl", in: directory) == ToolRun(stdout: """
-        #1      +0.018s   5.1µs  Todos.Action.addButtonTapped
-        #3      +1.100s   4.2µs  Todos.Action.todos(.element(id:, action: .toggle))
-        #5      +3.000s   6.1µs  Todos.Action.addButtonTapped
+        #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
+        #3      +1.100s  4.20µs  Todos.Action.todos(.element(id:, action: .toggle))
+        #5      +3.000s  6.10µs  Todos.Action.addButtonTapped
 
         """))
   }
@@ -173,9 +173,9 @@ import Testing
   @Test func timeRange() {
     #expect(
       tcaTrace("show", "--labels-only", "--since", "1s", "--until", "3000ms", "todos.jsonl", in: directory) == ToolRun(stdout: """
-        #3      +1.100s   4.2µs  Todos.Action.todos(.element(id:, action: .toggle))
-        #4      +2.100s   2.5µs  Todos.Action.sortCompletedTodos  (from effect 1)
-        #5      +3.000s   6.1µs  Todos.Action.addButtonTapped
+        #3      +1.100s  4.20µs  Todos.Action.todos(.element(id:, action: .toggle))
+        #4      +2.100s  2.50µs  Todos.Action.sortCompletedTodos  (from effect 1)
+        #5      +3.000s  6.10µs  Todos.Action.addButtonTapped
 
         """))
   }
@@ -185,7 +185,7 @@ import Testing
       tcaTrace("show", "--full-state", "--from", "5", "--to", "5", "todos.jsonl", in: directory) == ToolRun(stdout: """
         Todos — recorded 2026-11-21T19:33:07.123Z on Linux x86_64, pid 4242 (trace format 1)
 
-        #5      +3.000s   6.1µs  Todos.Action.addButtonTapped
+        #5      +3.000s  6.10µs  Todos.Action.addButtonTapped
             Todos.Action.addButtonTapped
             Todos.State(
               filter: .all,
@@ -232,7 +232,7 @@ import Testing
   @Test func colorAlways() {
     #expect(
       tcaTrace("show", "--color", "always", "--labels-only", "--to", "1", "todos.jsonl", in: directory) == ToolRun(stdout: """
-        \u{1B}[33m#1\u{1B}[0m      +0.018s   5.1µs  \u{1B}[1;36mTodos.Action.addButtonTapped\u{1B}[0m
+        \u{1B}[33m#1\u{1B}[0m      +0.018s  5.10µs  \u{1B}[1;36mTodos.Action.addButtonTapped\u{1B}[0m
 
         """))
   }
@@ -277,6 +277,24 @@ import Testing
     #expect(
       tcaTrace("show", "--path", "todos[id:", "todos.jsonl", in: directory) == ToolRun(stderr: """
         Error: The value 'todos[id:' is invalid for '--path <path>': expected a JSON Pointer or a path such as todos[0].title (unclosed [ at column 6)
+        Usage: tca-trace show [<options>] <file>
+          See 'tca-trace show --help' for more information.
+
+        """, code: 2))
+  }
+
+  /// CLI-6: an empty range is a usage error, not an empty output.
+  @Test func rangeEndsBeforeItStarts() {
+    #expect(
+      tcaTrace("show", "--from", "7", "--to", "5", "todos.jsonl", in: directory) == ToolRun(stderr: """
+        Error: --from 7 is after --to 5
+        Usage: tca-trace show [<options>] <file>
+          See 'tca-trace show --help' for more information.
+
+        """, code: 2))
+    #expect(
+      tcaTrace("show", "--since", "2s", "--until", "1s", "todos.jsonl", in: directory) == ToolRun(stderr: """
+        Error: --since 2s is after --until 1s
         Usage: tca-trace show [<options>] <file>
           See 'tca-trace show --help' for more information.
 

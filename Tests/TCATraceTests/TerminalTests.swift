@@ -17,21 +17,21 @@ struct TerminalTests {
 
   @Test func autoColorOnATerminal() {
     #expect(onTerminal("show --labels-only --to 1 todos.jsonl") == """
-      \u{1B}[33m#1\u{1B}[0m      +0.018s   5.1µs  \u{1B}[1;36mTodos.Action.addButtonTapped\u{1B}[0m
+      \u{1B}[33m#1\u{1B}[0m      +0.018s  5.10µs  \u{1B}[1;36mTodos.Action.addButtonTapped\u{1B}[0m
 
       """)
   }
 
   @Test func noColorOnATerminal() {
     #expect(onTerminal("show --labels-only --to 1 todos.jsonl", environment: ["NO_COLOR": "1"]) == """
-      #1      +0.018s   5.1µs  Todos.Action.addButtonTapped
+      #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
 
       """)
   }
 
   @Test func neverOnATerminal() {
     #expect(onTerminal("--color never show --labels-only --to 1 todos.jsonl") == """
-      #1      +0.018s   5.1µs  Todos.Action.addButtonTapped
+      #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
 
       """)
   }

@@ -4,10 +4,20 @@ import Testing
 /// `TimeText` (TimeText.swift).
 @Suite struct TimeTextTests {
   @Test(arguments: [
-    (0, "0ns"), (999, "999ns"), (5_100, "5.1µs"), (12_345_678, "12.3ms"), (250_000, "250µs"), (1_500_000_000, "1.5s"),
+    (0, "0ns"), (999, "999ns"), (5_100, "5.10µs"), (12_345_678, "12.3ms"), (250_000, "250µs"), (1_500_000_000, "1.50s"),
+    (3_990, "3.99µs"), (9_996, "10.00µs"),
   ] as [(Int64, String)])
   func duration(nanoseconds: Int64, text: String) {
     #expect(TimeText.duration(nanoseconds) == text)
+  }
+
+  /// CLI-8: `show` and `blame` print a duration as `timings` does (`formatNanoseconds`).
+  @Test func durationReadsAsInTimings() {
+    var nanoseconds: Int64 = 1
+    while nanoseconds < 100_000_000_000 {
+      #expect(TimeText.duration(nanoseconds) == formatNanoseconds(nanoseconds), "\(nanoseconds)")
+      nanoseconds = nanoseconds * 7 / 5 + 3
+    }
   }
 
   @Test func offset() {

@@ -73,19 +73,45 @@ import Testing
       tcaTrace("timings", "--top", "1", "--width", "30", "-", stdin: trace) == ToolRun(stdout: """
         1 action, 1.10µs
 
-        action    count   total     min    mean     p50     p95     p99     max
-        A.start       1   100ns   100ns   100ns   100ns   100ns   100ns   100ns
+        action                        count   total     min    mean     p50     p95     p99     max
+        A.start                           1   100ns   100ns   100ns   100ns   100ns   100ns   100ns
 
-        effect… started outputs  cancel running   total     min    mean     p50     p95     p99     max
-        A.start       1       0       0       1       -       -       -       -       -       -       -
+        effect lifetime (by origin) started outputs  cancel running   total     min    mean     p50     p95     p99     max
+        A.start                           1       0       0       1       -       -       -       -       -       -       -
 
         slowest actions
           1     100ns  A.start
 
-        reducer |                  =#|
-                0ns             1.10µs
+        reducer                     |         =|
+                                    0ns   1.10µs
 
         """))
+  }
+
+  /// CLI-3: the timeline is laid out for the labels as printed (escaped), so it stays `--width` wide.
+  @Test func escapedLabelsKeepTheTimelineWithinTheWidth() {
+    let trace = """
+      \(SampleTraces.header)
+      {"kind":"state","seq":0,"t":0,"state":{"n":0}}
+      {"kind":"action","seq":1,"t":1000,"duration":100,"label":"A.\\u0001\\u0002","action":{"$enum":"A","start":{}},"patch":[]}
+      {"kind":"action","seq":2,"t":3000,"duration":200,"label":"A.\\u0001\\u0002","action":{"$enum":"A","start":{}},"patch":[]}
+
+      """
+    #expect(
+      tcaTrace("timings", "--width", "40", "-", stdin: trace) == ToolRun(stdout: #"""
+        2 actions, 3.20µs
+
+        action         count   total     min    mean     p50     p95     p99     max
+        A.\u{1}\u{2}       2   300ns   100ns   150ns   100ns   200ns   200ns   200ns
+
+        slowest actions
+          2     200ns  A.\u{1}\u{2}
+          1     100ns  A.\u{1}\u{2}
+
+        reducer      |       .:              :#|
+                     0ns                  3.20µs
+
+        """#))
   }
 
   @Test func json() {

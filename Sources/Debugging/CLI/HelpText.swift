@@ -38,7 +38,7 @@ package enum HelpText {
   /// `tca-trace <subcommand> --help`.
   package static func command(_ command: any TraceCommand.Type) -> String {
     var lines = ["OVERVIEW: \(command.abstract)", ""]
-    if !command.discussion.isEmpty { lines += [command.discussion, ""] }
+    if !command.discussion.isEmpty { lines += [wrapped(command.discussion), ""] }
     lines += ["USAGE: tca-trace \(command.usage)", ""]
     if !command.arguments.isEmpty {
       lines.append("ARGUMENTS:")
@@ -48,6 +48,25 @@ package enum HelpText {
     lines.append("OPTIONS:")
     lines += command.allOptions.map { row(($0.names.joined(separator: ", ") + ($0.valueName.map { " \($0)" } ?? "")), $0.help) }
     return lines.joined(separator: "\n")
+  }
+
+  /// `text` with each line longer than `width` columns broken at spaces (lines already shorter
+  /// are kept as written).
+  static func wrapped(_ text: String, width: Int = 100) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      var out: [String] = []
+      var current = ""
+      for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+        if !current.isEmpty && current.count + 1 + word.count > width {
+          out.append(current)
+          current = String(word)
+        } else {
+          current = current.isEmpty ? String(word) : current + " " + word
+        }
+      }
+      out.append(current)
+      return out.joined(separator: "\n")
+    }.joined(separator: "\n")
   }
 
   /// `  --from <seq>            Start at action <seq>.`: names padded to 24 columns.

@@ -59,7 +59,10 @@ package enum TraceTool {
         throw CommandLineExit.usage("Unknown option '\(first)'", command: nil)
       }
     }
-    guard let name = rest.first else { throw CommandLineExit.information(HelpText.tool) }
+    guard let name = rest.first else {
+      // No subcommand is a usage error (exit 2), as in DESIGN.md; the help says which there are.
+      throw CommandLineExit(message: "Error: Missing expected subcommand\n\n" + HelpText.tool, toStandardOutput: false, code: CommandLineExit.failure)
+    }
     if name == "help" {
       guard let topic = rest.dropFirst().first else { throw CommandLineExit.information(HelpText.tool) }
       guard let command = CommandRegistry.command(named: topic) else {

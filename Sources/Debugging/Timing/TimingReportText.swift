@@ -1,9 +1,10 @@
 extension TimingReport {
   /// The width of the label column `renderText` lays out: the longest label as printed (control
-  /// characters escaped), 6 to 48. The timeline takes the rest of a line.
+  /// characters escaped), 6 to 48, and at least as wide as the heading `effect lifetime (by origin)`
+  /// when there are effects. The timeline takes the rest of a line.
   public var labelColumnWidth: Int {
     let labels = (actions.map(\.label) + effects.map(\.label) + slowest.map(\.label)).map(PrintableText.escaping)
-    return min(max(labels.map(\.count).max() ?? 0, 6), 48)
+    return min(max(labels.map(\.count).max() ?? 0, effects.isEmpty ? 6 : 27), 48)
   }
 
   /// A plain-text rendering (no colour): tables of actions, effects, the slowest actions and the

@@ -32,6 +32,9 @@ package enum DiffCommand: TraceCommand {
   }
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
+    if arguments.positionals[0] == "-" && arguments.positionals[1] == "-" {
+      throw CommandLineExit.usage("<golden> and <current> cannot both be - (standard input is read once)", command: self)
+    }
     let format = try arguments.choice("--format", as: Format.self) ?? .text
     var options = CompareOptions()
     options.timings = arguments.flag("--timings")

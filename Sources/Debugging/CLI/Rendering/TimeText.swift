@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// TimeText.offset(18_200_000)     // "+0.018s"
-/// TimeText.duration(5_100)        // "5.1µs"
+/// TimeText.duration(5_100)        // "5.10µs"
 /// TimeText.duration(12_300_000)   // "12.3ms"
 /// try TimeText.parse("1.5s")      // 1_500_000_000
 /// ```
@@ -15,7 +15,8 @@ package enum TimeText {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// `850ns`, `5.1µs`, `12.3ms`, `1.5s`, `250µs`: at most one decimal, none from 100 up.
+  /// `850ns`, `5.10µs`, `12.3ms`, `1.50s`, `250µs`: three significant digits, as `timings` prints
+  /// them (`formatNanoseconds`), so a duration reads the same in every subcommand.
   package static func duration(_ nanoseconds: Int64) -> String {
     var bytes: [UInt8] = []
     appendDuration(nanoseconds, to: &bytes)
@@ -41,11 +42,17 @@ package enum TimeText {
       : value < 1_000_000_000 ? (1_000_000, [0x6D, 0x73]) : (1_000_000_000, [0x73])
     if scale == 1 || value >= 100 * scale {
       appendDecimal((value + scale / 2) / scale, to: &bytes)
-    } else {
+    } else if value >= 10 * scale {
       let tenths = (value * 10 + scale / 2) / scale
       appendDecimal(tenths / 10, to: &bytes)
       bytes.append(UInt8(ascii: "."))
       bytes.append(UInt8(ascii: "0") + UInt8(tenths % 10))
+    } else {
+      let hundredths = (value * 100 + scale / 2) / scale
+      appendDecimal(hundredths / 100, to: &bytes)
+      bytes.append(UInt8(ascii: "."))
+      bytes.append(UInt8(ascii: "0") + UInt8(hundredths / 10 % 10))
+      bytes.append(UInt8(ascii: "0") + UInt8(hundredths % 10))
     }
     bytes.append(contentsOf: unit)
   }

@@ -27,6 +27,12 @@ package struct ShowOptions {
     filter.to = try arguments.integer("--to").map(Int64.init)
     filter.since = try Self.time(arguments, "--since")
     filter.until = try Self.time(arguments, "--until")
+    if let from = filter.from, let to = filter.to, from > to {
+      throw .usage("--from \(from) is after --to \(to)", command: ShowCommand.self)
+    }
+    if let since = filter.since, let until = filter.until, since > until {
+      throw .usage("--since \(arguments.value("--since") ?? "") is after --until \(arguments.value("--until") ?? "")", command: ShowCommand.self)
+    }
     if let text = arguments.value("--path") {
       do {
         filter.path = try StatePath(parsing: text)

@@ -59,6 +59,7 @@ package final class ShowRunner {
         if options.labelsOnly || !options.filter.acceptsContext(t: end.t, reachedFrom: reachedFrom) { break }
         try json ? writeJSON(line.record.json) : output.line(renderer.endLine(end))
       }
+      if options.follow { try output.flush() }
     }
     try input.finish()
     return CommandLineExit.success
@@ -86,6 +87,7 @@ package final class ShowRunner {
           bytes.append(UInt8(ascii: "\n"))
         }
       }
+      if options.follow { try context.output.flush() }
     }
     try input.finish()
     return CommandLineExit.success

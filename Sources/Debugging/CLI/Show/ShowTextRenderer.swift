@@ -13,14 +13,17 @@ package struct ShowTextRenderer {
     self.style = style
   }
 
-  /// `Todos — recorded 2026-11-21T19:33:07.123Z on Linux x86_64, pid 4242 (trace format 1)`
+  /// `Todos — recorded 2026-11-21T19:33:07.123Z on Linux x86_64, pid 4242 (trace format 1)`; the
+  /// texts read from the trace are escaped (`PrintableText`).
   package func header(_ session: TraceSession) -> String {
     let name = session.prefix.isEmpty ? session.name : "\(session.name) (\(session.prefix))"
-    return style.paint(name, .heading)
-      + " — recorded \(session.start) on \(session.platform), pid \(session.pid) (trace format \(session.format))"
+    let start = PrintableText.escaping(session.start), platform = PrintableText.escaping(session.platform)
+    return style.paint(PrintableText.escaping(name), .heading)
+      + " — recorded \(start) on \(platform), pid \(session.pid) (trace format \(session.format))"
   }
 
-  /// The first line of an action: sequence number, time offset, duration, label and its sender.
+  /// The first line of an action: sequence number, time offset, duration, label (escaped: a
+  /// label cannot move the cursor or start a new line) and its sender.
   package func actionLine(seq: Int64, t: Int64, duration: Int64, label: String, effect: Int64?) -> String {
     var bytes: [UInt8] = []
     appendActionLine(seq: seq, t: t, duration: duration, label: label, effect: effect, to: &bytes)
@@ -46,7 +49,7 @@ package struct ShowTextRenderer {
     bytes.append(UInt8(ascii: " "))
     bytes.append(UInt8(ascii: " "))
     if style.colored { bytes.append(contentsOf: style.prefix(.label)) }
-    bytes.append(contentsOf: label.utf8)
+    bytes.append(contentsOf: PrintableText.escaping(label).utf8)
     if style.colored { bytes.append(contentsOf: TextStyle.reset) }
     if let effect {
       if style.colored { bytes.append(contentsOf: style.prefix(.dim)) }
@@ -120,14 +123,14 @@ package struct ShowTextRenderer {
   package func effectLine(_ event: TraceEffectEvent, origin: EffectOrigin?) -> String {
     switch event.event {
     case .started:
-      let id = event.id.map { " (cancellable: \($0))" } ?? ""
+      let id = event.id.map { " (cancellable: \(PrintableText.escaping($0)))" } ?? ""
       return "  " + style.paint("effect \(event.effect) started\(id)", .dim)
     case .output:
       return style.paint("effect \(event.effect) sent #\(event.seq ?? 0)", .dim)
     case .finished, .cancelled:
       var line = "effect \(event.effect) \(event.event.rawValue) at \(TimeText.offset(event.t))"
       if let origin {
-        line += " after \(TimeText.duration(max(0, event.t - origin.t))) (started by #\(origin.seq) \(origin.label))"
+        line += " after \(TimeText.duration(max(0, event.t - origin.t))) (started by #\(origin.seq) \(PrintableText.escaping(origin.label)))"
       }
       return style.paint(line, event.event == .cancelled ? .warning : .dim)
     }
@@ -135,7 +138,7 @@ package struct ShowTextRenderer {
 
   /// `note +1.200s gap: writer fell behind: 12 actions dropped`
   package func noteLine(_ note: TraceNote) -> String {
-    style.paint("note \(TimeText.offset(note.t)) \(note.note.rawValue): \(note.message)", note.note == .info ? .dim : .warning)
+    style.paint("note \(TimeText.offset(note.t)) \(note.note.rawValue): \(PrintableText.escaping(note.message))", note.note == .info ? .dim : .warning)
   }
 
   /// `end +2.000s: 42 actions`

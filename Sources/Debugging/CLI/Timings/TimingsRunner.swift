@@ -34,10 +34,8 @@ package struct TimingsRunner {
   }
 
   /// The timeline's bar width so that its rows (`label |bar|`) are `width` characters: the
-  /// label column is as wide as the longest label, 6 to 48 (as `renderText` lays it out).
+  /// label column is `report.labelColumnWidth` (labels as printed, escaped), as `renderText` lays it out.
   package static func timelineColumns(_ report: TimingReport, width: Int) -> Int {
-    let labels = report.actions.map(\.label) + report.effects.map(\.label) + report.slowest.map(\.label)
-    let labelWidth = min(max(labels.map(\.count).max() ?? 0, 6), 48)
-    return max(10, width - labelWidth - 3)
+    max(10, width - report.labelColumnWidth - 3)
   }
 }
