@@ -20,6 +20,13 @@ import Testing
     }
   }
 
+  /// QA's CLI-0: `t`/`duration` may be any Int64 (docs/log-format.md); Int64.max crashed `show`.
+  @Test func largestDurationAndOffsetDoNotOverflow() {
+    #expect(TimeText.duration(.max) == "9223372037s")
+    #expect(TimeText.duration(999_999_999_999) == "1000s")
+    #expect(TimeText.offset(.max) == "+9223372036.854s")
+  }
+
   @Test func offset() {
     #expect(TimeText.offset(18_200_000) == "+0.018s")
     #expect(TimeText.offset(61_005_000_000) == "+61.005s")

@@ -41,7 +41,8 @@ package enum TimeText {
       value < 1_000 ? (1, [0x6E, 0x73]) : value < 1_000_000 ? (1_000, [0xC2, 0xB5, 0x73])
       : value < 1_000_000_000 ? (1_000_000, [0x6D, 0x73]) : (1_000_000_000, [0x73])
     if scale == 1 || value >= 100 * scale {
-      appendDecimal((value + scale / 2) / scale, to: &bytes)
+      // Rounded without `value + scale / 2`, which overflows near Int64.max.
+      appendDecimal(value / scale + (value % scale >= (scale + 1) / 2 ? 1 : 0), to: &bytes)
     } else if value >= 10 * scale {
       let tenths = (value * 10 + scale / 2) / scale
       appendDecimal(tenths / 10, to: &bytes)
