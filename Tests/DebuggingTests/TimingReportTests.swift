@@ -37,19 +37,19 @@ import Testing
     #expect(report.renderText(timelineColumns: 12) == """
       2 actions, 9223372037s
 
-      action   count   total     min    mean     p50     p95     p99     max
-      A.y          19223372037s9223372037s9223372037s9223372037s9223372037s9223372037s9223372037s
-      A.z          19223372037s9223372037s9223372037s9223372037s9223372037s9223372037s9223372037s
+      action                        count   total     min    mean     p50     p95     p99     max
+      A.y                               19223372037s9223372037s9223372037s9223372037s9223372037s9223372037s9223372037s
+      A.z                               19223372037s9223372037s9223372037s9223372037s9223372037s9223372037s9223372037s
 
-      effec… started outputs  cancel running   total     min    mean     p50     p95     p99     max
-      A.y          1       0       0       0     0ns     0ns     0ns     0ns     0ns     0ns     0ns
+      effect lifetime (by origin) started outputs  cancel running   total     min    mean     p50     p95     p99     max
+      A.y                               1       0       0       0     0ns     0ns     0ns     0ns     0ns     0ns     0ns
 
       slowest actions
         19223372037s  A.y
         29223372037s  A.z
 
-      reduc… |############|
-             0ns 9223372037s
+      reducer                     |############|
+                                  0ns 9223372037s
       """)
     #expect(TimingStatistics([.max, .max, 2])?.total == .max)
   }
