@@ -26,26 +26,12 @@ package enum ExportCommand: TraceCommand {
       throw arguments.invalid(format, "--format", expected: Format.allCases.map(\.rawValue).joined(separator: ", "))
     }
     let destination = try OutputFile(path: arguments.value("--output") ?? "-", permissions: 0o644, context: context)
-    do {
-      let input = try TraceInput<ExportEventReader>(file: arguments.positionals[0], context: context)
-      var exporter = PerfettoExporter()
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(1 << 17)
-      while let event = try input.next() {
-        exporter.add(event, into: &bytes)
-        if bytes.count >= 1 << 16 {
-          try destination.output.write(bytes: bytes)
-          bytes.removeAll(keepingCapacity: true)
-        }
-      }
-      exporter.finish(into: &bytes)
-      try destination.output.write(bytes: bytes)
-      try destination.commit()
-      try input.finish()
-    } catch {
-      destination.discard()
-      throw error
-    }
+    var exporter = PerfettoExporter()
+    try destination.stream(
+      from: { try TraceInput<ExportEventReader>(file: arguments.positionals[0], context: context) },
+      add: { exporter.add($0, into: &$1) },
+      finish: { exporter.finish(into: &$0) }
+    )
     return CommandLineExit.success
   }
 }

@@ -16,26 +16,12 @@ package enum ReportCommand: TraceCommand {
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
     let destination = try OutputFile(path: arguments.value("--output") ?? "-", permissions: 0o600, context: context)
-    do {
-      let input = try RecordInput(file: arguments.positionals[0], context: context)
-      var builder = HTMLReportBuilder()
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(1 << 17)
-      while let line = try input.next() {
-        builder.add(line, into: &bytes)
-        if bytes.count >= 1 << 16 {
-          try destination.output.write(bytes: bytes)
-          bytes.removeAll(keepingCapacity: true)
-        }
-      }
-      builder.finish(into: &bytes)
-      try destination.output.write(bytes: bytes)
-      try destination.commit()
-      try input.finish()
-    } catch {
-      destination.discard()
-      throw error
-    }
+    var builder = HTMLReportBuilder()
+    try destination.stream(
+      from: { try RecordInput(file: arguments.positionals[0], context: context) },
+      add: { builder.add($0, into: &$1) },
+      finish: { builder.finish(into: &$0) }
+    )
     return CommandLineExit.success
   }
 }
