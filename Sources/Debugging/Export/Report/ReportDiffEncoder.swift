@@ -83,7 +83,7 @@ enum ReportDiffEncoder {
     }
   }
 
-  private enum Side { case context, removed, inserted, moved }
+  private typealias Side = TextLines.Marker
 
   private static func brackets(_ shape: StateDiff.Shape) -> (String, String) {
     switch shape {
@@ -104,15 +104,7 @@ enum ReportDiffEncoder {
     case let .field(label, _): return label ?? ""
     case let .entry(key): return ValueText.compact(key)
     case let .element(old, new, id):
-      let index: String
-      switch (side, old, new) {
-      case let (.removed, old?, _): index = "\(old)"
-      case let (.inserted, _, new?): index = "\(new)"
-      case let (.moved, old?, new?): index = "\(old) → \(new)"
-      case let (_, old?, new?) where old != new: index = "\(new) (was \(old))"
-      default: index = "\(new ?? old ?? 0)"
-      }
-      return "[" + index + (id.map { ", id: " + ValueText.compact($0) } ?? "") + "]"
+      return StateDiff.Key.elementLabel(old: old, new: new, id: id, side: side)
     }
   }
 }
