@@ -34,6 +34,11 @@ extension Effect {
   }
 }
 
+/// Marks a cancellation id the runtime makes for itself (for example the ids `forEach` and
+/// `ifLet` give a child's effects so they can cancel them when the child goes away). Such ids are
+/// not user-visible: instrumentation (`.debug()`'s `started` lines) does not list them.
+protocol RuntimeInternalCancelID: Hashable, Sendable {}
+
 /// A type-erased cancellation id (unchecked: it is only built from `Sendable` ids).
 struct CancelID: Hashable, @unchecked Sendable {
   let base: AnyHashable
