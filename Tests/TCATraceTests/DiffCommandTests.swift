@@ -149,6 +149,64 @@ import Testing
       """, code: 1))
   }
 
+  @Test func effectsOfAMissingAction() {
+    #expect(tcaTrace("diff", "golden.jsonl", "nofact.jsonl", in: directory) == ToolRun(stdout: """
+      golden.jsonl and nofact.jsonl differ.
+
+      First divergence: golden seq 3 (line 5), current –: Counter.Action.factButtonTapped
+        action missing from the current run
+
+      Summary: 4 actions in golden.jsonl, 2 in nofact.jsonl: 2 aligned, 2 missing, 1 state difference, effects of 1 missing action.
+
+      Other differences:
+
+      golden seq 3 (line 5), current –: Counter.Action.factButtonTapped
+        effects missing from the current run:
+          effect 1: id "fact", sent Counter.Action.factResponse(_:), finished
+
+      golden seq 4 (line 8), current –: Counter.Action.factResponse(_:)
+        action missing from the current run
+
+      the end, after golden seq 4 (line 8), current seq 2 (line 4)
+        final state differs:
+            Counter.State(
+              … (1 unchanged),
+          -   fact: "2 is prime"
+          +   fact: nil
+            )
+
+      """, code: 1))
+  }
+
+  @Test func effectsOfAnExtraAction() {
+    #expect(tcaTrace("diff", "nofact.jsonl", "golden.jsonl", in: directory) == ToolRun(stdout: """
+      nofact.jsonl and golden.jsonl differ.
+
+      First divergence: golden –, current seq 3 (line 5): Counter.Action.factButtonTapped
+        extra action in the current run
+
+      Summary: 2 actions in nofact.jsonl, 4 in golden.jsonl: 2 aligned, 2 extra, 1 state difference, effects of 1 extra action.
+
+      Other differences:
+
+      golden –, current seq 3 (line 5): Counter.Action.factButtonTapped
+        extra effects in the current run:
+          effect 1: id "fact", sent Counter.Action.factResponse(_:), finished
+
+      golden –, current seq 4 (line 8): Counter.Action.factResponse(_:)
+        extra action in the current run
+
+      the end, after golden seq 2 (line 4), current seq 4 (line 8)
+        final state differs:
+            Counter.State(
+              … (1 unchanged),
+          -   fact: nil
+          +   fact: "2 is prime"
+            )
+
+      """, code: 1))
+  }
+
   @Test func ignoredPaths() {
     // The payload and the state field it sets may differ; the Swift-like and the JSON Pointer
     // spelling both work.
@@ -294,6 +352,7 @@ enum DiffTraces {
       output(4, t: 9000, response), factResponse(4, t: 9000, "2 is prime"), output(5, t: 9200, tick), timerTicked(5, t: 9200),
       ended("finished", t: 9500), end(5),
     ]),
+    "nofact.jsonl": trace(Array(goldenLines[0...3]) + [end(2)]),
     "slow.jsonl": golden.replacingOccurrences(of: #""t":1000,"duration":2000"#, with: #""t":1000,"duration":5000000"#),
     "slower.jsonl": golden.replacingOccurrences(of: #""t":1000,"duration":2000"#, with: #""t":1000,"duration":900000"#),
     "format2.jsonl": golden.replacingOccurrences(of: #""format":1"#, with: #""format":2"#),

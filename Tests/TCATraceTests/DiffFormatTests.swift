@@ -10,7 +10,7 @@ import Testing
 
   @Test func json() {
     #expect(tcaTrace("diff", "--format", "json", "golden.jsonl", "changed.jsonl", in: directory) == ToolRun(stdout: #"""
-      {"equivalent":false,"golden":{"file":"golden.jsonl","name":"Counter","actions":4},"current":{"file":"changed.jsonl","name":"Counter","actions":4},"counts":{"aligned":4,"missing":0,"extra":0,"actionDifferences":0,"stateDifferences":1,"carriedStateDifferences":2,"effectDifferences":0,"total":1},"divergences":[{"kind":"state","title":"state after the action differs","golden":{"seq":2,"line":4},"current":{"seq":2,"line":4},"label":"Counter.Action.increment","changes":[{"path":"/count","change":"replaced","old":2,"new":3}],"diff":{"path":"","change":"nested","shape":"structure","type":"Counter.State","children":[{"path":"/count","field":"count","change":"replaced","old":2,"new":3},{"path":"/fact","field":"fact","change":"unchanged","count":1}]},"text":"  Counter.State(\n-   count: 2,\n+   count: 3,\n    … (1 unchanged)\n  )"}],"warnings":[]}
+      {"equivalent":false,"golden":{"file":"golden.jsonl","name":"Counter","actions":4},"current":{"file":"changed.jsonl","name":"Counter","actions":4},"counts":{"aligned":4,"missing":0,"extra":0,"actionDifferences":0,"stateDifferences":1,"carriedStateDifferences":2,"effectDifferences":0,"missingEffects":0,"extraEffects":0,"total":1},"divergences":[{"kind":"state","title":"state after the action differs","golden":{"seq":2,"line":4},"current":{"seq":2,"line":4},"label":"Counter.Action.increment","changes":[{"path":"/count","change":"replaced","old":2,"new":3}],"diff":{"path":"","change":"nested","shape":"structure","type":"Counter.State","children":[{"path":"/count","field":"count","change":"replaced","old":2,"new":3},{"path":"/fact","field":"fact","change":"unchanged","count":1}]},"text":"  Counter.State(\n-   count: 2,\n+   count: 3,\n    … (1 unchanged)\n  )"}],"warnings":[]}
 
       """#, code: 1))
   }
@@ -48,6 +48,84 @@ import Testing
           <testcase classname="Counter" name="seq 4 ↔ 3 Counter.Action.factResponse(_:)"/>
         </testsuite>
       </testsuites>
+
+      """, code: 1))
+  }
+
+  @Test func effectsOfAMissingActionInEveryFormat() {
+    #expect(tcaTrace("diff", "--format", "json", "golden.jsonl", "nofact.jsonl", in: directory) == ToolRun(stdout: #"""
+      {"equivalent":false,"golden":{"file":"golden.jsonl","name":"Counter","actions":4},"current":{"file":"nofact.jsonl","name":"Counter","actions":2},"counts":{"aligned":2,"missing":2,"extra":0,"actionDifferences":0,"stateDifferences":1,"carriedStateDifferences":0,"effectDifferences":0,"missingEffects":1,"extraEffects":0,"total":4},"divergences":[{"kind":"missing","title":"action missing from the current run","golden":{"seq":3,"line":5},"current":null,"label":"Counter.Action.factButtonTapped"},{"kind":"missingEffects","title":"effects missing from the current run","golden":{"seq":3,"line":5},"current":null,"label":"Counter.Action.factButtonTapped","effects":[{"position":1,"golden":{"id":"fact","outputs":["Counter.Action.factResponse(_:)"],"end":"finished"},"current":null}]},{"kind":"missing","title":"action missing from the current run","golden":{"seq":4,"line":8},"current":null,"label":"Counter.Action.factResponse(_:)"},{"kind":"finalState","title":"final state differs","golden":{"seq":4,"line":8},"current":{"seq":2,"line":4},"label":"Counter.Action.factResponse(_:)","changes":[{"path":"/fact","change":"replaced","old":"2 is prime","new":null}],"diff":{"path":"","change":"nested","shape":"structure","type":"Counter.State","children":[{"path":"/count","field":"count","change":"unchanged","count":1},{"path":"/fact","field":"fact","change":"replaced","old":"2 is prime","new":null}]},"text":"  Counter.State(\n    … (1 unchanged),\n-   fact: \"2 is prime\"\n+   fact: nil\n  )"}],"warnings":[]}
+
+      """#, code: 1))
+    #expect(tcaTrace("diff", "--format", "junit", "golden.jsonl", "nofact.jsonl", in: directory) == ToolRun(stdout: """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <testsuites name="tca-trace diff" tests="5" failures="2">
+        <testsuite name="golden.jsonl vs nofact.jsonl" tests="5" failures="2">
+          <testcase classname="Counter" name="initial state"/>
+          <testcase classname="Counter" name="seq 1 ↔ 1 Counter.Action.increment"/>
+          <testcase classname="Counter" name="seq 2 ↔ 2 Counter.Action.increment"/>
+          <testcase classname="Counter" name="seq 3 ↔ – Counter.Action.factButtonTapped">
+            <failure message="action missing from the current run" type="missing">golden seq 3 (line 5) has no counterpart in the current run</failure>
+            <failure message="effects missing from the current run" type="missingEffects">golden seq 3 (line 5), missing from the current run, started:
+      effect 1: id &quot;fact&quot;, sent Counter.Action.factResponse(_:), finished</failure>
+          </testcase>
+          <testcase classname="Counter" name="seq 4 ↔ – Counter.Action.factResponse(_:)">
+            <failure message="action missing from the current run" type="missing">golden seq 4 (line 8) has no counterpart in the current run</failure>
+            <failure message="final state differs" type="finalState">  Counter.State(
+          … (1 unchanged),
+      -   fact: &quot;2 is prime&quot;
+      +   fact: nil
+        )</failure>
+          </testcase>
+        </testsuite>
+      </testsuites>
+
+      """, code: 1))
+    #expect(tcaTrace("diff", "--format", "github", "golden.jsonl", "nofact.jsonl", in: directory) == ToolRun(stdout: """
+      ::error file=golden.jsonl,line=5,title=tca-trace diff%3A action missing from the current run::golden seq 3, current –: Counter.Action.factButtonTapped%0Agolden seq 3 (line 5) has no counterpart in the current run
+      ::error file=golden.jsonl,line=5,title=tca-trace diff%3A effects missing from the current run::golden seq 3, current –: Counter.Action.factButtonTapped%0Agolden seq 3 (line 5), missing from the current run, started:%0Aeffect 1: id "fact", sent Counter.Action.factResponse(_:), finished
+      ::error file=golden.jsonl,line=8,title=tca-trace diff%3A action missing from the current run::golden seq 4, current –: Counter.Action.factResponse(_:)%0Agolden seq 4 (line 8) has no counterpart in the current run
+      ::error file=golden.jsonl,line=8,title=tca-trace diff%3A final state differs::the end, after golden seq 4, current seq 2%0A  Counter.State(%0A    … (1 unchanged),%0A-   fact: "2 is prime"%0A+   fact: nil%0A  )
+      tca-trace diff golden.jsonl nofact.jsonl: 4 differences
+
+      """, code: 1))
+  }
+
+  @Test func effectsOfAnExtraActionInEveryFormat() {
+    #expect(tcaTrace("diff", "--format", "json", "nofact.jsonl", "golden.jsonl", in: directory) == ToolRun(stdout: #"""
+      {"equivalent":false,"golden":{"file":"nofact.jsonl","name":"Counter","actions":2},"current":{"file":"golden.jsonl","name":"Counter","actions":4},"counts":{"aligned":2,"missing":0,"extra":2,"actionDifferences":0,"stateDifferences":1,"carriedStateDifferences":0,"effectDifferences":0,"missingEffects":0,"extraEffects":1,"total":4},"divergences":[{"kind":"extra","title":"extra action in the current run","golden":null,"current":{"seq":3,"line":5},"label":"Counter.Action.factButtonTapped"},{"kind":"extraEffects","title":"extra effects in the current run","golden":null,"current":{"seq":3,"line":5},"label":"Counter.Action.factButtonTapped","effects":[{"position":1,"golden":null,"current":{"id":"fact","outputs":["Counter.Action.factResponse(_:)"],"end":"finished"}}]},{"kind":"extra","title":"extra action in the current run","golden":null,"current":{"seq":4,"line":8},"label":"Counter.Action.factResponse(_:)"},{"kind":"finalState","title":"final state differs","golden":{"seq":2,"line":4},"current":{"seq":4,"line":8},"label":"Counter.Action.increment","changes":[{"path":"/fact","change":"replaced","old":null,"new":"2 is prime"}],"diff":{"path":"","change":"nested","shape":"structure","type":"Counter.State","children":[{"path":"/count","field":"count","change":"unchanged","count":1},{"path":"/fact","field":"fact","change":"replaced","old":null,"new":"2 is prime"}]},"text":"  Counter.State(\n    … (1 unchanged),\n-   fact: nil\n+   fact: \"2 is prime\"\n  )"}],"warnings":[]}
+
+      """#, code: 1))
+    #expect(tcaTrace("diff", "--format", "junit", "nofact.jsonl", "golden.jsonl", in: directory) == ToolRun(stdout: """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <testsuites name="tca-trace diff" tests="5" failures="2">
+        <testsuite name="nofact.jsonl vs golden.jsonl" tests="5" failures="2">
+          <testcase classname="Counter" name="initial state"/>
+          <testcase classname="Counter" name="seq 1 ↔ 1 Counter.Action.increment"/>
+          <testcase classname="Counter" name="seq 2 ↔ 2 Counter.Action.increment"/>
+          <testcase classname="Counter" name="seq – ↔ 3 Counter.Action.factButtonTapped">
+            <failure message="extra action in the current run" type="extra">current seq 3 (line 5) has no counterpart in the golden run</failure>
+            <failure message="extra effects in the current run" type="extraEffects">current seq 3 (line 5), extra in the current run, started:
+      effect 1: id &quot;fact&quot;, sent Counter.Action.factResponse(_:), finished</failure>
+          </testcase>
+          <testcase classname="Counter" name="seq – ↔ 4 Counter.Action.factResponse(_:)">
+            <failure message="extra action in the current run" type="extra">current seq 4 (line 8) has no counterpart in the golden run</failure>
+            <failure message="final state differs" type="finalState">  Counter.State(
+          … (1 unchanged),
+      -   fact: nil
+      +   fact: &quot;2 is prime&quot;
+        )</failure>
+          </testcase>
+        </testsuite>
+      </testsuites>
+
+      """, code: 1))
+    #expect(tcaTrace("diff", "--format", "github", "nofact.jsonl", "golden.jsonl", in: directory) == ToolRun(stdout: """
+      ::error title=tca-trace diff%3A extra action in the current run::golden –, current seq 3: Counter.Action.factButtonTapped%0Acurrent seq 3 (line 5) has no counterpart in the golden run
+      ::error title=tca-trace diff%3A extra effects in the current run::golden –, current seq 3: Counter.Action.factButtonTapped%0Acurrent seq 3 (line 5), extra in the current run, started:%0Aeffect 1: id "fact", sent Counter.Action.factResponse(_:), finished
+      ::error title=tca-trace diff%3A extra action in the current run::golden –, current seq 4: Counter.Action.factResponse(_:)%0Acurrent seq 4 (line 8) has no counterpart in the golden run
+      ::error file=nofact.jsonl,line=4,title=tca-trace diff%3A final state differs::the end, after golden seq 2, current seq 4%0A  Counter.State(%0A    … (1 unchanged),%0A-   fact: nil%0A+   fact: "2 is prime"%0A  )
+      tca-trace diff nofact.jsonl golden.jsonl: 4 differences
 
       """, code: 1))
   }

@@ -12,7 +12,8 @@
 /// ```
 /// `changes` is the flat list of changed JSON Pointer paths (`StateDiff.changes`), `diff` the
 /// whole diff tree (`DiffJSONRenderer`), `text` the text diff. Missing and extra actions have
-/// `null` for the other side; effect divergences have `effects` instead of a diff.
+/// `null` for the other side; effect divergences have `effects` instead of a diff (also those of
+/// a missing or extra action, `missingEffects` and `extraEffects`, with `null` on the other side).
 package struct ComparisonJSONRenderer {
   package init() {}
 
@@ -39,7 +40,9 @@ package struct ComparisonJSONRenderer {
       .init("extra", .int(Int64(counts.extra))), .init("actionDifferences", .int(Int64(counts.actionDifferences))),
       .init("stateDifferences", .int(Int64(counts.stateDifferences))),
       .init("carriedStateDifferences", .int(Int64(counts.carriedStateDifferences))),
-      .init("effectDifferences", .int(Int64(counts.effectDifferences))), .init("total", .int(Int64(counts.total))),
+      .init("effectDifferences", .int(Int64(counts.effectDifferences))),
+      .init("missingEffects", .int(Int64(counts.missingEffects))), .init("extraEffects", .int(Int64(counts.extraEffects))),
+      .init("total", .int(Int64(counts.total))),
     ])
   }
 
@@ -66,6 +69,16 @@ package struct ComparisonJSONRenderer {
           .init("position", .int(Int64(difference.position))),
           .init("golden", difference.golden.map(effect) ?? .null),
           .init("current", difference.current.map(effect) ?? .null),
+        ])
+      })))
+    case let .missingEffects(outcomes), let .extraEffects(outcomes):
+      // The same shape as an effect difference, `null` on the side that lacks the action.
+      let missing = divergence.kindName == "missingEffects"
+      members.append(.init("effects", .array(outcomes.enumerated().map { index, outcome in
+        .object([
+          .init("position", .int(Int64(index + 1))),
+          .init("golden", missing ? effect(outcome) : .null),
+          .init("current", missing ? .null : effect(outcome)),
         ])
       })))
     }

@@ -71,11 +71,13 @@ package struct ComparisonJUnitRenderer {
     case .missing: "golden seq \(divergence.golden?.seq ?? 0) (line \(divergence.golden?.line ?? 0)) has no counterpart in the current run"
     case .extra: "current seq \(divergence.current?.seq ?? 0) (line \(divergence.current?.line ?? 0)) has no counterpart in the golden run"
     case let .initialState(model), let .action(model), let .state(model), let .finalState(model): DiffTextRenderer().render(model)
-    case let .effects(differences):
-      differences.map { difference in
-        "effect \(difference.position) in golden:  \(difference.golden?.summary ?? "not started")\n"
-          + "effect \(difference.position) in current: \(difference.current?.summary ?? "not started")"
-      }.joined(separator: "\n")
+    case .effects: divergence.effectLines.joined(separator: "\n")
+    case .missingEffects:
+      "golden seq \(divergence.golden?.seq ?? 0) (line \(divergence.golden?.line ?? 0)), missing from the current run, started:\n"
+        + divergence.effectLines.joined(separator: "\n")
+    case .extraEffects:
+      "current seq \(divergence.current?.seq ?? 0) (line \(divergence.current?.line ?? 0)), extra in the current run, started:\n"
+        + divergence.effectLines.joined(separator: "\n")
     }
   }
 

@@ -59,19 +59,21 @@ package struct ComparisonTextRenderer {
 
   private func block(_ divergence: Divergence, heading: String) -> [String] {
     var lines = [heading.isEmpty ? where_(divergence) : style.paint(heading, .heading) + where_(divergence)]
-    let role: TextStyle.Role = divergence.kind == .missing ? .removed : divergence.kind == .extra ? .inserted : .warning
+    let role: TextStyle.Role
+    switch divergence.kind {
+    case .missing, .missingEffects: role = .removed
+    case .extra, .extraEffects: role = .inserted
+    default: role = .warning
+    }
     switch divergence.kind {
     case .missing, .extra:
       lines.append("  " + style.paint(divergence.title, role))
     case let .initialState(model), let .action(model), let .state(model), let .finalState(model):
       lines.append("  " + style.paint(divergence.title + ":", role))
       lines += diffLines(model)
-    case let .effects(differences):
+    case .effects, .missingEffects, .extraEffects:
       lines.append("  " + style.paint(divergence.title + ":", role))
-      for difference in differences {
-        lines.append("    effect \(difference.position) in golden:  \(difference.golden?.summary ?? "not started")")
-        lines.append("    effect \(difference.position) in current: \(difference.current?.summary ?? "not started")")
-      }
+      lines += divergence.effectLines.map { "    " + PrintableText.escaping($0) }
     }
     return lines
   }
@@ -107,6 +109,8 @@ package struct ComparisonTextRenderer {
       parts.append(text)
     }
     if counts.effectDifferences > 0 { parts.append(plural(counts.effectDifferences, "effect difference")) }
+    if counts.missingEffects > 0 { parts.append("effects of \(plural(counts.missingEffects, "missing action"))") }
+    if counts.extraEffects > 0 { parts.append("effects of \(plural(counts.extraEffects, "extra action"))") }
     return style.paint("Summary:", .heading)
       + " \(plural(comparison.golden.actions, "action")) in \(comparison.golden.file), \(comparison.current.actions) in "
       + "\(comparison.current.file): " + parts.joined(separator: ", ") + "."

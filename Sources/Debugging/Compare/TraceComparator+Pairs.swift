@@ -46,16 +46,14 @@ extension TraceComparator {
     if inGolden { lastGolden = step } else { lastCurrent = step }
     let position = position(step)
     let order = recorder.addCase(golden: inGolden ? position : nil, current: inGolden ? nil : position, label: step.label)
-    if inGolden {
-      recorder.counts.missing += 1
-      golden.release(step.effects)
-    } else {
-      recorder.counts.extra += 1
-      current.release(step.effects)
-    }
+    if inGolden { recorder.counts.missing += 1 } else { recorder.counts.extra += 1 }
     recorder.add(Divergence(
       order: order, golden: inGolden ? position : nil, current: inGolden ? nil : position, label: step.label,
       kind: inGolden ? .missing : .extra))
+    if !step.effects.isEmpty {
+      // Its effects are reported (as missing or extra) once they ended.
+      pendingEffects.append(PendingEffects(order: order, golden: inGolden ? step : nil, current: inGolden ? nil : step))
+    }
   }
 
   /// After unaligned actions at the end, the states the runs end in.
@@ -107,25 +105,37 @@ extension TraceComparator {
     recorder.add(divergence(order, a, b, .state(model)))
   }
 
-  /// Compares the effects of aligned pairs whose effects have all ended (all of them at the end).
+  /// Compares the effects of aligned pairs whose effects have all ended (all of them at the end),
+  /// and reports those of unaligned actions as missing or extra.
   func settleEffects(all: Bool) throws(TraceError) {
     while pendingStart < pendingEffects.count {
       let pending = pendingEffects[pendingStart]
-      guard all || (golden.settled(pending.golden.effects) && current.settled(pending.current.effects)) else { break }
+      let goldenIDs = pending.golden?.effects ?? [], currentIDs = pending.current?.effects ?? []
+      guard all || (golden.settled(goldenIDs) && current.settled(currentIDs)) else { break }
       pendingStart += 1
-      let old = pending.golden.effects.map { golden.history($0).outcome }
-      let new = pending.current.effects.map { current.history($0).outcome }
-      golden.release(pending.golden.effects)
-      current.release(pending.current.effects)
-      guard old != new else { continue }
-      var differences: [EffectDifference] = []
-      for index in 0..<max(old.count, new.count) {
-        let before = index < old.count ? old[index] : nil
-        let after = index < new.count ? new[index] : nil
-        if before != after { differences.append(EffectDifference(position: index + 1, golden: before, current: after)) }
+      let old = goldenIDs.map { golden.history($0).outcome }
+      let new = currentIDs.map { current.history($0).outcome }
+      golden.release(goldenIDs)
+      current.release(currentIDs)
+      switch (pending.golden, pending.current) {
+      case let (step?, nil):
+        recorder.counts.missingEffects += 1
+        recorder.add(Divergence(order: pending.order, golden: position(step), current: nil, label: step.label, kind: .missingEffects(old)))
+      case let (nil, step?):
+        recorder.counts.extraEffects += 1
+        recorder.add(Divergence(order: pending.order, golden: nil, current: position(step), label: step.label, kind: .extraEffects(new)))
+      case let (a?, b?) where old != new:
+        var differences: [EffectDifference] = []
+        for index in 0..<max(old.count, new.count) {
+          let before = index < old.count ? old[index] : nil
+          let after = index < new.count ? new[index] : nil
+          if before != after { differences.append(EffectDifference(position: index + 1, golden: before, current: after)) }
+        }
+        recorder.counts.effectDifferences += 1
+        recorder.add(divergence(pending.order, a, b, .effects(differences)))
+      default:
+        continue
       }
-      recorder.counts.effectDifferences += 1
-      recorder.add(divergence(pending.order, pending.golden, pending.current, .effects(differences)))
     }
     if pendingStart > 1_024, pendingStart * 2 > pendingEffects.count {
       pendingEffects.removeFirst(pendingStart)
@@ -220,7 +230,7 @@ extension Divergence {
     switch kind {
     case .initialState, .missing, .extra, .action: 0
     case .state, .finalState: 1
-    case .effects: 2
+    case .effects, .missingEffects, .extraEffects: 2
     }
   }
 }

@@ -61,10 +61,12 @@ public final class TraceComparator {
   var pendingEffects: [PendingEffects] = []
   var pendingStart = 0
 
+  /// An aligned pair, or an unaligned action (`nil` on the other side), whose effects are
+  /// compared (or reported) once they all ended.
   struct PendingEffects {
     var order: Int
-    var golden: CompareStep
-    var current: CompareStep
+    var golden: CompareStep?
+    var current: CompareStep?
   }
 
   /// Compares the traces at two paths.

@@ -57,9 +57,15 @@ public struct TraceComparison: Sendable {
     public var carriedStateDifferences = 0
     /// Aligned actions whose effects started, sent or ended differently.
     public var effectDifferences = 0
+    /// Missing actions that started effects: their effects are missing too (one divergence each).
+    public var missingEffects = 0
+    /// Extra actions that started effects: their effects are extra too (one divergence each).
+    public var extraEffects = 0
 
     /// Every divergence (carried state differences are not counted again).
-    public var total: Int { missing + extra + actionDifferences + stateDifferences + effectDifferences }
+    public var total: Int {
+      missing + extra + actionDifferences + stateDifferences + effectDifferences + missingEffects + extraEffects
+    }
   }
 
   /// One compared action, for reports that list every action (JUnit test cases).
@@ -89,6 +95,10 @@ public struct Divergence: Sendable, Hashable {
     case state(StateDiff)
     /// The effects the action started differ.
     case effects([EffectDifference])
+    /// The effects a missing action started in the golden run (in the order they started).
+    case missingEffects([EffectOutcome])
+    /// The effects an extra action started in the current run.
+    case extraEffects([EffectOutcome])
     /// The runs end in different states, after actions that could not be aligned (`golden` and
     /// `current` are their last actions).
     case finalState(StateDiff)
@@ -110,6 +120,8 @@ public struct Divergence: Sendable, Hashable {
     case .action: "action value differs"
     case .state: "state after the action differs"
     case .effects: "effects differ"
+    case .missingEffects: "effects missing from the current run"
+    case .extraEffects: "extra effects in the current run"
     case .finalState: "final state differs"
     }
   }
@@ -123,7 +135,26 @@ public struct Divergence: Sendable, Hashable {
     case .action: "action"
     case .state: "state"
     case .effects: "effects"
+    case .missingEffects: "missingEffects"
+    case .extraEffects: "extraEffects"
     case .finalState: "finalState"
+    }
+  }
+
+  /// The effects of an effect divergence, one line each (for every renderer):
+  /// `effect 1 in golden:  id "fact", sent Counter.Action.factResponse(_:), finished`.
+  public var effectLines: [String] {
+    switch kind {
+    case let .effects(differences):
+      differences.flatMap { difference in
+        [
+          "effect \(difference.position) in golden:  \(difference.golden?.summary ?? "not started")",
+          "effect \(difference.position) in current: \(difference.current?.summary ?? "not started")",
+        ]
+      }
+    case let .missingEffects(outcomes), let .extraEffects(outcomes):
+      outcomes.enumerated().map { "effect \($0.offset + 1): \($0.element.summary)" }
+    case .initialState, .missing, .extra, .action, .state, .finalState: []
     }
   }
 }
