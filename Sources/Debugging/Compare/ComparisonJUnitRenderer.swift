@@ -1,6 +1,8 @@
-/// `tca-trace diff --format junit`: JUnit XML for CI dashboards. One `<testcase>` per compared
-/// action (the initial state first, then aligned pairs and missing or extra actions in order),
-/// failing with the diff text; with `--timings`, one more per timing figure compared.
+/// `tca-trace diff --format junit`: JUnit XML for CI dashboards, bounded on long runs. The
+/// initial state first, then, in trace order: one passing `<testcase>` per run of consecutive
+/// actions that behave the same (`seq 4…43 ↔ 4…43: 40 actions behave the same`), one failing
+/// `<testcase>` per action with a divergence shown in detail (with the diff text), and one per run
+/// of actions that differ beyond the detail limit; with `--timings`, one more per timing figure.
 ///
 /// ```xml
 /// <?xml version="1.0" encoding="UTF-8"?>
@@ -21,9 +23,16 @@ package struct ComparisonJUnitRenderer {
     let classname = comparison.golden.name.isEmpty ? "tca-trace" : comparison.golden.name
     var cases: [String] = []
     var failures = 0
-    for item in comparison.cases ?? [] {
-      let name = item.label.isEmpty ? "initial state" : "seq \(seq(item.golden)) ↔ \(seq(item.current)) \(item.label)"
+    for group in Self.groups(comparison.cases ?? [], detailed: Set(byOrder.keys)) {
+      let item = group.first
       var body: [String] = []
+      let name: String
+      if group.count > 1 {
+        name = "seq \(span(group.golden)) ↔ \(span(group.current)): "
+          + (item.failed ? "\(group.count) more differing actions" : "\(group.count) actions behave the same")
+      } else {
+        name = item.label.isEmpty ? "initial state" : "seq \(seq(item.golden)) ↔ \(seq(item.current)) \(item.label)"
+      }
       if item.failed {
         failures += 1
         let divergences = byOrder[item.order] ?? []
@@ -53,6 +62,51 @@ package struct ComparisonJUnitRenderer {
       #"<testsuites name="tca-trace diff" tests="\#(cases.count)" failures="\#(failures)">"#,
       #"  <testsuite name="\#(suite)" tests="\#(cases.count)" failures="\#(failures)">"#,
     ] + cases + ["  </testsuite>", "</testsuites>"]).joined(separator: "\n")
+  }
+
+  /// Consecutive compared actions shown as one test case: those that behave the same, and
+  /// those that differ beyond the detail limit (no divergence kept); the initial state and an
+  /// action with a kept divergence stay on their own.
+  struct Group {
+    var first: TraceComparison.Case
+    var count = 1
+    /// The first and last position of each side in the group (`nil` when that side has none).
+    /// (Not a `ClosedRange`: sequence numbers of a damaged trace need not increase.)
+    var golden: (first: Int64, last: Int64)?
+    var current: (first: Int64, last: Int64)?
+
+    init(_ item: TraceComparison.Case) {
+      first = item
+      golden = item.golden.map { ($0.seq, $0.seq) }
+      current = item.current.map { ($0.seq, $0.seq) }
+    }
+
+    mutating func add(_ item: TraceComparison.Case) {
+      count += 1
+      if let seq = item.golden?.seq { golden = (golden?.first ?? seq, seq) }
+      if let seq = item.current?.seq { current = (current?.first ?? seq, seq) }
+    }
+  }
+
+  static func groups(_ cases: [TraceComparison.Case], detailed: Set<Int>) -> [Group] {
+    var groups: [Group] = []
+    var open = false
+    for item in cases {
+      let joins = !item.label.isEmpty && !detailed.contains(item.order)
+      if joins, open, let last = groups.last, last.first.failed == item.failed {
+        groups[groups.count - 1].add(item)
+      } else {
+        groups.append(Group(item))
+      }
+      open = joins
+    }
+    return groups
+  }
+
+  /// `5…44`, `7` or `–`.
+  private func span(_ range: (first: Int64, last: Int64)?) -> String {
+    guard let range else { return "–" }
+    return range.first == range.last ? String(range.first) : "\(range.first)…\(range.last)"
   }
 
   private func seq(_ position: TraceComparison.Position?) -> String {
