@@ -30,14 +30,14 @@ import Testing
       <testsuites name="tca-trace diff" tests="5" failures="2">
         <testsuite name="golden.jsonl vs current.jsonl" tests="5" failures="2">
           <testcase classname="L" name="initial state"/>
-          <testcase classname="L" name="seq 1…100 ↔ 1…100: 100 actions behave the same"/>
+          <testcase classname="L" name="seq 1…100 ↔ 1…100: 100 actions, no new difference"/>
           <testcase classname="L" name="seq 101 ↔ – a101">
             <failure message="action missing from the current run" type="missing">golden seq 101 (line 103) has no counterpart in the current run</failure>
           </testcase>
           <testcase classname="L" name="seq – ↔ 101 b101">
             <failure message="extra action in the current run" type="extra">current seq 101 (line 103) has no counterpart in the golden run</failure>
           </testcase>
-          <testcase classname="L" name="seq 102…250 ↔ 102…250: 149 actions behave the same"/>
+          <testcase classname="L" name="seq 102…250 ↔ 102…250: 149 actions, no new difference"/>
         </testsuite>
       </testsuites>
       """)

@@ -156,6 +156,35 @@ import Testing
     #expect(comparison.divergences.map(\.label) == ["a0", "a1", "a2"])
   }
 
+  @Test func beyondTheDetailLimitDifferingStatesAreCountedNotExamined() throws {
+    // The first state difference is shown; after it (the detail limit of 1 reached) the states
+    // are only compared for equality: 4 differ (new or carried is not looked for), then the runs
+    // agree again.
+    let golden = (1...10).map { (label: "increment", count: $0) }
+    let current = [101, 102, 103, 104, 105, 6, 7, 8, 9, 10].map { (label: "increment", count: $0) }
+    var options = CompareOptions()
+    options.detailLimit = 1
+    let goldenPath = traceFile(counterTrace(golden), name: "golden.jsonl")
+    let currentPath = traceFile(counterTrace(current), name: "current.jsonl")
+    let comparison = try TraceComparator.compare(golden: goldenPath, current: currentPath, options: options)
+    #expect(comparison.counts.statesNotExamined == 4)
+    #expect(!comparison.counts.isExact)
+    let text = ComparisonTextRenderer().render(comparison)
+      .replacingOccurrences(of: goldenPath, with: "golden.jsonl").replacingOccurrences(of: currentPath, with: "current.jsonl")
+    #expect(text == """
+      golden.jsonl and current.jsonl differ.
+
+      First divergence: golden seq 1 (line 3), current seq 1 (line 3): increment
+        state after the action differs:
+            [
+          -   "n": 1
+          +   "n": 101
+            ]
+
+      Summary: 10 actions in golden.jsonl, 10 in current.jsonl: 10 aligned, at least 1 state difference (the states also differ after 4 more actions, not examined beyond the first 1 difference).
+      """)
+  }
+
   @Test func patchThatDoesNotApplyIsAnError() throws {
     var lines = labelTrace(["a"]).split(separator: "\n").map(String.init)
     lines[2] = lines[2].replacingOccurrences(of: #""patch":[]"#, with: #""patch":[{"op":"remove","path":"/todos/7"}]"#)

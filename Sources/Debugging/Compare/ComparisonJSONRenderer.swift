@@ -10,6 +10,8 @@
 ///    "diff":{…DiffJSONRenderer…},"text":"…"}],
 ///  "timings":{"threshold":0.25,"minimumDifference":1000000,"rows":[…]}}
 /// ```
+/// `counts.exact` is `false` when states were left unexamined beyond the detail limit
+/// (`statesNotExamined`): `stateDifferences` and `total` are then lower bounds.
 /// `changes` is the flat list of changed JSON Pointer paths (`StateDiff.changes`), `diff` the
 /// whole diff tree (`DiffJSONRenderer`), `text` the text diff. Missing and extra actions have
 /// `null` for the other side; effect divergences have `effects` instead of a diff (also those of
@@ -40,9 +42,10 @@ package struct ComparisonJSONRenderer {
       .init("extra", .int(Int64(counts.extra))), .init("actionDifferences", .int(Int64(counts.actionDifferences))),
       .init("stateDifferences", .int(Int64(counts.stateDifferences))),
       .init("carriedStateDifferences", .int(Int64(counts.carriedStateDifferences))),
+      .init("statesNotExamined", .int(Int64(counts.statesNotExamined))),
       .init("effectDifferences", .int(Int64(counts.effectDifferences))),
       .init("missingEffects", .int(Int64(counts.missingEffects))), .init("extraEffects", .int(Int64(counts.extraEffects))),
-      .init("total", .int(Int64(counts.total))),
+      .init("total", .int(Int64(counts.total))), .init("exact", .bool(counts.isExact)),
     ])
   }
 

@@ -1,8 +1,10 @@
 /// `tca-trace diff --format junit`: JUnit XML for CI dashboards, bounded on long runs. The
 /// initial state first, then, in trace order: one passing `<testcase>` per run of consecutive
-/// actions that behave the same (`seq 4…43 ↔ 4…43: 40 actions behave the same`), one failing
-/// `<testcase>` per action with a divergence shown in detail (with the diff text), and one per run
-/// of actions that differ beyond the detail limit; with `--timings`, one more per timing figure.
+/// actions without a new difference (`seq 4…43 ↔ 4…43: 40 actions, no new difference`: equal, or
+/// carrying an earlier state difference), one failing `<testcase>` per action with a divergence
+/// shown in detail (with the diff text), and one per run of actions that differ beyond the detail
+/// limit (`seq 300…340 ↔ 298…338: 41 more differing actions`); with `--timings`, one more per
+/// timing figure.
 ///
 /// ```xml
 /// <?xml version="1.0" encoding="UTF-8"?>
@@ -29,7 +31,7 @@ package struct ComparisonJUnitRenderer {
       let name: String
       if group.count > 1 {
         name = "seq \(span(group.golden)) ↔ \(span(group.current)): "
-          + (item.failed ? "\(group.count) more differing actions" : "\(group.count) actions behave the same")
+          + (item.failed ? "\(group.count) more differing actions" : "\(group.count) actions, no new difference")
       } else {
         name = item.label.isEmpty ? "initial state" : "seq \(seq(item.golden)) ↔ \(seq(item.current)) \(item.label)"
       }
@@ -64,7 +66,7 @@ package struct ComparisonJUnitRenderer {
     ] + cases + ["  </testsuite>", "</testsuites>"]).joined(separator: "\n")
   }
 
-  /// Consecutive compared actions shown as one test case: those that behave the same, and
+  /// Consecutive compared actions shown as one test case: those without a new difference, and
   /// those that differ beyond the detail limit (no divergence kept); the initial state and an
   /// action with a kept divergence stay on their own.
   struct Group {

@@ -47,7 +47,8 @@ package struct ComparisonTextRenderer {
       let hidden = comparison.counts.total - comparison.divergences.count
       if hidden > 0 {
         lines.append("")
-        lines.append("… and \(plural(hidden, "more difference")) not shown (the first \(comparison.divergences.count) are).")
+        let atLeast = comparison.counts.isExact ? "" : "at least "
+        lines.append("… and \(atLeast)\(plural(hidden, "more difference")) not shown (the first \(comparison.divergences.count) are).")
       }
     }
     if let timings = comparison.timings {
@@ -101,12 +102,18 @@ package struct ComparisonTextRenderer {
     if counts.missing > 0 { parts.append("\(counts.missing) missing") }
     if counts.extra > 0 { parts.append("\(counts.extra) extra") }
     if counts.actionDifferences > 0 { parts.append(plural(counts.actionDifferences, "different action value")) }
-    if counts.stateDifferences > 0 {
-      var text = plural(counts.stateDifferences, "state difference")
+    if counts.stateDifferences > 0 || !counts.isExact {
+      var notes: [String] = []
       if counts.carriedStateDifferences > 0 {
-        text += " (persisting unchanged after \(plural(counts.carriedStateDifferences, "more action")))"
+        notes.append("persisting unchanged after \(plural(counts.carriedStateDifferences, "more action"))")
       }
-      parts.append(text)
+      if !counts.isExact {
+        notes.append(
+          "the states also differ after \(plural(counts.statesNotExamined, "more action")), "
+            + "not examined beyond the first \(plural(comparison.divergences.count, "difference"))")
+      }
+      let text = (counts.isExact ? "" : "at least ") + plural(counts.stateDifferences, "state difference")
+      parts.append(notes.isEmpty ? text : text + " (" + notes.joined(separator: "; ") + ")")
     }
     if counts.effectDifferences > 0 { parts.append(plural(counts.effectDifferences, "effect difference")) }
     if counts.missingEffects > 0 { parts.append("effects of \(plural(counts.missingEffects, "missing action"))") }

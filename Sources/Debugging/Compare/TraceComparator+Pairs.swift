@@ -90,6 +90,22 @@ extension TraceComparator {
       carriedRun = 0
       return
     }
+    guard recorder.wantsDetails else {
+      // Beyond the detail limit the states are only compared for equality (cheap when they
+      // differ: `==` stops at the first difference), so that unrelated runs cost no more than
+      // similar ones. The same change in both runs carries the difference; after different
+      // changes, whether it is new or carried is not looked for (`stateDifferences` becomes a
+      // lower bound).
+      lastStatePaths = nil
+      if carried {
+        recorder.counts.carriedStateDifferences += 1
+        carriedRun += 1
+        return
+      }
+      carriedRun = 0
+      recorder.counts.statesNotExamined += 1
+      return recorder.markFailed(order)
+    }
     let paths = JSONDifferencePaths.paths(old, new)
     if paths == lastStatePaths || carried {
       lastStatePaths = paths
@@ -100,7 +116,6 @@ extension TraceComparator {
     carriedRun = 0
     lastStatePaths = paths
     recorder.counts.stateDifferences += 1
-    guard recorder.wantsDetails else { return recorder.markFailed(order) }
     let model = stateDiff(try value(old, golden, line: a.line), try value(new, current, line: b.line))
     recorder.add(divergence(order, a, b, .state(model)))
   }

@@ -55,6 +55,11 @@ public struct TraceComparison: Sendable {
     /// Aligned actions after which the state still differs exactly as it did before (not shown
     /// again: the consequence of an earlier divergence).
     public var carriedStateDifferences = 0
+    /// Aligned actions after which the states differed once the detail limit was reached
+    /// (`CompareOptions.detailLimit` divergences kept): those states are only compared for
+    /// equality, so whether the difference is new or carried is not known, and
+    /// `stateDifferences` (and `total`) are lower bounds: see `isExact`.
+    public var statesNotExamined = 0
     /// Aligned actions whose effects started, sent or ended differently.
     public var effectDifferences = 0
     /// Missing actions that started effects: their effects are missing too (one divergence each).
@@ -62,7 +67,11 @@ public struct TraceComparison: Sendable {
     /// Extra actions that started effects: their effects are extra too (one divergence each).
     public var extraEffects = 0
 
-    /// Every divergence (carried state differences are not counted again).
+    /// Whether every count is exact (no state was left unexamined beyond the detail limit).
+    public var isExact: Bool { statesNotExamined == 0 }
+
+    /// Every divergence (carried state differences are not counted again); a lower bound
+    /// unless `isExact`.
     public var total: Int {
       missing + extra + actionDifferences + stateDifferences + effectDifferences + missingEffects + extraEffects
     }
