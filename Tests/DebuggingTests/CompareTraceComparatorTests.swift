@@ -68,6 +68,31 @@ import Testing
     #expect(comparison.counts.extra >= 400)
   }
 
+  @Test func windowsShrinkWhereRunsAreUnrelatedAndGrowBackWhereTheyAlign() throws {
+    // 300 golden actions replaced by 300 others: windows of 256 that are mostly edits shrink
+    // (256, 128, then 64), so Myers stays cheap, and the alignment is still exact; the window
+    // that aligns the one changed action near the end grows back to 128.
+    let golden = (0..<600).map { "a\($0)" }
+    let current = golden[..<100] + (0..<300).map { "x\($0)" } + golden[400..<550] + ["z"] + golden[551...]
+    var options = CompareOptions()
+    options.window = 256
+    let goldenPath = traceFile(labelTrace(golden), name: "golden.jsonl")
+    let currentPath = traceFile(labelTrace(Array(current)), name: "current.jsonl")
+    let comparator = TraceComparator(golden: try TraceReader(path: goldenPath), current: try TraceReader(path: currentPath), options: options)
+    let comparison = try comparator.run()
+    #expect(comparison.counts.aligned == 299)
+    #expect(comparison.counts.missing == 301)
+    #expect(comparison.counts.extra == 301)
+    #expect(comparator.span == 128)
+    // Unrelated all along: the windows end at the minimum.
+    let unrelated = TraceComparator(
+      golden: try TraceReader(path: goldenPath), current: try TraceReader(path: traceFile(labelTrace((0..<600).map { "y\($0)" }))),
+      options: options)
+    let all = try unrelated.run()
+    #expect(all.counts.missing == 600 && all.counts.extra == 600 && all.counts.aligned == 0)
+    #expect(unrelated.span == 64)
+  }
+
   @Test func differentSeedsDiffer() throws {
     let golden = SyntheticTrace.text(actions: 300, stateSize: 10, seed: 1)
     let current = SyntheticTrace.text(actions: 300, stateSize: 10, seed: 2)

@@ -59,6 +59,9 @@ public final class TraceComparator {
   var lastGolden: CompareStep?
   var lastCurrent: CompareStep?
   var pendingEffects: [PendingEffects] = []
+  /// How many actions of each run the next window aligns (`adaptSpan`): `window`, less where
+  /// the runs are unrelated.
+  var span: Int
   var pendingStart = 0
 
   /// An aligned pair, or an unaligned action (`nil` on the other side), whose effects are
@@ -84,6 +87,7 @@ public final class TraceComparator {
     self.golden = CompareSide(reader: golden, mask: mask, timings: options.timings)
     self.current = CompareSide(reader: current, mask: mask, timings: options.timings)
     recorder = DivergenceRecorder(limit: options.detailLimit, collectsCases: options.collectsCases)
+    span = max(options.window, 2)
   }
 
   func run() throws(TraceError) -> TraceComparison {
@@ -124,10 +128,11 @@ public final class TraceComparator {
   /// Aligns the buffers and reports up to a match about half way through them (everything when
   /// both traces are read to the end).
   private func alignWindow(final: Bool) throws(TraceError) {
-    let window = max(options.window, 2)
+    let window = span
     let final = final && goldenBuffer.count <= window && currentBuffer.count <= window
     let a = Array(goldenBuffer.prefix(window)), b = Array(currentBuffer.prefix(window))
-    let operations = SequenceAlignment.align(count: (a.count, b.count)) { a[$0].sameAction(as: b[$1]) }
+    let operations = Self.align(a, b)
+    adaptSpan(edits: 2 * operations.count - a.count - b.count)
     if !final, !a.isEmpty, !b.isEmpty, !operations.contains(where: { if case .match = $0 { true } else { false } }) {
       if try resynchronise() { return }
     }
@@ -161,6 +166,34 @@ public final class TraceComparator {
     try flushGap(&deleted, &inserted)
     goldenBuffer.removeFirst(consumedA)
     currentBuffer.removeFirst(consumedB)
+  }
+
+  /// Where the runs are unrelated (a window that is mostly edits), the next windows are smaller,
+  /// down to `minimumSpan`: Myers costs O(span × edits), so this keeps the cost per action
+  /// bounded by a small span instead of the whole window; windows that align well grow back to
+  /// `window`.
+  private func adaptSpan(edits: Int) {
+    let window = max(options.window, 2)
+    if edits * 2 > span {
+      span = max(min(window, Self.minimumSpan), span / 2)
+    } else {
+      span = min(window, span * 2)
+    }
+  }
+
+  /// The smallest window `adaptSpan` shrinks to (a smaller `window` is kept as it is).
+  static let minimumSpan = 64
+
+  /// Myers over the two windows, comparing keys (hashes) first. Windows without an action in
+  /// common (unrelated runs) are not searched: their alignment is all deletions and insertions,
+  /// which would cost Myers its worst case, O(window²).
+  static func align(_ a: [CompareStep], _ b: [CompareStep]) -> [SequenceAlignment.Operation] {
+    let keysA = a.map(\.key), keysB = b.map(\.key)
+    let inB = Set(keysB)
+    guard keysA.contains(where: inB.contains) else {
+      return a.indices.map { .delete($0) } + b.indices.map { .insert($0) }
+    }
+    return SequenceAlignment.align(count: (a.count, b.count)) { keysA[$0] == keysB[$1] && a[$0].sameAction(as: b[$1]) }
   }
 
   /// No action of one window matches one of the other: reads up to `lookahead` windows further
