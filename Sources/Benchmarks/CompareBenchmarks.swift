@@ -51,7 +51,7 @@ func runCompareBenchmarks(filter: String?) {
   ]
   for (name, other, options) in cases {
     var comparison: TraceComparison?
-    let times = medians(runs: name.hasPrefix("unrelated") ? 1 : 3) {
+    let times = medians(runs: 3) {
       comparison = try! TraceComparator.compare(golden: golden, current: other, options: options)
     }
     let found = comparison.map { "\($0.counts.aligned) aligned, \($0.counts.total) differences" } ?? ""
@@ -67,7 +67,7 @@ func runCompareBenchmarks(filter: String?) {
   if !onlyUnrelated { commands.append(("100 extra actions", "'\(golden)' '\(longer)'")) }
   commands += [("unrelated runs: other seed", "'\(golden)' '\(other)'"), ("unrelated runs: other feature", "'\(golden)' '\(feature)'")]
   for (name, arguments) in commands {
-    let run = measureCommand("'\(tool)' diff \(arguments) > /dev/null", runs: name.hasPrefix("unrelated") ? 1 : 3)
+    let run = measureCommand("'\(tool)' diff \(arguments) > /dev/null", runs: 3)
     report("compare cli tca-trace diff \(name)", ours: run.seconds, extra: String(format: "%.0f MB/s of both files, max RSS \(run.rss)", 2 * megabytes / run.seconds))
   }
 }

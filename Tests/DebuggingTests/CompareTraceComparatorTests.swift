@@ -93,6 +93,23 @@ import Testing
     #expect(unrelated.span == 64)
   }
 
+  @Test func keyframesOfActionsReadAheadAreKept() throws {
+    // Action a30's patch does not apply (as after a gap): only its keyframe rebuilds the state.
+    // With a window of 4, the 20 extra actions are found by reading ahead, past a30, whose
+    // keyframe is then held as text.
+    func trace(_ labels: [String]) -> String {
+      labelTrace(labels).replacingOccurrences(
+        of: #""label":"a30","action":{"$enum":"A","a30":{}},"patch":[]"#,
+        with: #""label":"a30","action":{"$enum":"A","a30":{}},"patch":[{"op":"remove","path":"/gone"}],"state":{"n":7}"#)
+    }
+    let golden = (0..<40).map { "a\($0)" }
+    let current = golden[..<5] + (0..<20).map { "x\($0)" } + golden[5...]
+    let comparison = try compare(trace(golden), trace(Array(current)), window: 4)
+    #expect(comparison.counts.extra == 20)
+    #expect(comparison.counts.aligned == 40)
+    #expect(comparison.counts.total == 20)
+  }
+
   @Test func differentSeedsDiffer() throws {
     let golden = SyntheticTrace.text(actions: 300, stateSize: 10, seed: 1)
     let current = SyntheticTrace.text(actions: 300, stateSize: 10, seed: 2)

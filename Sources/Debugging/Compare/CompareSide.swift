@@ -68,7 +68,7 @@ final class CompareSide {
   func advance(past step: CompareStep) throws(TraceError) -> JSON {
     advanced += 1
     let record = TraceRecord.action(TraceAction(
-      seq: step.seq, t: 0, duration: 0, label: step.label, action: .null, patch: step.rawPatch, state: step.keyframe))
+      seq: step.seq, t: 0, duration: 0, label: step.label, action: .null, patch: step.rawPatch, state: step.keyframeState()))
     if let problem = tracker.consume(record, line: step.line) {
       throw TraceError(file: file, line: problem.line, message: problem.message)
     }

@@ -15,6 +15,8 @@ struct CompareStep {
   /// The patch as recorded, and the keyframe state when the line has one, to rebuild the state.
   var rawPatch: JSONPatch
   var keyframe: JSON?
+  /// The keyframe written as JSON text instead (`compact()`): for steps read far ahead.
+  var keyframeText: [UInt8]?
   /// Ids of the effects started by this action, in the order they started.
   var effects: [Int64] = []
 
@@ -30,6 +32,22 @@ struct CompareStep {
     hasher.combine(label)
     hasher.combine(self.action)
     key = hasher.finalize()
+  }
+
+  /// Moves the keyframe into `keyframeText`: as text a state takes several times less memory
+  /// than as a `JSON` tree, for a step that may wait in a look-ahead buffer of thousands.
+  mutating func compact() {
+    guard let state = keyframe else { return }
+    var bytes: [UInt8] = []
+    JSONWriter.write(state, into: &bytes)
+    keyframeText = bytes
+    keyframe = nil
+  }
+
+  /// The keyframe state, read back from `keyframeText` when compacted.
+  func keyframeState() -> JSON? {
+    if let keyframe { return keyframe }
+    return keyframeText.flatMap { try? JSONReader.parse($0) }
   }
 
   /// Same label and same (masked) action value.
