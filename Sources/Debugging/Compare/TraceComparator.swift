@@ -134,7 +134,7 @@ public final class TraceComparator {
     let operations = Self.align(a, b)
     adaptSpan(edits: 2 * operations.count - a.count - b.count)
     if !final, !a.isEmpty, !b.isEmpty, !operations.contains(where: { if case .match = $0 { true } else { false } }) {
-      if try resynchronise() { return }
+      if try resynchronise(window: window) { return }
     }
     var cut = operations.count
     if !final {
@@ -199,17 +199,19 @@ public final class TraceComparator {
   /// No action of one window matches one of the other: reads up to `lookahead` windows further
   /// for the first golden action in the current run and the first current action in the golden
   /// run; the nearer one ends a block of extra (or missing) actions longer than the window.
-  /// Returns `false` when neither is within reach.
-  private func resynchronise() throws(TraceError) -> Bool {
-    let limit = max(options.window, 2) * Self.lookahead
-    // Keyframes of steps read ahead are kept as text (a trace with a keyframe every 100 actions
-    // of a 1,000-todo state: 425 MB of trees for 16 windows of 1,024).
+  /// Returns `false` when neither is within reach. Where the runs are unrelated, windows are
+  /// smaller (`span`), and so is this look-ahead.
+  private func resynchronise(window: Int) throws(TraceError) -> Bool {
+    let limit = window * Self.lookahead
+    // Keyframes of steps read beyond a window are kept as text (a trace with a keyframe every
+    // 100 actions of a 1,000-todo state: 425 MB of trees for 16 windows of 1,024).
+    let compactFrom = max(options.window, 2)
     while goldenBuffer.count < limit, var step = try golden.next() {
-      step.compact()
+      if goldenBuffer.count >= compactFrom { step.compact() }
       goldenBuffer.append(step)
     }
     while currentBuffer.count < limit, var step = try current.next() {
-      step.compact()
+      if currentBuffer.count >= compactFrom { step.compact() }
       currentBuffer.append(step)
     }
     let goldenHead = goldenBuffer[0], currentHead = currentBuffer[0]
