@@ -13,6 +13,9 @@ final class RecorderWorker: @unchecked Sendable {
   /// filtered or dropped actions show up in the next recorded action.
   private var lastState: Any?
   private var lastValue: Value = .null
+  /// Whether `lastState` may share storage with the app's current state.
+  private var lastStateIsShared = false
+  private let unsharer = StorageUnsharer()
   private var seq: Int64 = 0
   private var lastAction: (seq: Int64, label: String)?
   private var forceKeyframe = false
@@ -36,12 +39,16 @@ final class RecorderWorker: @unchecked Sendable {
   /// The worker thread's loop; returns after a `close` event.
   func run(_ events: RecorderQueue) {
     while true {
-      for event in events.takeAll() {
+      // Popped one by one, so a handled event's state is released at once, not with the batch.
+      var batch = events.takeAll()
+      batch.reverse()
+      while let event = batch.popLast() {
         switch event {
         case let .session(session): output.append(.session(session))
         case let .action(action): record(action)
         case let .effect(number, event, t): record(effect: number, event, t: t)
         case let .flush(done):
+          unshareLastState()
           output.flush()
           done.signal()
         case let .close(done):
@@ -51,8 +58,22 @@ final class RecorderWorker: @unchecked Sendable {
           return
         }
       }
-      if events.isEmpty { output.flush() }
+      if events.isEmpty {
+        unshareLastState()
+        output.flush()
+      }
     }
+  }
+
+  /// Gives the kept state storage of its own when the worker has caught up, so the reducer's next
+  /// in-place mutation of a large collection does not copy it on the app's thread (the copy is
+  /// made here instead). When the worker is behind, the states it has not reached share the
+  /// store's storage anyway, so it does not bother.
+  private func unshareLastState() {
+    guard lastStateIsShared, let state = lastState else { return }
+    lastState = nil
+    lastState = unsharer.unshared(state)
+    lastStateIsShared = false
   }
 
   private func time(_ t: UInt64) -> Int64 {
@@ -62,6 +83,7 @@ final class RecorderWorker: @unchecked Sendable {
   private func record(_ event: RecordedAction) {
     if lastState == nil, let initial = event.initial {
       lastState = initial
+      lastStateIsShared = true
       lastValue = reflect(initial, options: reflection)
       output.append(.state(TraceState(seq: 0, t: 0, state: lastValue.json)))
     }
@@ -108,6 +130,7 @@ final class RecorderWorker: @unchecked Sendable {
       seq: seq, t: time(event.t), duration: Int64(clamping: event.duration), label: label, action: actionValue.json,
       effect: effectID, patch: patch, state: keyframe ? newValue.json : nil)))
     lastState = event.state
+    lastStateIsShared = true
     lastValue = newValue
     lastAction = (seq, label)
   }
