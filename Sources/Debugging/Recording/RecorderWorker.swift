@@ -40,7 +40,7 @@ final class RecorderWorker: @unchecked Sendable {
         switch event {
         case let .session(session): output.append(.session(session))
         case let .action(action): record(action)
-        case let .effect(number, event, t): record(effect: number, event, t: t)
+        case let .effect(number, event, t, ids): record(effect: number, event, t: t, ids: ids)
         case let .flush(done):
           output.flush()
           done.signal()
@@ -112,7 +112,7 @@ final class RecorderWorker: @unchecked Sendable {
     lastAction = (seq, label)
   }
 
-  private func record(effect number: Int, _ event: TraceEffectEvent.Event, t: UInt64) {
+  private func record(effect number: Int, _ event: TraceEffectEvent.Event, t: UInt64, ids: [AnyHashable]) {
     if event == .started {
       guard let origin = lastAction else {
         skippedEffects.insert(number)
@@ -120,7 +120,9 @@ final class RecorderWorker: @unchecked Sendable {
       }
       nextEffectID += 1
       effectIDs[number] = nextEffectID
-      output.append(.effect(TraceEffectEvent(event: .started, effect: nextEffectID, t: time(t), seq: origin.seq, label: origin.label)))
+      output.append(.effect(TraceEffectEvent(
+        event: .started, effect: nextEffectID, t: time(t), seq: origin.seq, label: origin.label,
+        id: CancellationIDText.text(of: ids, options: reflection))))
       return
     }
     guard let id = effectIDs[number] else {

@@ -102,12 +102,22 @@ public final class TraceRecorder: @unchecked Sendable {
 
   /// An event of `effect`: `started` (right after the action recorded last returned it),
   /// `output` (it is about to send an action; record that action with `sentBy:`), `finished` or
-  /// `cancelled`.
-  public func recordEffect(_ effect: Int, _ event: TraceEffectEvent.Event) {
+  /// `cancelled`. `cancellationIDs` are the ids a `started` effect is cancellable with; the
+  /// worker writes them as the line's `"id"` (`Todos.CancelID.todoCompletion`, `sort`; several
+  /// joined with `", "`).
+  ///
+  /// ```swift
+  /// let number = recorder.nextEffectNumber()
+  /// recorder.recordEffect(number, .started, cancellationIDs: [Todos.CancelID.todoCompletion])
+  /// ```
+  /// ```text
+  /// {"kind":"effect","event":"started","effect":1,"t":…,"seq":4,"label":"…","id":"Todos.CancelID.todoCompletion"}
+  /// ```
+  public func recordEffect(_ effect: Int, _ event: TraceEffectEvent.Event, cancellationIDs: [AnyHashable] = []) {
     let t = Self.now()
     lock.lock()
     defer { lock.unlock() }
-    enqueue(.effect(effect, event, t))
+    enqueue(.effect(effect, event, t, ids: cancellationIDs))
   }
 
   /// Waits until every event given so far is written (and the file's buffer flushed).
@@ -186,7 +196,8 @@ public final class TraceRecorder: @unchecked Sendable {
 enum RecorderEvent {
   case session(TraceSession)
   case action(RecordedAction)
-  case effect(Int, TraceEffectEvent.Event, UInt64)
+  /// An effect's number, event, time and (`started`) cancellation ids.
+  case effect(Int, TraceEffectEvent.Event, UInt64, ids: [AnyHashable])
   case flush(DispatchSemaphore)
   case close(DispatchSemaphore?)
 }

@@ -16,7 +16,9 @@ extension Effect {
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     let key = CancelID(id)
     let start = self.start
-    return Self { runtime, sink in
+    var ids = cancellationIDs
+    if !(id is any RuntimeInternalCancelID), !ids.contains(key.base) { ids.append(key.base) }
+    return Self(cancellationIDs: ids) { runtime, sink in
       if cancelInFlight { runtime.cancel(key) }
       guard let task = start?(runtime, sink) else { return nil }
       if task.isCancelled { return task }
@@ -31,6 +33,18 @@ extension Effect {
       runtime.cancel(key)
       return nil
     }
+  }
+}
+
+extension Effect {
+  /// The union of `parts`' cancellation ids, in order, without duplicates; `[]` (no allocation)
+  /// when none has any.
+  static func cancellationIDs(of parts: [Self]) -> [AnyHashable] {
+    var ids: [AnyHashable] = []
+    for part in parts {
+      for id in part.cancellationIDs where !ids.contains(id) { ids.append(id) }
+    }
+    return ids
   }
 }
 
