@@ -24,9 +24,14 @@ final class RecorderWorker: @unchecked Sendable {
   /// `output` events waiting for the action they announce: effect number → time.
   private var pendingOutputs: [Int: UInt64] = [:]
 
+  /// `options.timestamps == .deterministic`; `ticks` counts the lines timed so far.
+  private let deterministicTimes: Bool
+  private var ticks: Int64 = 0
+
   init(output: RecorderOutput, options: TraceRecorderOptions, origin: UInt64) {
     self.output = output
     self.options = options
+    deterministicTimes = options.timestamps == .deterministic
     self.reflection = options.reflection
     self.origin = origin
   }
@@ -55,8 +60,15 @@ final class RecorderWorker: @unchecked Sendable {
     }
   }
 
+  /// The `t` of a line from a monotonic time. Every line after the initial state takes its `t`
+  /// from here exactly once, as it is written: with deterministic timestamps the lines are
+  /// 1 ms, 2 ms, 3 ms … after the origin, in the order they are written.
   private func time(_ t: UInt64) -> Int64 {
-    t > origin ? Int64(clamping: t - origin) : 0
+    if deterministicTimes {
+      ticks += 1
+      return ticks &* TraceTimestamps.deterministicStep
+    }
+    return t > origin ? Int64(clamping: t - origin) : 0
   }
 
   private func record(_ event: RecordedAction) {
