@@ -12,7 +12,8 @@ extension Effect {
   /// .cancellable(id: CancelID.todoCompletion, cancelInFlight: true)
   /// ```
   ///
-  /// Ids are per store: two stores never cancel each other's effects.
+  /// Ids are per store: two stores never cancel each other's effects. The id is listed in
+  /// ``cancellationIDs`` (unless the runtime made it for itself).
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     let key = CancelID(id)
     let start = self.start
@@ -42,6 +43,10 @@ extension Effect {
   static func cancellationIDs(of parts: [Self]) -> [AnyHashable] {
     var ids: [AnyHashable] = []
     for part in parts {
+      if ids.isEmpty {
+        ids = part.cancellationIDs  // shared, not copied: a part's ids are already unique
+        continue
+      }
       for id in part.cancellationIDs where !ids.contains(id) { ids.append(id) }
     }
     return ids

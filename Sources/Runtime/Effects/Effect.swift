@@ -16,11 +16,11 @@ public struct Effect<Action> {
   /// `nil` for `.none`.
   let start: (@MainActor (EffectRuntime, @escaping EffectSink<Action>) -> EffectTask?)?
 
-  /// The cancellation ids this effect was made cancellable with, for instrumentation: each
-  /// ``cancellable(id:cancelInFlight:)`` adds its id; `merge` and `concatenate` list their
-  /// parts' ids in order, without duplicates;
-  /// ``map(_:)`` and ``observed(as:_:)`` keep them. Ids the runtime makes for itself (for a
-  /// `forEach` or `ifLet` child's effects) are not listed.
+  /// The cancellation ids this effect was made cancellable with, for instrumentation such as
+  /// `.debug()`'s `started` lines: each ``cancellable(id:cancelInFlight:)`` adds its id; `merge`
+  /// and `concatenate` list their parts' ids in order, without duplicates; ``map(_:)`` and
+  /// ``observed(as:_:)`` keep them. Ids the runtime makes for itself (for a `forEach` or `ifLet`
+  /// child's effects) are not listed. Empty (and not allocated) for an effect without ids.
   ///
   /// ```swift
   /// let sort = Effect<Todos.Action>.run { send in await send(.sortCompletedTodos) }
