@@ -13,6 +13,8 @@ private struct Model: Equatable {
   var tags: [String] = []
 }
 
+private enum ModelCancelID { case autosave }
+
 private enum ModelAction: Equatable {
   case increment
   case tick
@@ -125,6 +127,30 @@ private func lines(_ buffer: TraceBuffer) -> String {
       action seq 2 from 1
       effect finished
       end
+      """)
+  }
+
+  @Test func startedEffectsCarryTheCancellationIDsTheyAreGiven() throws {
+    let buffer = TraceBuffer()
+    let recorder = TraceRecorder(name: "Model", to: .memory(buffer))
+    recorder.record(action: ModelAction.increment, from: Model(), to: Model(count: 1))
+    let first = recorder.nextEffectNumber(), second = recorder.nextEffectNumber(), third = recorder.nextEffectNumber()
+    recorder.recordEffect(first, .started, cancellationIDs: [ModelCancelID.autosave])
+    recorder.recordEffect(second, .started, cancellationIDs: ["sort", 7])
+    recorder.recordEffect(third, .started)
+    recorder.recordEffect(first, .cancelled, cancellationIDs: ["ignored: only started lines carry ids"])
+    recorder.close()
+    let timeless = try buffer.lines.dropFirst(2).map { line -> String in
+      guard case let .object(members) = try JSONReader.parse(line) else { return line }
+      return JSONWriter.string(.object(members.filter { $0.key != "t" && $0.key != "duration" }))
+    }
+    #expect(timeless.joined(separator: "\n") == """
+      {"kind":"action","seq":1,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+      {"kind":"effect","event":"started","effect":1,"seq":1,"label":"ModelAction.increment","id":"ModelCancelID.autosave"}
+      {"kind":"effect","event":"started","effect":2,"seq":1,"label":"ModelAction.increment","id":"sort, 7"}
+      {"kind":"effect","event":"started","effect":3,"seq":1,"label":"ModelAction.increment"}
+      {"kind":"effect","event":"cancelled","effect":1}
+      {"kind":"end","actions":1}
       """)
   }
 

@@ -27,9 +27,14 @@ final class RecorderWorker: @unchecked Sendable {
   /// `output` events waiting for the action they announce: effect number → time.
   private var pendingOutputs: [Int: UInt64] = [:]
 
+  /// `options.timestamps == .deterministic`; `ticks` counts the lines timed so far.
+  private let deterministicTimes: Bool
+  private var ticks: Int64 = 0
+
   init(output: RecorderOutput, options: TraceRecorderOptions, origin: UInt64) {
     self.output = output
     self.options = options
+    deterministicTimes = options.timestamps == .deterministic
     self.reflection = options.reflection
     self.origin = origin
   }
@@ -46,7 +51,7 @@ final class RecorderWorker: @unchecked Sendable {
         switch event {
         case let .session(session): output.append(.session(session))
         case let .action(action): record(action)
-        case let .effect(number, event, t): record(effect: number, event, t: t)
+        case let .effect(number, event, t, ids): record(effect: number, event, t: t, ids: ids)
         case let .flush(done):
           unshareLastState()
           output.flush()
@@ -76,8 +81,15 @@ final class RecorderWorker: @unchecked Sendable {
     lastStateIsShared = false
   }
 
+  /// The `t` of a line from a monotonic time. Every line after the initial state takes its `t`
+  /// from here exactly once, as it is written: with deterministic timestamps the lines are
+  /// 1 ms, 2 ms, 3 ms … after the origin, in the order they are written.
   private func time(_ t: UInt64) -> Int64 {
-    t > origin ? Int64(clamping: t - origin) : 0
+    if deterministicTimes {
+      ticks += 1
+      return ticks &* TraceTimestamps.deterministicStep
+    }
+    return t > origin ? Int64(clamping: t - origin) : 0
   }
 
   private func record(_ event: RecordedAction) {
@@ -135,7 +147,7 @@ final class RecorderWorker: @unchecked Sendable {
     lastAction = (seq, label)
   }
 
-  private func record(effect number: Int, _ event: TraceEffectEvent.Event, t: UInt64) {
+  private func record(effect number: Int, _ event: TraceEffectEvent.Event, t: UInt64, ids: [AnyHashable]) {
     if event == .started {
       guard let origin = lastAction else {
         skippedEffects.insert(number)
@@ -143,7 +155,9 @@ final class RecorderWorker: @unchecked Sendable {
       }
       nextEffectID += 1
       effectIDs[number] = nextEffectID
-      output.append(.effect(TraceEffectEvent(event: .started, effect: nextEffectID, t: time(t), seq: origin.seq, label: origin.label)))
+      output.append(.effect(TraceEffectEvent(
+        event: .started, effect: nextEffectID, t: time(t), seq: origin.seq, label: origin.label,
+        id: CancellationIDText.text(of: ids, options: reflection))))
       return
     }
     guard let id = effectIDs[number] else {
