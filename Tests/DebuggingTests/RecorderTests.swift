@@ -71,6 +71,7 @@ private func lines(_ buffer: TraceBuffer) -> String {
     #expect(session.platform == TraceRecorder.platform)
     #expect(session.start.count == "2026-11-21T19:33:07.123Z".count)
     #expect(session.start.hasSuffix("Z"))
+    #expect(session.origin == Int64(recorder.origin))
   }
 
   @Test func filteredActionsAreLeftOutAndTheirChangesGoToTheNextRecordedAction() {

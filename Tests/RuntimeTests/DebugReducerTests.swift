@@ -3,10 +3,10 @@ import Foundation
 import Runtime
 import Testing
 
-/// Trace lines without the keys that change from run to run (`t`, `duration`, `start`, `pid`,
-/// `platform`), one per line.
+/// Trace lines without the keys that change from run to run (`t`, `duration`, `start`, `origin`,
+/// `pid`, `platform`), one per line.
 func normalizedTrace(_ text: String) throws -> String {
-  let varying: Set<String> = ["t", "duration", "start", "pid", "platform"]
+  let varying: Set<String> = ["t", "duration", "start", "origin", "pid", "platform"]
   return try text.split(separator: "\n").map { line in
     guard case let .object(members) = try JSONReader.parse(String(line)) else { return String(line) }
     return JSONWriter.string(.object(members.filter { !varying.contains($0.key) }))

@@ -53,7 +53,7 @@ public final class TraceRecorder: @unchecked Sendable {
     let deterministic = options.timestamps == .deterministic
     let session = TraceSession(
       name: name, prefix: prefix, start: deterministic ? TraceTimestamps.deterministicStart : Self.iso8601(Date()),
-      platform: Self.platform, pid: deterministic ? 0 : Int64(ProcessInfo.processInfo.processIdentifier),
+      origin: deterministic ? nil : Int64(clamping: origin), platform: Self.platform, pid: deterministic ? 0 : Int64(ProcessInfo.processInfo.processIdentifier),
       keyframeInterval: Int64(max(1, options.keyframeInterval)),
       redacted: options.redactedFieldNames.sorted())
     events.queue.append(.session(session))

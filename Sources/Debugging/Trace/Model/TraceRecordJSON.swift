@@ -40,7 +40,7 @@ extension TraceSession {
     }
     self.init(
       format: format, name: try fields.string("name"), prefix: try fields.string("prefix"),
-      start: try fields.string("start"), clock: try fields.string("clock"),
+      start: try fields.string("start"), clock: try fields.string("clock"), origin: try fields.optionalCount("origin"),
       platform: try fields.string("platform"), pid: try fields.int("pid"),
       keyframeInterval: try fields.count("keyframeInterval"), redacted: try fields.strings("redacted"))
   }
@@ -95,13 +95,16 @@ extension TraceRecord {
   public var json: JSON {
     switch self {
     case let .session(s):
-      return .object([
+      var members: [JSON.Member] = [
         .init("kind", .string("session")), .init("format", .int(s.format)), .init("name", .string(s.name)),
-        .init("prefix", .string(s.prefix)), .init("start", .string(s.start)),
-        .init("clock", .string(s.clock)), .init("platform", .string(s.platform)),
-        .init("pid", .int(s.pid)), .init("keyframeInterval", .int(s.keyframeInterval)),
-        .init("redacted", .array(s.redacted.map(JSON.string))),
-      ])
+        .init("prefix", .string(s.prefix)), .init("start", .string(s.start)), .init("clock", .string(s.clock)),
+      ]
+      if let origin = s.origin { members.append(.init("origin", .int(origin))) }
+      members += [
+        .init("platform", .string(s.platform)), .init("pid", .int(s.pid)),
+        .init("keyframeInterval", .int(s.keyframeInterval)), .init("redacted", .array(s.redacted.map(JSON.string))),
+      ]
+      return .object(members)
     case let .state(s):
       return .object([.init("kind", .string("state")), .init("seq", .int(s.seq)), .init("t", .int(s.t)), .init("state", s.state)])
     case let .action(a):
