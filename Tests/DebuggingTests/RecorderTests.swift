@@ -185,6 +185,60 @@ private func lines(_ buffer: TraceBuffer) -> String {
       """)
   }
 
+  @Test func actionsTheWorkerReachesLateAreCountedInANoteOnceItCatchesUp() throws {
+    let buffer = TraceBuffer()
+    let gate = DispatchSemaphore(value: 0)
+    var options = TraceRecorderOptions()
+    options.delayNoteThreshold = 50_000_000
+    // The worker blocks on the header until the gate opens, 80 ms after the actions were given.
+    let recorder = TraceRecorder(name: "Model", to: .custom { line in
+      if line.contains(#""kind":"session""#) { gate.wait() }
+      buffer.append(line)
+    }, options: options)
+    while !recorderHasTakenHeader(recorder) {}
+    for n in 1...3 {
+      recorder.record(action: ModelAction.increment, from: Model(count: n - 1), to: Model(count: n), at: recorder.origin + UInt64(n), duration: 1)
+    }
+    usleep(80_000)
+    gate.signal()
+    recorder.flush()
+    recorder.record(action: ModelAction.tick, from: Model(count: 3), to: Model(count: 3), at: recorder.origin + 4, duration: 1)
+    recorder.flush()
+    let notes = try buffer.lines.compactMap { line -> TraceNote? in
+      guard case let .note(note) = try TraceRecord(json: JSONReader.parse(line)) else { return nil }
+      return note
+    }
+    #expect(notes.count == 1)
+    #expect(notes.first?.note == .info)
+    #expect(notes.first?.delayed == 3)
+    #expect(notes.first?.message.hasPrefix("writer fell behind: 3 actions written up to ") == true)
+    #expect(notes.first?.message.hasSuffix("ms late") == true)
+    // The note comes after the late actions, before the next one.
+    #expect(buffer.lines.map { $0.contains(#""kind":"note""#) ? "note" : String($0.prefix(30)) }.suffix(2) == [
+      "note", #"{"kind":"action","seq":4,"t":4"#,
+    ])
+  }
+
+  @Test func noDelayNotesWithDeterministicTimestampsOrWithoutAThreshold() {
+    for configure in [{ (o: inout TraceRecorderOptions) in o.timestamps = .deterministic }, { o in o.delayNoteThreshold = nil }] {
+      let buffer = TraceBuffer()
+      let gate = DispatchSemaphore(value: 0)
+      var options = TraceRecorderOptions()
+      options.delayNoteThreshold = 1
+      configure(&options)
+      let recorder = TraceRecorder(name: "Model", to: .custom { line in
+        if line.contains(#""kind":"session""#) { gate.wait() }
+        buffer.append(line)
+      }, options: options)
+      while !recorderHasTakenHeader(recorder) {}
+      recorder.record(action: ModelAction.increment, from: Model(), to: Model(count: 1))
+      usleep(10_000)
+      gate.signal()
+      recorder.flush()
+      #expect(!buffer.lines.contains { $0.contains(#""kind":"note""#) })
+    }
+  }
+
   @Test func redactedValuesNeverReachTheFile() throws {
     let path = temporaryTracePath("redaction")
     defer { unlink(path) }

@@ -16,6 +16,8 @@ final class RecorderWorker: @unchecked Sendable {
   /// Whether `lastState` may share storage with the app's current state.
   private var lastStateIsShared = false
   private let unsharer = StorageUnsharer()
+  /// Actions written late since the last delay note, and the longest delay (nanoseconds).
+  private var delays: (count: Int, longest: UInt64) = (0, 0)
   private var seq: Int64 = 0
   private var lastAction: (seq: Int64, label: String)?
   private var forceKeyframe = false
@@ -53,10 +55,12 @@ final class RecorderWorker: @unchecked Sendable {
         case let .action(action): record(action)
         case let .effect(number, event, t, ids): record(effect: number, event, t: t, ids: ids)
         case let .flush(done):
+          noteDelays()
           unshareLastState()
           output.flush()
           done.signal()
         case let .close(done):
+          noteDelays()
           output.append(.end(TraceEnd(t: time(TraceRecorder.now()), actions: seq)))
           output.close()
           done?.signal()
@@ -64,6 +68,7 @@ final class RecorderWorker: @unchecked Sendable {
         }
       }
       if events.isEmpty {
+        noteDelays()
         unshareLastState()
         output.flush()
       }
@@ -92,7 +97,29 @@ final class RecorderWorker: @unchecked Sendable {
     return t > origin ? Int64(clamping: t - origin) : 0
   }
 
+  /// Counts `event` as late when the worker reaches it more than `delayNoteThreshold` after it
+  /// was handed over.
+  private func measureDelay(of event: RecordedAction) {
+    guard let threshold = options.delayNoteThreshold, options.timestamps == .real else { return }
+    let now = TraceRecorder.now()
+    guard now > event.enqueued, now - event.enqueued > threshold else { return }
+    delays.count += 1
+    delays.longest = max(delays.longest, now - event.enqueued)
+  }
+
+  /// Writes the `info` note about late actions since the last one, if any.
+  private func noteDelays() {
+    guard delays.count > 0 else { return }
+    let plural = delays.count == 1 ? "action" : "actions"
+    output.append(.note(TraceNote(
+      t: time(TraceRecorder.now()), note: .info,
+      message: "writer fell behind: \(delays.count) \(plural) written up to \(TimeText.duration(Int64(clamping: delays.longest))) late",
+      delayed: Int64(delays.count))))
+    delays = (0, 0)
+  }
+
   private func record(_ event: RecordedAction) {
+    measureDelay(of: event)
     if lastState == nil, let initial = event.initial {
       lastState = initial
       lastStateIsShared = true

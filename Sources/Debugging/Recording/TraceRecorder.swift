@@ -74,7 +74,8 @@ public final class TraceRecorder: @unchecked Sendable {
   public func record(
     action: Any, from old: Any, to new: Any, at start: UInt64? = nil, duration: UInt64 = 0, sentBy effect: Int? = nil
   ) -> Bool {
-    let t = start ?? Self.now()
+    let enqueued = Self.now()
+    let t = start ?? enqueued
     lock.lock()
     defer { lock.unlock() }
     guard !isClosed else { return false }
@@ -85,7 +86,7 @@ public final class TraceRecorder: @unchecked Sendable {
       return false
     }
     let duration = options.timestamps == .deterministic ? 0 : duration
-    events.queue.append(.action(RecordedAction(action: action, state: new, initial: initial, t: t, duration: duration, effect: effect, droppedBefore: dropped)))
+    events.queue.append(.action(RecordedAction(action: action, state: new, initial: initial, t: t, duration: duration, effect: effect, droppedBefore: dropped, enqueued: enqueued)))
     dropped = 0
     events.queuedActions += 1
     lock.signal()
@@ -235,4 +236,6 @@ struct RecordedAction {
   var duration: UInt64
   var effect: Int?
   var droppedBefore: Int
+  /// When it was handed to the worker (monotonic): how late the worker writes it is measured from here.
+  var enqueued: UInt64
 }

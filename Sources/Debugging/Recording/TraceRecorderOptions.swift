@@ -23,6 +23,12 @@ public struct TraceRecorderOptions: Sendable {
   /// carries a full `state`. Each waiting action holds one copy of the state, so memory stays
   /// below about `queueCapacity` × the size of one state (states share unchanged storage).
   public var queueCapacity: Int = 1024
+  /// Nanoseconds an action may wait for the worker before it counts as written late (default
+  /// 1 s; nil: never). When the worker has caught up, an `info` note says how many actions were
+  /// late and by how much at most: `{"kind":"note","t":…,"note":"info","message":"writer fell
+  /// behind: 812 actions written up to 1.20s late","delayed":812}`. Never written with
+  /// deterministic timestamps.
+  public var delayNoteThreshold: UInt64? = 1_000_000_000
   /// The times the trace carries: `.real` (default), or `.deterministic` for golden traces that
   /// are the same bytes on every run.
   public var timestamps: TraceTimestamps = .real

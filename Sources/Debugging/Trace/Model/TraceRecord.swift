@@ -167,12 +167,15 @@ public struct TraceNote: Sendable, Hashable {
   public var message: String
   /// `gap`: how many actions or states were not recorded.
   public var dropped: Int64?
+  /// How many actions were written late (the writer fell behind but recorded them).
+  public var delayed: Int64?
 
-  public init(t: Int64, note: Note, message: String, dropped: Int64? = nil) {
+  public init(t: Int64, note: Note, message: String, dropped: Int64? = nil, delayed: Int64? = nil) {
     self.t = t
     self.note = note
     self.message = message
     self.dropped = dropped
+    self.delayed = delayed
   }
 }
 

@@ -83,7 +83,8 @@ extension TraceNote {
     guard let note = Note(rawValue: name) else { throw fields.fail("unknown note \"\(name)\"") }
     self.init(
       t: try fields.count("t"), note: note, message: try fields.string("message"),
-      dropped: note == .gap ? try fields.count("dropped") : try fields.optionalCount("dropped"))
+      dropped: note == .gap ? try fields.count("dropped") : try fields.optionalCount("dropped"),
+      delayed: try fields.optionalCount("delayed"))
   }
 }
 
@@ -132,6 +133,7 @@ extension TraceRecord {
         .init("message", .string(n.message)),
       ]
       if let dropped = n.dropped { members.append(.init("dropped", .int(dropped))) }
+      if let delayed = n.delayed { members.append(.init("delayed", .int(delayed))) }
       return .object(members)
     case let .end(e):
       return .object([.init("kind", .string("end")), .init("t", .int(e.t)), .init("actions", .int(e.actions))])
