@@ -34,7 +34,7 @@ extension TraceComparator {
     }
     try compareStates(order, a, b, golden.advance(past: a), current.advance(past: b))
     if !a.effects.isEmpty || !b.effects.isEmpty {
-      pendingEffects.append(PendingEffects(order: order, golden: a, current: b))
+      pendingEffects.append(PendingEffects(order: order, golden: owner(a), current: owner(b)))
     }
     try settleEffects(all: false)
   }
@@ -52,8 +52,9 @@ extension TraceComparator {
       kind: inGolden ? .missing : .extra))
     if !step.effects.isEmpty {
       // Its effects are reported (as missing or extra) once they ended.
-      pendingEffects.append(PendingEffects(order: order, golden: inGolden ? step : nil, current: inGolden ? nil : step))
+      pendingEffects.append(PendingEffects(order: order, golden: inGolden ? owner(step) : nil, current: inGolden ? nil : owner(step)))
     }
+    try settleEffects(all: false)
   }
 
   /// After unaligned actions at the end, the states the runs end in.
@@ -133,12 +134,12 @@ extension TraceComparator {
       golden.release(goldenIDs)
       current.release(currentIDs)
       switch (pending.golden, pending.current) {
-      case let (step?, nil):
+      case let (owner?, nil):
         recorder.counts.missingEffects += 1
-        recorder.add(Divergence(order: pending.order, golden: position(step), current: nil, label: step.label, kind: .missingEffects(old)))
-      case let (nil, step?):
+        recorder.add(Divergence(order: pending.order, golden: owner.position, current: nil, label: owner.label, kind: .missingEffects(old)))
+      case let (nil, owner?):
         recorder.counts.extraEffects += 1
-        recorder.add(Divergence(order: pending.order, golden: nil, current: position(step), label: step.label, kind: .extraEffects(new)))
+        recorder.add(Divergence(order: pending.order, golden: nil, current: owner.position, label: owner.label, kind: .extraEffects(new)))
       case let (a?, b?) where old != new:
         var differences: [EffectDifference] = []
         for index in 0..<max(old.count, new.count) {
@@ -147,7 +148,7 @@ extension TraceComparator {
           if before != after { differences.append(EffectDifference(position: index + 1, golden: before, current: after)) }
         }
         recorder.counts.effectDifferences += 1
-        recorder.add(divergence(pending.order, a, b, .effects(differences)))
+        recorder.add(Divergence(order: pending.order, golden: a.position, current: b.position, label: a.label, kind: .effects(differences)))
       default:
         continue
       }
@@ -170,6 +171,10 @@ extension TraceComparator {
 
   private func side(_ side: CompareSide) -> TraceComparison.Side {
     TraceComparison.Side(file: side.file, name: side.session?.name ?? "", actions: side.actionCount)
+  }
+
+  private func owner(_ step: CompareStep) -> EffectOwner {
+    EffectOwner(position: position(step), label: step.label, effects: step.effects)
   }
 
   func position(_ step: CompareStep) -> TraceComparison.Position {

@@ -68,8 +68,16 @@ public final class TraceComparator {
   /// compared (or reported) once they all ended.
   struct PendingEffects {
     var order: Int
-    var golden: CompareStep?
-    var current: CompareStep?
+    var golden: EffectOwner?
+    var current: EffectOwner?
+  }
+
+  /// The action that started the effects: only what the report needs (not the whole step, which
+  /// may hold a keyframe, for effects that may run long).
+  struct EffectOwner {
+    var position: TraceComparison.Position
+    var label: String
+    var effects: [Int64]
   }
 
   /// Compares the traces at two paths.
