@@ -178,6 +178,26 @@ import Testing
       """, code: 1))
   }
 
+  @Test func effectsOfAMissingActionThatEndAfterLaterActions() {
+    // The tap is missing, the response it sent is not: the tap's effect, which ended after the
+    // response, is reported with the tap.
+    #expect(tcaTrace("diff", "golden.jsonl", "untapped.jsonl", in: directory) == ToolRun(stdout: """
+      golden.jsonl and untapped.jsonl differ.
+
+      First divergence: golden seq 3 (line 5), current –: Counter.Action.factButtonTapped
+        action missing from the current run
+
+      Summary: 4 actions in golden.jsonl, 3 in untapped.jsonl: 3 aligned, 1 missing, effects of 1 missing action.
+
+      Other differences:
+
+      golden seq 3 (line 5), current –: Counter.Action.factButtonTapped
+        effects missing from the current run:
+          effect 1: id "fact", sent Counter.Action.factResponse(_:), finished
+
+      """, code: 1))
+  }
+
   @Test func effectsOfAnExtraAction() {
     #expect(tcaTrace("diff", "nofact.jsonl", "golden.jsonl", in: directory) == ToolRun(stdout: """
       nofact.jsonl and golden.jsonl differ.
@@ -353,6 +373,9 @@ enum DiffTraces {
       ended("finished", t: 9500), end(5),
     ]),
     "nofact.jsonl": trace(Array(goldenLines[0...3]) + [end(2)]),
+    "untapped.jsonl": trace(Array(goldenLines[0...3]) + [
+      factResponse(3, t: 9000, "2 is prime").replacingOccurrences(of: #""effect":1,"#, with: ""), end(3),
+    ]),
     "slow.jsonl": golden.replacingOccurrences(of: #""t":1000,"duration":2000"#, with: #""t":1000,"duration":5000000"#),
     "slower.jsonl": golden.replacingOccurrences(of: #""t":1000,"duration":2000"#, with: #""t":1000,"duration":900000"#),
     "format2.jsonl": golden.replacingOccurrences(of: #""format":1"#, with: #""format":2"#),
