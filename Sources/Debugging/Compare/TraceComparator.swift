@@ -12,7 +12,8 @@ public struct CompareOptions: Sendable {
   /// of more than about `window` consecutive missing or extra actions is reported as such, but
   /// may not be re-aligned at the best place after it.
   public var window = 1_024
-  /// How many divergences are kept in detail (all are counted).
+  /// How many divergences are kept in detail (all are counted). Beyond it, states are only
+  /// compared for equality: see `TraceComparison.Counts.statesNotExamined`.
   public var detailLimit = 200
   /// Keep every compared action in `TraceComparison.cases` (JUnit lists them).
   public var collectsCases = false
@@ -30,7 +31,9 @@ public struct CompareOptions: Sendable {
 /// persists after an earlier one (the same paths differ: an extra todo stays extra) is counted,
 /// not shown again; after
 /// `exactCarriedComparisons` such actions in a row, equal patches are taken to carry it without
-/// comparing, and the final states are compared at the end.
+/// comparing, and the final states are compared at the end. Beyond `detailLimit` divergences,
+/// states are only compared for equality. Where the runs are unrelated, windows shrink
+/// (`adaptSpan`), so that two unrelated runs cost about as much as two similar ones.
 ///
 /// ```swift
 /// let comparison = try TraceComparator.compare(golden: "golden.jsonl", current: "current.jsonl")
