@@ -1,7 +1,8 @@
 extension Reducer {
   /// Runs `element` on the element of an identified collection that a child action addresses by
   /// id, before this reducer. An action for an id that is not in the collection is reported as a
-  /// runtime warning and ignored.
+  /// runtime warning and ignored. When this reducer removes an element, the effects that element
+  /// started are cancelled (an element re-added with the same id later starts afresh).
   ///
   /// ```swift
   /// Reduce { state, action in … }
@@ -44,15 +45,26 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let elementEffect = reduceElement(into: &state, action: action)
+    let registry = ChildEffectRegistry.shared
+    if registry.isEmpty {  // No child effect in flight anywhere: nothing to cancel.
+      return .merge(elementEffect, parent.reduce(into: &state, action: action))
+    }
+    // Only elements with effects in flight are checked, so a large collection costs nothing extra.
+    let scope = ChildScope(reducer: toElements)
+    let watched = registry.children(in: scope).compactMap { $0.base as? ID }
+      .filter { state[keyPath: toElements].index(id: $0) != nil }
     let parentEffect = parent.reduce(into: &state, action: action)
-    return .merge(elementEffect, parentEffect)
+    let removed = watched.filter { state[keyPath: toElements].index(id: $0) == nil }
+    if removed.isEmpty { return .merge(elementEffect, parentEffect) }
+    let cancels = removed.map { Effect<Parent.Action>.cancel(id: ChildEffectID(in: scope, child: $0)) }
+    return .merge([elementEffect, parentEffect] + cancels)
   }
 
   private func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     guard case let .element(id, elementAction)? = toElementAction.extract(from: action) else {
       return .none
     }
-    guard state[keyPath: toElements][id: id] != nil else {
+    guard state[keyPath: toElements].index(id: id) != nil else {
       RuntimeWarning.report(
         """
         A "forEach" at "\(location)" received an action for a missing element (id: \(id)):
@@ -65,8 +77,11 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
       )
       return .none
     }
+    let childID = ChildEffectID(in: ChildScope(reducer: toElements), child: id)
     let toElementAction = self.toElementAction
-    return element.reduce(into: &state[keyPath: toElements][id: id]!, action: elementAction)
-      .map { toElementAction.embed(.element(id: id, action: $0)) }
+    return ChildEffectContext.reducing(childID) {
+      element.reduce(into: &state[keyPath: toElements][id: id]!, action: elementAction)
+    }
+    .mapAsChild(childID) { toElementAction.embed(.element(id: id, action: $0)) }
   }
 }
