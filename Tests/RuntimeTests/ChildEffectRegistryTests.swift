@@ -22,7 +22,7 @@ private struct RegistryRows: Reducer {
       }
   }
 
-  static var scope: ChildScope { ChildScope(reducer: \State.rows) }
+  static var scope: ChildScope { ChildScope(reducer: .keyPath(\State.rows)) }
 }
 
 /// Effects are awaited; a regression that never finishes fails after a minute instead of hanging.

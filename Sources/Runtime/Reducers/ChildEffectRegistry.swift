@@ -9,7 +9,7 @@ import Foundation
 /// effect keeps that closure to send through), and the lease counts itself here.
 ///
 /// ```swift
-/// let effect = Effect<Row.Action>.run { … }.mapAsChild(id) { .rows(.element(id: 7, action: $0)) }
+/// let effect = Effect<Row.Action>.run { … }.mapAsChild({ id }) { .rows(.element(id: 7, action: $0)) }
 /// ChildEffectRegistry.shared.children(in: id.scope)   // [7] until the effect ends
 /// ```
 ///
@@ -66,12 +66,13 @@ final class ChildEffectLease: Sendable {
 
 extension Effect {
   /// This child effect, with actions mapped by `transform`, cancellable with `id` and counted as
-  /// in flight under `id` until it is done with. `.none` stays `.none` and is not counted.
+  /// in flight under `id` until it is done with. `.none` stays `.none` (and `id` is not made).
   func mapAsChild<ParentAction>(
-    _ id: ChildEffectID,
+    _ id: () -> ChildEffectID,
     _ transform: @escaping @Sendable (Action) -> ParentAction
   ) -> Effect<ParentAction> {
     guard start != nil else { return .none }
+    let id = id()
     let lease = ChildEffectLease(id)
     return map { action in withExtendedLifetime(lease) { transform(action) } }
       .cancellable(id: id)

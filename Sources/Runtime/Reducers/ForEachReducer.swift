@@ -50,7 +50,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
       return .merge(elementEffect, parent.reduce(into: &state, action: action))
     }
     // Only elements with effects in flight are checked, so a large collection costs nothing extra.
-    let scope = ChildScope(reducer: toElements)
+    let scope = ChildScope(reducer: .keyPath(toElements))
     let watched = registry.children(in: scope).compactMap { $0.base as? ID }
       .filter { state[keyPath: toElements].index(id: $0) != nil }
     let parentEffect = parent.reduce(into: &state, action: action)
@@ -77,11 +77,13 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
       )
       return .none
     }
-    let childID = ChildEffectID(in: ChildScope(reducer: toElements), child: id)
+    let toElements = self.toElements
     let toElementAction = self.toElementAction
-    return ChildEffectContext.reducing(childID) {
+    return ChildEffectContext.reducing(.keyPath(toElements), child: id) {
       element.reduce(into: &state[keyPath: toElements][id: id]!, action: elementAction)
     }
-    .mapAsChild(childID) { toElementAction.embed(.element(id: id, action: $0)) }
+    .mapAsChild({ ChildEffectID(in: ChildScope(reducer: .keyPath(toElements)), child: id) }) {
+      toElementAction.embed(.element(id: id, action: $0))
+    }
   }
 }

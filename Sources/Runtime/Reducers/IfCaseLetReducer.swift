@@ -47,7 +47,7 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     guard !registry.isEmpty else {  // No child effect in flight anywhere: nothing to cancel.
       return .merge(childEffect, parent.reduce(into: &state, action: action))
     }
-    let scope = childScope
+    let scope = ChildScope(reducer: identity)
     let watched = registry.hasChildren(in: scope) && toChildState.extract(from: state) != nil
     let parentEffect = parent.reduce(into: &state, action: action)
     guard watched, toChildState.extract(from: state) == nil else { return .merge(childEffect, parentEffect) }
@@ -55,8 +55,10 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   /// A case path has no identity of its own: the reducer is known by its location and types.
-  private var childScope: ChildScope {
-    ChildScope(reducer: CaseReducerIdentity(location: location, Parent.State.self, Child.State.self))
+  private var identity: ChildReducerIdentity {
+    .caseReducer(
+      location: location, root: ObjectIdentifier(Parent.State.self), value: ObjectIdentifier(Child.State.self)
+    )
   }
 
   private func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
@@ -75,11 +77,11 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       )
       return .none
     }
-    let childID = ChildEffectID(in: childScope, child: OnlyChild())
-    let effect = ChildEffectContext.reducing(childID) {
+    let identity = self.identity
+    let effect = ChildEffectContext.reducing(identity, child: OnlyChild()) {
       child.reduce(into: &childState, action: childAction)
     }
     state = toChildState.embed(childState)
-    return effect.mapAsChild(childID, toChildAction.embed)
+    return effect.mapAsChild({ ChildEffectID(in: ChildScope(reducer: identity), child: OnlyChild()) }, toChildAction.embed)
   }
 }

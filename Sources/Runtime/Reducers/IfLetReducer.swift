@@ -46,7 +46,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     guard !registry.isEmpty else {  // No child effect in flight anywhere: nothing to cancel.
       return .merge(childEffect, parent.reduce(into: &state, action: action))
     }
-    let scope = ChildScope(reducer: toChildState)
+    let scope = ChildScope(reducer: .keyPath(toChildState))
     let watched = registry.hasChildren(in: scope) && state[keyPath: toChildState] != nil
     let parentEffect = parent.reduce(into: &state, action: action)
     guard watched, state[keyPath: toChildState] == nil else { return .merge(childEffect, parentEffect) }
@@ -68,10 +68,10 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       )
       return .none
     }
-    let childID = ChildEffectID(in: ChildScope(reducer: toChildState), child: OnlyChild())
-    return ChildEffectContext.reducing(childID) {
+    let toChildState = self.toChildState
+    return ChildEffectContext.reducing(.keyPath(toChildState), child: OnlyChild()) {
       child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
     }
-    .mapAsChild(childID, toChildAction.embed)
+    .mapAsChild({ ChildEffectID(in: ChildScope(reducer: .keyPath(toChildState)), child: OnlyChild()) }, toChildAction.embed)
   }
 }
