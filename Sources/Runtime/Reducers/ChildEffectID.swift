@@ -16,8 +16,13 @@ struct ChildEffectID: RuntimeInternalCancelID, @unchecked Sendable {
   let child: AnyHashable
 
   init(in scope: ChildScope, child: some Hashable & Sendable) {
+    self.init(in: scope, erasedChild: AnyHashable(child))
+  }
+
+  /// An id for a child already erased, as ``ChildEffectRegistry`` lists them.
+  init(in scope: ChildScope, erasedChild child: AnyHashable) {
     self.scope = scope
-    self.child = AnyHashable(child)
+    self.child = child
   }
 }
 

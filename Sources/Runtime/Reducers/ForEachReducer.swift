@@ -51,13 +51,27 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     }
     // Only elements with effects in flight are checked, so a large collection costs nothing extra.
     let scope = ChildScope(reducer: .keyPath(toElements))
-    let watched = registry.children(in: scope).compactMap { $0.base as? ID }
-      .filter { state[keyPath: toElements].index(id: $0) != nil }
+    let watched = children(registry.children(in: scope), presentIn: state, present: true)
     let parentEffect = parent.reduce(into: &state, action: action)
-    let removed = watched.filter { state[keyPath: toElements].index(id: $0) == nil }
+    let removed = children(watched, presentIn: state, present: false)
     if removed.isEmpty { return .merge(elementEffect, parentEffect) }
-    let cancels = removed.map { Effect<Parent.Action>.cancel(id: ChildEffectID(in: scope, child: $0)) }
-    return .merge([elementEffect, parentEffect] + cancels)
+    var effects = [elementEffect, parentEffect]
+    for child in removed { effects.append(.cancel(id: ChildEffectID(in: scope, erasedChild: child))) }
+    return .merge(effects)
+  }
+
+  /// The `children` (element ids) that are (`present`) or are not in `state`'s collection. The
+  /// collection is read once and let go before the parent runs, so changing it does not copy it.
+  /// (Plain loops over `AnyHashable`: generic algorithms over `ID` are several times slower here.)
+  private func children(_ children: [AnyHashable], presentIn state: Parent.State, present: Bool) -> [AnyHashable] {
+    if children.isEmpty { return [] }
+    let elements = state[keyPath: toElements]
+    var result: [AnyHashable] = []
+    for child in children {
+      guard let id = child.base as? ID else { continue }
+      if (elements.index(id: id) != nil) == present { result.append(child) }
+    }
+    return result
   }
 
   private func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
