@@ -115,7 +115,7 @@ func medians(runs: Int, _ body: () -> Void) -> (wall: Double, cpu: Double) {
   return (walls.sorted()[runs / 2], cpus.sorted()[runs / 2])
 }
 
-private func threadCPUSeconds() -> Double {
+func threadCPUSeconds() -> Double {
   var time = timespec()
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
   return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -130,4 +130,24 @@ func runRuntimeBenchmarks(filter: String?) {
       extra: String(format: "%.0f ns per observed effect", (ours - baseline) / Double(count) * 1e9)
     )
   }
+
+  if selected("effect: cancellation ids", filter) {
+    // Building effects only: the ids' bookkeeping (`Effect.cancellationIDs`) against the same
+    // merge of effects without ids, which carry an empty array and allocate nothing for it.
+    var total = 0
+    let baseline = median {
+      for _ in 0..<count { total &+= Effect<Bool>.merge(.send(true), .send(false)).cancellationIDs.count }
+    }
+    let ours = median {
+      for i in 0..<count {
+        let effect = Effect<Bool>.merge(.send(true).cancellable(id: "sort"), .send(false).cancellable(id: i & 1))
+        total &+= effect.cancellationIDs.count
+      }
+    }
+    report(
+      "effect: merge of two cancellable .send effects (ids listed), \(count) built", ours: ours,
+      baseline: ("same merge, not cancellable", baseline),
+      extra: String(format: "%.0f ns more per merge; %d ids", (ours - baseline) / Double(count) * 1e9, total)
+    )
+  }
 }

@@ -87,9 +87,9 @@ public final class TestStore<State: Equatable, Action> {
     var recording: TestStoreRecording?
     if let trace {
       do {
-        let (sink, file) = try TestStoreRecording.sink(for: trace, timestamps: timestamps)
-        let debug = reducer.debug(to: sink, options: traceOptions)
-        recording = TestStoreRecording(recorder: debug.recorder, file: file)
+        let sink = try TestStoreRecording.sink(for: trace)
+        let debug = reducer.debug(to: sink, options: TestStoreRecording.options(traceOptions, timestamps: timestamps))
+        recording = TestStoreRecording(recorder: debug.recorder)
         self.store = Store(initialState: initialState) { TestReducer(base: debug, ledger: ledger) }
       } catch {
         failureReporter(TestFailure(message: "Cannot record the trace: \(error)", location: location))

@@ -13,6 +13,8 @@ private struct Model: Equatable {
   var tags: [String] = []
 }
 
+private enum ModelCancelID { case autosave }
+
 private enum ModelAction: Equatable {
   case increment
   case tick
@@ -69,6 +71,7 @@ private func lines(_ buffer: TraceBuffer) -> String {
     #expect(session.platform == TraceRecorder.platform)
     #expect(session.start.count == "2026-11-21T19:33:07.123Z".count)
     #expect(session.start.hasSuffix("Z"))
+    #expect(session.origin == Int64(recorder.origin))
   }
 
   @Test func filteredActionsAreLeftOutAndTheirChangesGoToTheNextRecordedAction() {
@@ -128,6 +131,30 @@ private func lines(_ buffer: TraceBuffer) -> String {
       """)
   }
 
+  @Test func startedEffectsCarryTheCancellationIDsTheyAreGiven() throws {
+    let buffer = TraceBuffer()
+    let recorder = TraceRecorder(name: "Model", to: .memory(buffer))
+    recorder.record(action: ModelAction.increment, from: Model(), to: Model(count: 1))
+    let first = recorder.nextEffectNumber(), second = recorder.nextEffectNumber(), third = recorder.nextEffectNumber()
+    recorder.recordEffect(first, .started, cancellationIDs: [ModelCancelID.autosave])
+    recorder.recordEffect(second, .started, cancellationIDs: ["sort", 7])
+    recorder.recordEffect(third, .started)
+    recorder.recordEffect(first, .cancelled, cancellationIDs: ["ignored: only started lines carry ids"])
+    recorder.close()
+    let timeless = try buffer.lines.dropFirst(2).map { line -> String in
+      guard case let .object(members) = try JSONReader.parse(line) else { return line }
+      return JSONWriter.string(.object(members.filter { $0.key != "t" && $0.key != "duration" }))
+    }
+    #expect(timeless.joined(separator: "\n") == """
+      {"kind":"action","seq":1,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+      {"kind":"effect","event":"started","effect":1,"seq":1,"label":"ModelAction.increment","id":"ModelCancelID.autosave"}
+      {"kind":"effect","event":"started","effect":2,"seq":1,"label":"ModelAction.increment","id":"sort, 7"}
+      {"kind":"effect","event":"started","effect":3,"seq":1,"label":"ModelAction.increment"}
+      {"kind":"effect","event":"cancelled","effect":1}
+      {"kind":"end","actions":1}
+      """)
+  }
+
   @Test func aFullQueueDropsActionsAndSaysSoWithAGapNoteAndAKeyframe() {
     let buffer = TraceBuffer()
     let gate = DispatchSemaphore(value: 0)
@@ -156,6 +183,60 @@ private func lines(_ buffer: TraceBuffer) -> String {
       {"kind":"note","t":11,"note":"gap","message":"writer fell behind: 8 actions dropped","dropped":8}
       {"kind":"action","seq":11,"t":11,"duration":1,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":11}],"state":{"$type":"Model","count":11,"tags":[]}}
       """)
+  }
+
+  @Test func actionsTheWorkerReachesLateAreCountedInANoteOnceItCatchesUp() throws {
+    let buffer = TraceBuffer()
+    let gate = DispatchSemaphore(value: 0)
+    var options = TraceRecorderOptions()
+    options.delayNoteThreshold = 50_000_000
+    // The worker blocks on the header until the gate opens, 80 ms after the actions were given.
+    let recorder = TraceRecorder(name: "Model", to: .custom { line in
+      if line.contains(#""kind":"session""#) { gate.wait() }
+      buffer.append(line)
+    }, options: options)
+    while !recorderHasTakenHeader(recorder) {}
+    for n in 1...3 {
+      recorder.record(action: ModelAction.increment, from: Model(count: n - 1), to: Model(count: n), at: recorder.origin + UInt64(n), duration: 1)
+    }
+    usleep(80_000)
+    gate.signal()
+    recorder.flush()
+    recorder.record(action: ModelAction.tick, from: Model(count: 3), to: Model(count: 3), at: recorder.origin + 4, duration: 1)
+    recorder.flush()
+    let notes = try buffer.lines.compactMap { line -> TraceNote? in
+      guard case let .note(note) = try TraceRecord(json: JSONReader.parse(line)) else { return nil }
+      return note
+    }
+    #expect(notes.count == 1)
+    #expect(notes.first?.note == .info)
+    #expect(notes.first?.delayed == 3)
+    #expect(notes.first?.message.hasPrefix("writer fell behind: 3 actions written up to ") == true)
+    #expect(notes.first?.message.hasSuffix("ms late") == true)
+    // The note comes after the late actions, before the next one.
+    #expect(buffer.lines.map { $0.contains(#""kind":"note""#) ? "note" : String($0.prefix(30)) }.suffix(2) == [
+      "note", #"{"kind":"action","seq":4,"t":4"#,
+    ])
+  }
+
+  @Test func noDelayNotesWithDeterministicTimestampsOrWithoutAThreshold() {
+    for configure in [{ (o: inout TraceRecorderOptions) in o.timestamps = .deterministic }, { o in o.delayNoteThreshold = nil }] {
+      let buffer = TraceBuffer()
+      let gate = DispatchSemaphore(value: 0)
+      var options = TraceRecorderOptions()
+      options.delayNoteThreshold = 1
+      configure(&options)
+      let recorder = TraceRecorder(name: "Model", to: .custom { line in
+        if line.contains(#""kind":"session""#) { gate.wait() }
+        buffer.append(line)
+      }, options: options)
+      while !recorderHasTakenHeader(recorder) {}
+      recorder.record(action: ModelAction.increment, from: Model(), to: Model(count: 1))
+      usleep(10_000)
+      gate.signal()
+      recorder.flush()
+      #expect(!buffer.lines.contains { $0.contains(#""kind":"note""#) })
+    }
   }
 
   @Test func redactedValuesNeverReachTheFile() throws {

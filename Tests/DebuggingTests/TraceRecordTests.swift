@@ -17,6 +17,13 @@ import Testing
       """)
   }
 
+  @Test func sessionOriginIsOptionalAndKeptAfterTheClock() {
+    let withOrigin = #"{"kind":"session","format":1,"name":"T","prefix":"","start":"s","clock":"monotonic","origin":123456789,"platform":"p","pid":1,"keyframeInterval":1,"redacted":[]}"#
+    #expect(decodeRecord(withOrigin) == withOrigin)
+    #expect(decodeRecord(#"{"kind":"session","format":1,"name":"T","prefix":"","origin":-1,"start":"s","clock":"monotonic","platform":"p","pid":1,"keyframeInterval":1,"redacted":[]}"#)
+      == #"error: session: "origin" must not be negative, found -1"#)
+  }
+
   @Test func notesAndKeyframes() {
     #expect(decodeRecord(#"{"kind":"note","t":5,"note":"gap","message":"writer fell behind: 12 actions dropped","dropped":12}"#)
       == #"{"kind":"note","t":5,"note":"gap","message":"writer fell behind: 12 actions dropped","dropped":12}"#)

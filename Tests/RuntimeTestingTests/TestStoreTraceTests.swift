@@ -57,7 +57,7 @@ import Testing
       #"{"kind":"session","format":1,"name":"Todos","prefix":"","start":"1970-01-01T00:00:00.000Z","clock":"monotonic","platform":"\#(platform)","pid":0,"keyframeInterval":1000,"redacted":[]}"#,
       #"{"kind":"state","seq":0,"t":0,"state":{"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[{"$type":"Todo.State","description":"Milk","id":{"$uuid":"00000000-0000-0000-0000-00000000000A"},"isComplete":false},{"$type":"Todo.State","description":"Eggs","id":{"$uuid":"00000000-0000-0000-0000-00000000000B"},"isComplete":false}]}}"#,
       #"{"kind":"action","seq":1,"t":1000000,"duration":0,"label":"Todos.Action.todos(.element(id:, action: .checkBoxToggled))","action":{"$enum":"Todos.Action","todos":{"_0":{"$enum":"IdentifiedAction<UUID, Todo.Action>","element":{"id":{"$uuid":"00000000-0000-0000-0000-00000000000A"},"action":{"$enum":"Todo.Action","checkBoxToggled":{}}}}}},"patch":[{"op":"replace","path":"/todos/0/isComplete","value":true}]}"#,
-      #"{"kind":"effect","event":"started","effect":1,"seq":1,"t":2000000,"label":"Todos.Action.todos(.element(id:, action: .checkBoxToggled))"}"#,
+      #"{"kind":"effect","event":"started","effect":1,"seq":1,"t":2000000,"label":"Todos.Action.todos(.element(id:, action: .checkBoxToggled))","id":"Todos.CancelID.todoCompletion"}"#,
       #"{"kind":"effect","event":"output","effect":1,"seq":2,"t":3000000,"label":"Todos.Action.sortCompletedTodos"}"#,
       #"{"kind":"action","seq":2,"t":4000000,"duration":0,"label":"Todos.Action.sortCompletedTodos","effect":1,"action":{"$enum":"Todos.Action","sortCompletedTodos":{}},"patch":[{"op":"move","from":"/todos/1","path":"/todos/0"}]}"#,
       #"{"kind":"effect","event":"finished","effect":1,"t":5000000}"#,

@@ -3,10 +3,10 @@ import Foundation
 import Runtime
 import Testing
 
-/// Trace lines without the keys that change from run to run (`t`, `duration`, `start`, `pid`,
-/// `platform`), one per line.
+/// Trace lines without the keys that change from run to run (`t`, `duration`, `start`, `origin`,
+/// `pid`, `platform`), one per line.
 func normalizedTrace(_ text: String) throws -> String {
-  let varying: Set<String> = ["t", "duration", "start", "pid", "platform"]
+  let varying: Set<String> = ["t", "duration", "start", "origin", "pid", "platform"]
   return try text.split(separator: "\n").map { line in
     guard case let .object(members) = try JSONReader.parse(String(line)) else { return String(line) }
     return JSONWriter.string(.object(members.filter { !varying.contains($0.key) }))
@@ -113,5 +113,62 @@ private struct RecordedChild: Reducer {
     // The toggle's change is in the next recorded action's patch.
     #expect(buffer.lines[3].contains(#""patch":[{"op":"replace","path":"/todos/0/isComplete","value":true}]"#))
     #expect(!buffer.text.contains(#""kind":"effect""#))
+  }
+
+  @Test func startedLinesCarryTheCancellationID() async throws {
+    let buffer = TraceBuffer()
+    let clock = TestClock()
+    let reducer = Todos(clock: clock, uuid: .incrementing()).debug(to: .memory(buffer))
+    let store = Store(initialState: Todos.State()) { reducer }
+    await store.send(.addTodoButtonTapped).finish()
+    let toggle = store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled)))
+    await clock.waitForSleepers()
+    await clock.advance(by: .seconds(1))
+    await toggle.finish()
+    reducer.recorder.close()
+    #expect(try normalizedTrace(buffer.text) == """
+      {"kind":"session","format":1,"name":"Todos","prefix":"","clock":"monotonic","keyframeInterval":1000,"redacted":[]}
+      {"kind":"state","seq":0,"state":{"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[]}}
+      {"kind":"action","seq":1,"label":"Todos.Action.addTodoButtonTapped","action":{"$enum":"Todos.Action","addTodoButtonTapped":{}},"patch":[{"op":"add","path":"/todos/0","value":{"$type":"Todo.State","description":"","id":{"$uuid":"00000000-0000-0000-0000-000000000000"},"isComplete":false}}]}
+      {"kind":"action","seq":2,"label":"Todos.Action.todos(.element(id:, action: .checkBoxToggled))","action":{"$enum":"Todos.Action","todos":{"_0":{"$enum":"IdentifiedAction<UUID, Todo.Action>","element":{"id":{"$uuid":"00000000-0000-0000-0000-000000000000"},"action":{"$enum":"Todo.Action","checkBoxToggled":{}}}}}},"patch":[{"op":"replace","path":"/todos/0/isComplete","value":true}]}
+      {"kind":"effect","event":"started","effect":1,"seq":2,"label":"Todos.Action.todos(.element(id:, action: .checkBoxToggled))","id":"Todos.CancelID.todoCompletion"}
+      {"kind":"effect","event":"output","effect":1,"seq":3,"label":"Todos.Action.sortCompletedTodos"}
+      {"kind":"action","seq":3,"label":"Todos.Action.sortCompletedTodos","effect":1,"action":{"$enum":"Todos.Action","sortCompletedTodos":{}},"patch":[]}
+      {"kind":"effect","event":"finished","effect":1}
+      {"kind":"end","actions":3}
+      """)
+  }
+
+  enum CancelID { case save }
+
+  @Test func aStringIDIsItselfAndSeveralIDsAreJoined() async throws {
+    let buffer = TraceBuffer()
+    let reducer = LogFeature(
+      tapEffect: { .run { send in await send(.log("sorted")) }.cancellable(id: "sort") },
+      stopEffect: {
+        .merge(
+          .run { _ in }.cancellable(id: "sort"),
+          .run { _ in }.cancellable(id: CancelID.save),
+          .run { _ in }.cancellable(id: 42)
+        )
+      }
+    ).debug(to: .memory(buffer))
+    let store = Store(initialState: [String]()) { reducer }
+    await store.send(.tap).finish()
+    await store.send(.stop).finish()
+    reducer.recorder.close()
+    #expect(try normalizedTrace(buffer.text) == """
+      {"kind":"session","format":1,"name":"Swift.Array<Swift.String>","prefix":"","clock":"monotonic","keyframeInterval":1000,"redacted":[]}
+      {"kind":"state","seq":0,"state":[]}
+      {"kind":"action","seq":1,"label":"LogAction.tap","action":{"$enum":"LogAction","tap":{}},"patch":[]}
+      {"kind":"effect","event":"started","effect":1,"seq":1,"label":"LogAction.tap","id":"sort"}
+      {"kind":"effect","event":"output","effect":1,"seq":2,"label":"LogAction.log"}
+      {"kind":"action","seq":2,"label":"LogAction.log","effect":1,"action":{"$enum":"LogAction","log":{"_0":"sorted"}},"patch":[{"op":"add","path":"/0","value":"sorted"}]}
+      {"kind":"effect","event":"finished","effect":1}
+      {"kind":"action","seq":3,"label":"LogAction.stop","action":{"$enum":"LogAction","stop":{}},"patch":[]}
+      {"kind":"effect","event":"started","effect":2,"seq":3,"label":"LogAction.stop","id":"sort, DebugReducerTests.CancelID.save, 42"}
+      {"kind":"effect","event":"finished","effect":2}
+      {"kind":"end","actions":3}
+      """)
   }
 }

@@ -67,6 +67,37 @@ import Testing
       """)
   }
 
+  @Test func showEffectCancelledNamesTheCancellationID() {
+    let run = tcaTrace("show", path("effect-cancelled.jsonl"))
+    #expect(run.code == 0)
+    let effectTimes = masked(run.stdout).replacingOccurrences(
+      of: #"at \+\d+\.\d{3}s after [0-9.]+(ns|µs|ms|s)"#, with: "at <t> after <duration>", options: .regularExpression)
+    #expect(effectTimes.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n") == """
+
+      #1 <t> <duration>  EffectsBasics.Action.decrementButtonTapped
+          EffectsBasics.Action.decrementButtonTapped
+          EffectsBasics.State(
+        -   count: 0,
+        +   count: -1,
+            … (2 unchanged)
+          )
+        effect 1 started (cancellable: EffectsBasics.CancelID.delay)
+
+      #2 <t> <duration>  EffectsBasics.Action.incrementButtonTapped
+          EffectsBasics.Action.incrementButtonTapped
+          EffectsBasics.State(
+        -   count: -1,
+        +   count: 0,
+            … (2 unchanged)
+          )
+        effect 2 started
+      effect 2 finished at <t> after <duration> (started by #2 EffectsBasics.Action.incrementButtonTapped)
+      effect 1 cancelled at <t> after <duration> (started by #1 EffectsBasics.Action.decrementButtonTapped)
+      end <t>: 2 actions
+
+      """)
+  }
+
   @Test func stateAndBlameOnCounter() {
     #expect(tcaTrace("state", path("counter.jsonl"), "--at", "2") == ToolRun(stdout: """
       Counter.State(

@@ -13,6 +13,11 @@ final class RecorderWorker: @unchecked Sendable {
   /// filtered or dropped actions show up in the next recorded action.
   private var lastState: Any?
   private var lastValue: Value = .null
+  /// Whether `lastState` may share storage with the app's current state.
+  private var lastStateIsShared = false
+  private let unsharer = StorageUnsharer()
+  /// Actions written late since the last delay note, and the longest delay (nanoseconds).
+  private var delays: (count: Int, longest: UInt64) = (0, 0)
   private var seq: Int64 = 0
   private var lastAction: (seq: Int64, label: String)?
   private var forceKeyframe = false
@@ -24,9 +29,14 @@ final class RecorderWorker: @unchecked Sendable {
   /// `output` events waiting for the action they announce: effect number → time.
   private var pendingOutputs: [Int: UInt64] = [:]
 
+  /// `options.timestamps == .deterministic`; `ticks` counts the lines timed so far.
+  private let deterministicTimes: Bool
+  private var ticks: Int64 = 0
+
   init(output: RecorderOutput, options: TraceRecorderOptions, origin: UInt64) {
     self.output = output
     self.options = options
+    deterministicTimes = options.timestamps == .deterministic
     self.reflection = options.reflection
     self.origin = origin
   }
@@ -36,32 +46,83 @@ final class RecorderWorker: @unchecked Sendable {
   /// The worker thread's loop; returns after a `close` event.
   func run(_ events: RecorderQueue) {
     while true {
-      for event in events.takeAll() {
+      // Popped one by one, so a handled event's state is released at once, not with the batch.
+      var batch = events.takeAll()
+      batch.reverse()
+      while let event = batch.popLast() {
         switch event {
         case let .session(session): output.append(.session(session))
         case let .action(action): record(action)
-        case let .effect(number, event, t): record(effect: number, event, t: t)
+        case let .effect(number, event, t, ids): record(effect: number, event, t: t, ids: ids)
         case let .flush(done):
+          noteDelays()
+          unshareLastState()
           output.flush()
           done.signal()
         case let .close(done):
+          noteDelays()
           output.append(.end(TraceEnd(t: time(TraceRecorder.now()), actions: seq)))
           output.close()
           done?.signal()
           return
         }
       }
-      if events.isEmpty { output.flush() }
+      if events.isEmpty {
+        noteDelays()
+        unshareLastState()
+        output.flush()
+      }
     }
   }
 
+  /// Gives the kept state storage of its own when the worker has caught up, so the reducer's next
+  /// in-place mutation of a large collection does not copy it on the app's thread (the copy is
+  /// made here instead). When the worker is behind, the states it has not reached share the
+  /// store's storage anyway, so it does not bother.
+  private func unshareLastState() {
+    guard lastStateIsShared, let state = lastState else { return }
+    lastState = nil
+    lastState = unsharer.unshared(state)
+    lastStateIsShared = false
+  }
+
+  /// The `t` of a line from a monotonic time. Every line after the initial state takes its `t`
+  /// from here exactly once, as it is written: with deterministic timestamps the lines are
+  /// 1 ms, 2 ms, 3 ms … after the origin, in the order they are written.
   private func time(_ t: UInt64) -> Int64 {
-    t > origin ? Int64(clamping: t - origin) : 0
+    if deterministicTimes {
+      ticks += 1
+      return ticks &* TraceTimestamps.deterministicStep
+    }
+    return t > origin ? Int64(clamping: t - origin) : 0
+  }
+
+  /// Counts `event` as late when the worker reaches it more than `delayNoteThreshold` after it
+  /// was handed over.
+  private func measureDelay(of event: RecordedAction) {
+    guard let threshold = options.delayNoteThreshold, options.timestamps == .real else { return }
+    let now = TraceRecorder.now()
+    guard now > event.enqueued, now - event.enqueued > threshold else { return }
+    delays.count += 1
+    delays.longest = max(delays.longest, now - event.enqueued)
+  }
+
+  /// Writes the `info` note about late actions since the last one, if any.
+  private func noteDelays() {
+    guard delays.count > 0 else { return }
+    let plural = delays.count == 1 ? "action" : "actions"
+    output.append(.note(TraceNote(
+      t: time(TraceRecorder.now()), note: .info,
+      message: "writer fell behind: \(delays.count) \(plural) written up to \(TimeText.duration(Int64(clamping: delays.longest))) late",
+      delayed: Int64(delays.count))))
+    delays = (0, 0)
   }
 
   private func record(_ event: RecordedAction) {
+    measureDelay(of: event)
     if lastState == nil, let initial = event.initial {
       lastState = initial
+      lastStateIsShared = true
       lastValue = reflect(initial, options: reflection)
       output.append(.state(TraceState(seq: 0, t: 0, state: lastValue.json)))
     }
@@ -108,11 +169,12 @@ final class RecorderWorker: @unchecked Sendable {
       seq: seq, t: time(event.t), duration: Int64(clamping: event.duration), label: label, action: actionValue.json,
       effect: effectID, patch: patch, state: keyframe ? newValue.json : nil)))
     lastState = event.state
+    lastStateIsShared = true
     lastValue = newValue
     lastAction = (seq, label)
   }
 
-  private func record(effect number: Int, _ event: TraceEffectEvent.Event, t: UInt64) {
+  private func record(effect number: Int, _ event: TraceEffectEvent.Event, t: UInt64, ids: [AnyHashable]) {
     if event == .started {
       guard let origin = lastAction else {
         skippedEffects.insert(number)
@@ -120,7 +182,9 @@ final class RecorderWorker: @unchecked Sendable {
       }
       nextEffectID += 1
       effectIDs[number] = nextEffectID
-      output.append(.effect(TraceEffectEvent(event: .started, effect: nextEffectID, t: time(t), seq: origin.seq, label: origin.label)))
+      output.append(.effect(TraceEffectEvent(
+        event: .started, effect: nextEffectID, t: time(t), seq: origin.seq, label: origin.label,
+        id: CancellationIDText.text(of: ids, options: reflection))))
       return
     }
     guard let id = effectIDs[number] else {

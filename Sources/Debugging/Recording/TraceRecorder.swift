@@ -50,9 +50,11 @@ public final class TraceRecorder: @unchecked Sendable {
     let output = RecorderOutput.make(sink, name: name, prefix: prefix)
     path = output.path
     worker = RecorderWorker(output: output, options: options, origin: origin)
+    let deterministic = options.timestamps == .deterministic
     let session = TraceSession(
-      name: name, prefix: prefix, start: Self.iso8601(Date()), platform: Self.platform,
-      pid: Int64(ProcessInfo.processInfo.processIdentifier), keyframeInterval: Int64(max(1, options.keyframeInterval)),
+      name: name, prefix: prefix, start: deterministic ? TraceTimestamps.deterministicStart : Self.iso8601(Date()),
+      origin: deterministic ? nil : Int64(clamping: origin), platform: Self.platform, pid: deterministic ? 0 : Int64(ProcessInfo.processInfo.processIdentifier),
+      keyframeInterval: Int64(max(1, options.keyframeInterval)),
       redacted: options.redactedFieldNames.sorted())
     events.queue.append(.session(session))
     let thread = Thread { [worker, events] in worker.run(events) }
@@ -66,12 +68,14 @@ public final class TraceRecorder: @unchecked Sendable {
   /// Records one action. `start` (monotonic, `TraceRecorder.now()`) is when it reached the
   /// reducer, `duration` how long the reducer ran; `effect` is the number (`nextEffectNumber()`)
   /// of the effect that sent it. `old` is read only for the first action: it is the initial state.
-  /// Returns `false` when the action was dropped because the queue was full.
+  /// Returns `false` when the action was dropped because the queue was full. With
+  /// `options.timestamps == .deterministic` the trace's `duration` is 0 whatever is given.
   @discardableResult
   public func record(
     action: Any, from old: Any, to new: Any, at start: UInt64? = nil, duration: UInt64 = 0, sentBy effect: Int? = nil
   ) -> Bool {
-    let t = start ?? Self.now()
+    let enqueued = Self.now()
+    let t = start ?? enqueued
     lock.lock()
     defer { lock.unlock() }
     guard !isClosed else { return false }
@@ -81,7 +85,8 @@ public final class TraceRecorder: @unchecked Sendable {
       dropped += 1
       return false
     }
-    events.queue.append(.action(RecordedAction(action: action, state: new, initial: initial, t: t, duration: duration, effect: effect, droppedBefore: dropped)))
+    let duration = options.timestamps == .deterministic ? 0 : duration
+    events.queue.append(.action(RecordedAction(action: action, state: new, initial: initial, t: t, duration: duration, effect: effect, droppedBefore: dropped, enqueued: enqueued)))
     dropped = 0
     events.queuedActions += 1
     lock.signal()
@@ -102,12 +107,22 @@ public final class TraceRecorder: @unchecked Sendable {
 
   /// An event of `effect`: `started` (right after the action recorded last returned it),
   /// `output` (it is about to send an action; record that action with `sentBy:`), `finished` or
-  /// `cancelled`.
-  public func recordEffect(_ effect: Int, _ event: TraceEffectEvent.Event) {
+  /// `cancelled`. `cancellationIDs` are the ids a `started` effect is cancellable with; the
+  /// worker writes them as the line's `"id"` (`Todos.CancelID.todoCompletion`, `sort`; several
+  /// joined with `", "`).
+  ///
+  /// ```swift
+  /// let number = recorder.nextEffectNumber()
+  /// recorder.recordEffect(number, .started, cancellationIDs: [Todos.CancelID.todoCompletion])
+  /// ```
+  /// ```text
+  /// {"kind":"effect","event":"started","effect":1,"t":…,"seq":4,"label":"…","id":"Todos.CancelID.todoCompletion"}
+  /// ```
+  public func recordEffect(_ effect: Int, _ event: TraceEffectEvent.Event, cancellationIDs: [AnyHashable] = []) {
     let t = Self.now()
     lock.lock()
     defer { lock.unlock() }
-    enqueue(.effect(effect, event, t))
+    enqueue(.effect(effect, event, t, ids: cancellationIDs))
   }
 
   /// Waits until every event given so far is written (and the file's buffer flushed).
@@ -186,7 +201,8 @@ public final class TraceRecorder: @unchecked Sendable {
 enum RecorderEvent {
   case session(TraceSession)
   case action(RecordedAction)
-  case effect(Int, TraceEffectEvent.Event, UInt64)
+  /// An effect's number, event, time and (`started`) cancellation ids.
+  case effect(Int, TraceEffectEvent.Event, UInt64, ids: [AnyHashable])
   case flush(DispatchSemaphore)
   case close(DispatchSemaphore?)
 }
@@ -220,4 +236,6 @@ struct RecordedAction {
   var duration: UInt64
   var effect: Int?
   var droppedBefore: Int
+  /// When it was handed to the worker (monotonic): how late the worker writes it is measured from here.
+  var enqueued: UInt64
 }

@@ -23,6 +23,15 @@ public struct TraceRecorderOptions: Sendable {
   /// carries a full `state`. Each waiting action holds one copy of the state, so memory stays
   /// below about `queueCapacity` × the size of one state (states share unchanged storage).
   public var queueCapacity: Int = 1024
+  /// Nanoseconds an action may wait for the worker before it counts as written late (default
+  /// 1 s; nil: never). When the worker has caught up, an `info` note says how many actions were
+  /// late and by how much at most: `{"kind":"note","t":…,"note":"info","message":"writer fell
+  /// behind: 812 actions written up to 1.20s late","delayed":812}`. Never written with
+  /// deterministic timestamps.
+  public var delayNoteThreshold: UInt64? = 1_000_000_000
+  /// The times the trace carries: `.real` (default), or `.deterministic` for golden traces that
+  /// are the same bytes on every run.
+  public var timestamps: TraceTimestamps = .real
   /// Tests: compare every rebuilt state with a full reflection and note any difference.
   package var checksRebuiltStates = false
 
@@ -32,6 +41,28 @@ public struct TraceRecorderOptions: Sendable {
   public var reflection: ReflectionOptions {
     ReflectionOptions(maximumDepth: maximumDepth, redactedFieldNames: redactedFieldNames)
   }
+}
+
+/// The times a trace carries (``TraceRecorderOptions/timestamps``).
+///
+/// ```text
+/// .real           {"kind":"action","seq":1,"t":11773481,"duration":4877,…}
+/// .deterministic  {"kind":"action","seq":1,"t":1000000,"duration":0,…}
+/// ```
+public enum TraceTimestamps: Sendable {
+  /// Monotonic times, the wall-clock start and the process id.
+  case real
+  /// The same bytes on every run of the same session: every line after the initial state is 1 ms
+  /// (``deterministicStep``) after the one before it, reducer durations are 0, the session starts
+  /// at `1970-01-01T00:00:00.000Z` (``deterministicStart``) with process id 0. Golden traces are
+  /// made of these; drive the feature's effects with a test clock too, so that they end at the
+  /// same point of the session on every run.
+  case deterministic
+
+  /// The header's `start` with deterministic timestamps.
+  public static let deterministicStart = "1970-01-01T00:00:00.000Z"
+  /// Nanoseconds between two lines with deterministic timestamps: 1 ms.
+  public static let deterministicStep: Int64 = 1_000_000
 }
 
 /// Chooses actions by label with glob patterns: `*` matches any run of characters, `?` one.

@@ -68,18 +68,23 @@ func isPlainEnum(_ type: Any.Type) -> Bool {
 /// `.enum` for an enum without a custom mirror, nil for anything else.
 private func plainKind<T>(_ type: T.Type) -> _MetadataKind? {
   guard !(type is any CustomReflectable.Type) else { return nil }
-  // The metadata kind of `T`, read as the kind of the one field of `Probe<T>`.
-  var kind: _MetadataKind? = nil
-  _forEachField(of: Probe<T>.self) { _, _, _, fieldKind in
-    kind = fieldKind
-    return false
-  }
-  switch kind {
+  switch metadataKind(type) {
   case .tuple: return .tuple
   case .enum: return .enum
   case .struct: return _forEachFieldWithKeyPath(of: type) { _, _ in true } ? .struct : nil
   default: return nil
   }
+}
+
+/// The runtime's metadata kind of `T` (`.struct`, `.enum`, `.optional`, `.tuple`, `.class`, …),
+/// read as the kind of the one field of `Probe<T>`.
+func metadataKind<T>(_ type: T.Type) -> _MetadataKind? {
+  var kind: _MetadataKind? = nil
+  _forEachField(of: Probe<T>.self) { _, _, _, fieldKind in
+    kind = fieldKind
+    return false
+  }
+  return kind
 }
 
 private struct Probe<T> {

@@ -59,9 +59,10 @@ public struct DebugReducer<Base: Reducer>: Reducer {
     guard recorded, effect.start != nil else { return effect }
     let number = recorder.nextEffectNumber()
     let recorder = self.recorder
+    let ids = UncheckedSendable(effect.cancellationIDs)
     return effect.observed(as: EffectID(namespace: namespace, number: number)) { event in
       switch event {
-      case .started: recorder.recordEffect(number, .started)
+      case .started: recorder.recordEffect(number, .started, cancellationIDs: ids.value)
       case .output: recorder.recordEffect(number, .output)
       case .finished: recorder.recordEffect(number, .finished)
       case .cancelled: recorder.recordEffect(number, .cancelled)

@@ -12,11 +12,14 @@ extension Effect {
   /// .cancellable(id: CancelID.todoCompletion, cancelInFlight: true)
   /// ```
   ///
-  /// Ids are per store: two stores never cancel each other's effects.
+  /// Ids are per store: two stores never cancel each other's effects. The id is listed in
+  /// ``cancellationIDs`` (unless the runtime made it for itself).
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     let key = CancelID(id)
     let start = self.start
-    return Self { runtime, sink in
+    var ids = cancellationIDs
+    if !(id is any RuntimeInternalCancelID), !ids.contains(key.base) { ids.append(key.base) }
+    return Self(cancellationIDs: ids) { runtime, sink in
       if cancelInFlight { runtime.cancel(key) }
       guard let task = start?(runtime, sink) else { return nil }
       if task.isCancelled { return task }
@@ -31,6 +34,22 @@ extension Effect {
       runtime.cancel(key)
       return nil
     }
+  }
+}
+
+extension Effect {
+  /// The union of `parts`' cancellation ids, in order, without duplicates; `[]` (no allocation)
+  /// when none has any.
+  static func cancellationIDs(of parts: [Self]) -> [AnyHashable] {
+    var ids: [AnyHashable] = []
+    for part in parts {
+      if ids.isEmpty {
+        ids = part.cancellationIDs  // shared, not copied: a part's ids are already unique
+        continue
+      }
+      for id in part.cancellationIDs where !ids.contains(id) { ids.append(id) }
+    }
+    return ids
   }
 }
 

@@ -16,11 +16,33 @@ public struct Effect<Action> {
   /// `nil` for `.none`.
   let start: (@MainActor (EffectRuntime, @escaping EffectSink<Action>) -> EffectTask?)?
 
-  init(start: @escaping @MainActor (EffectRuntime, @escaping EffectSink<Action>) -> EffectTask?) {
+  /// The cancellation ids this effect was made cancellable with, for instrumentation such as
+  /// `.debug()`'s `started` lines: each ``cancellable(id:cancelInFlight:)`` adds its id; `merge`
+  /// and `concatenate` list their parts' ids in order, without duplicates; ``map(_:)`` and
+  /// ``observed(as:_:)`` keep them. Ids the runtime makes for itself (for a `forEach` or `ifLet`
+  /// child's effects) are not listed. Empty (and not allocated) for an effect without ids.
+  ///
+  /// ```swift
+  /// let sort = Effect<Todos.Action>.run { send in await send(.sortCompletedTodos) }
+  ///   .cancellable(id: Todos.CancelID.todoCompletion, cancelInFlight: true)
+  /// Effect.merge(sort, .run { _ in }.cancellable(id: "save")).cancellationIDs
+  /// // [Todos.CancelID.todoCompletion, "save"]
+  /// Effect<Todos.Action>.run { _ in }.cancellationIDs   // [] (not cancellable)
+  /// ```
+  public let cancellationIDs: [AnyHashable]
+
+  init(
+    cancellationIDs: [AnyHashable] = [],
+    start: @escaping @MainActor (EffectRuntime, @escaping EffectSink<Action>) -> EffectTask?
+  ) {
     self.start = start
+    self.cancellationIDs = cancellationIDs
   }
 
-  private init() { start = nil }
+  private init() {
+    start = nil
+    cancellationIDs = []
+  }
 }
 
 /// Where a started effect delivers the actions it sends.
@@ -110,7 +132,7 @@ extension Effect {
     if parts.isEmpty { return .none }
     if parts.count == 1 { return parts[0] }
     let boxed = UncheckedSendable(parts)
-    return Self { runtime, sink in
+    return Self(cancellationIDs: cancellationIDs(of: parts)) { runtime, sink in
       let tasks = boxed.value.compactMap { $0.start?(runtime, sink) }
       if tasks.isEmpty { return nil }
       return Task { @MainActor in await EffectTask.awaitAll(tasks) }
@@ -126,7 +148,7 @@ extension Effect {
     if parts.isEmpty { return .none }
     if parts.count == 1 { return parts[0] }
     let boxed = UncheckedSendable(parts)
-    return Self { runtime, sink in
+    return Self(cancellationIDs: cancellationIDs(of: parts)) { runtime, sink in
       let parts = boxed.value
       // Parts that finish synchronously run synchronously; the rest run in order in one task.
       var index = 0
@@ -156,7 +178,7 @@ extension Effect {
   /// ```
   public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
     guard let start else { return .none }
-    return Effect<T> { runtime, sink in
+    return Effect<T>(cancellationIDs: cancellationIDs) { runtime, sink in
       start(runtime) { action in sink(transform(action)) }
     }
   }

@@ -104,7 +104,7 @@ extension Effect {
     _ observer: @escaping @Sendable (EffectEvent<Action>) -> Void
   ) -> Self {
     guard let start else { return .none }
-    return Self { runtime, sink in
+    return Self(cancellationIDs: cancellationIDs) { runtime, sink in
       observer(.started)
       let task = start(runtime) { action in
         observer(.output(action))

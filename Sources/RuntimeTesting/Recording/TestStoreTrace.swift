@@ -26,20 +26,3 @@ public struct TestStoreTrace: Sendable {
     Self(destination: .lines(write))
   }
 }
-
-/// The times a `TestStore` trace carries.
-///
-/// ```text
-/// .real           {"kind":"action","seq":1,"t":11773481,"duration":4877,…}
-/// .deterministic  {"kind":"action","seq":1,"t":1000000,"duration":0,…}
-/// ```
-public enum TraceTimestamps: Sendable {
-  /// Monotonic times, the wall-clock start and the process id, as `.debug()` writes them.
-  case real
-  /// The same bytes on every run of the same test: every line after the initial state is 1 ms
-  /// after the one before it, reducer durations are 0, the session starts at
-  /// `1970-01-01T00:00:00.000Z` with process id 0. Golden traces are made of these; give the
-  /// store the feature's `TestClock` (`clock:`) too, so that effects end at the same point of
-  /// the test on every run.
-  case deterministic
-}

@@ -57,6 +57,10 @@ public struct TraceSession: Sendable, Hashable {
   /// Wall-clock start, ISO 8601 UTC with milliseconds: `2026-11-21T19:33:07.123Z`.
   public var start: String
   public var clock: String
+  /// The monotonic clock's reading at `t` = 0, in nanoseconds (`DispatchTime.now().uptimeNanoseconds`
+  /// when recorded): sessions recorded in one process share the clock, so `origin + t` puts their
+  /// lines on one timeline. `nil` when not recorded (deterministic timestamps, older traces).
+  public var origin: Int64?
   public var platform: String
   public var pid: Int64
   public var keyframeInterval: Int64
@@ -64,7 +68,7 @@ public struct TraceSession: Sendable, Hashable {
 
   public init(
     format: Int64 = TraceFormat.current, name: String, prefix: String = "", start: String,
-    clock: String = "monotonic", platform: String, pid: Int64, keyframeInterval: Int64,
+    clock: String = "monotonic", origin: Int64? = nil, platform: String, pid: Int64, keyframeInterval: Int64,
     redacted: [String] = []
   ) {
     self.format = format
@@ -72,6 +76,7 @@ public struct TraceSession: Sendable, Hashable {
     self.prefix = prefix
     self.start = start
     self.clock = clock
+    self.origin = origin
     self.platform = platform
     self.pid = pid
     self.keyframeInterval = keyframeInterval
@@ -162,12 +167,15 @@ public struct TraceNote: Sendable, Hashable {
   public var message: String
   /// `gap`: how many actions or states were not recorded.
   public var dropped: Int64?
+  /// How many actions were written late (the writer fell behind but recorded them).
+  public var delayed: Int64?
 
-  public init(t: Int64, note: Note, message: String, dropped: Int64? = nil) {
+  public init(t: Int64, note: Note, message: String, dropped: Int64? = nil, delayed: Int64? = nil) {
     self.t = t
     self.note = note
     self.message = message
     self.dropped = dropped
+    self.delayed = delayed
   }
 }
 

@@ -40,7 +40,7 @@ extension TraceSession {
     }
     self.init(
       format: format, name: try fields.string("name"), prefix: try fields.string("prefix"),
-      start: try fields.string("start"), clock: try fields.string("clock"),
+      start: try fields.string("start"), clock: try fields.string("clock"), origin: try fields.optionalCount("origin"),
       platform: try fields.string("platform"), pid: try fields.int("pid"),
       keyframeInterval: try fields.count("keyframeInterval"), redacted: try fields.strings("redacted"))
   }
@@ -83,7 +83,8 @@ extension TraceNote {
     guard let note = Note(rawValue: name) else { throw fields.fail("unknown note \"\(name)\"") }
     self.init(
       t: try fields.count("t"), note: note, message: try fields.string("message"),
-      dropped: note == .gap ? try fields.count("dropped") : try fields.optionalCount("dropped"))
+      dropped: note == .gap ? try fields.count("dropped") : try fields.optionalCount("dropped"),
+      delayed: try fields.optionalCount("delayed"))
   }
 }
 
@@ -95,13 +96,16 @@ extension TraceRecord {
   public var json: JSON {
     switch self {
     case let .session(s):
-      return .object([
+      var members: [JSON.Member] = [
         .init("kind", .string("session")), .init("format", .int(s.format)), .init("name", .string(s.name)),
-        .init("prefix", .string(s.prefix)), .init("start", .string(s.start)),
-        .init("clock", .string(s.clock)), .init("platform", .string(s.platform)),
-        .init("pid", .int(s.pid)), .init("keyframeInterval", .int(s.keyframeInterval)),
-        .init("redacted", .array(s.redacted.map(JSON.string))),
-      ])
+        .init("prefix", .string(s.prefix)), .init("start", .string(s.start)), .init("clock", .string(s.clock)),
+      ]
+      if let origin = s.origin { members.append(.init("origin", .int(origin))) }
+      members += [
+        .init("platform", .string(s.platform)), .init("pid", .int(s.pid)),
+        .init("keyframeInterval", .int(s.keyframeInterval)), .init("redacted", .array(s.redacted.map(JSON.string))),
+      ]
+      return .object(members)
     case let .state(s):
       return .object([.init("kind", .string("state")), .init("seq", .int(s.seq)), .init("t", .int(s.t)), .init("state", s.state)])
     case let .action(a):
@@ -129,6 +133,7 @@ extension TraceRecord {
         .init("message", .string(n.message)),
       ]
       if let dropped = n.dropped { members.append(.init("dropped", .int(dropped))) }
+      if let delayed = n.delayed { members.append(.init("delayed", .int(delayed))) }
       return .object(members)
     case let .end(e):
       return .object([.init("kind", .string("end")), .init("t", .int(e.t)), .init("actions", .int(e.actions))])
