@@ -1,8 +1,9 @@
 extension Reducer {
   /// Runs `element` on the element of an identified collection that a child action addresses by
   /// id, before this reducer. An action for an id that is not in the collection is reported as a
-  /// runtime warning and ignored. When this reducer removes an element, the effects that element
-  /// started are cancelled (an element re-added with the same id later starts afresh).
+  /// runtime warning and ignored. When the reducer `forEach` is called on removes an element, the
+  /// effects that element started are cancelled (an element re-added with the same id later
+  /// starts afresh).
   ///
   /// ```swift
   /// Reduce { state, action in … }

@@ -1,8 +1,8 @@
 extension Reducer {
   /// Runs `child` on the state of one case of an enum state while the state is that case, before
   /// this reducer. A child action that arrives while the state is another case is reported as a
-  /// runtime warning and ignored. When this reducer moves the state to another case, the effects
-  /// the child started are cancelled.
+  /// runtime warning and ignored. When the reducer `ifCaseLet` is called on moves the state to
+  /// another case, the child's effects are cancelled.
   ///
   /// ```swift
   /// Reduce { state, action in … }   // may set `state = .loggedOut`

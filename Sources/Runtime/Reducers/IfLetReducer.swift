@@ -1,7 +1,7 @@
 extension Reducer {
   /// Runs `child` on optional child state when it is present, before this reducer. A child action
-  /// that arrives while the state is `nil` is reported as a runtime warning and ignored. When this
-  /// reducer sets the child state to `nil`, the effects the child started are cancelled.
+  /// that arrives while the state is `nil` is reported as a runtime warning and ignored. When the
+  /// reducer `ifLet` is called on sets the child state to `nil`, the child's effects are cancelled.
   ///
   /// ```swift
   /// Reduce { state, action in … }
