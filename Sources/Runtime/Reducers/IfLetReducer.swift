@@ -1,6 +1,7 @@
 extension Reducer {
   /// Runs `child` on optional child state when it is present, before this reducer. A child action
-  /// that arrives while the state is `nil` is reported as a runtime warning and ignored.
+  /// that arrives while the state is `nil` is reported as a runtime warning and ignored. When the
+  /// reducer `ifLet` is called on sets the child state to `nil`, the child's effects are cancelled.
   ///
   /// ```swift
   /// Reduce { state, action in … }
@@ -41,8 +42,15 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let childEffect = reduceChild(into: &state, action: action)
+    let registry = ChildEffectRegistry.shared
+    guard !registry.isEmpty else {  // No child effect in flight anywhere: nothing to cancel.
+      return .merge(childEffect, parent.reduce(into: &state, action: action))
+    }
+    let scope = ChildScope(reducer: .keyPath(toChildState))
+    let watched = registry.hasChildren(in: scope) && state[keyPath: toChildState] != nil
     let parentEffect = parent.reduce(into: &state, action: action)
-    return .merge(childEffect, parentEffect)
+    guard watched, state[keyPath: toChildState] == nil else { return .merge(childEffect, parentEffect) }
+    return .merge(childEffect, parentEffect, .cancel(id: ChildEffectID(in: scope, child: OnlyChild())))
   }
 
   private func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
@@ -60,7 +68,10 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       )
       return .none
     }
-    return child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-      .map(toChildAction.embed)
+    let toChildState = self.toChildState
+    return ChildEffectContext.reducing(.keyPath(toChildState), child: OnlyChild()) {
+      child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+    }
+    .mapAsChild({ ChildEffectID(in: ChildScope(reducer: .keyPath(toChildState)), child: OnlyChild()) }, toChildAction.embed)
   }
 }
