@@ -300,4 +300,22 @@ import Testing
 
         """, code: 2))
   }
+
+  /// An empty `--path` or `--label` (an unset shell variable, say) is a usage error, not "all".
+  @Test func emptyPathAndLabel() {
+    #expect(
+      tcaTrace("show", "--path", "", "todos.jsonl", in: directory) == ToolRun(stderr: """
+        Error: The value '' is invalid for '--path <path>': expected a JSON Pointer or a path such as todos[0].title (empty path)
+        Usage: tca-trace show [<options>] <file>
+          See 'tca-trace show --help' for more information.
+
+        """, code: 2))
+    #expect(
+      tcaTrace("show", "--label=", "--labels-only", "todos.jsonl", in: directory) == ToolRun(stderr: """
+        Error: The value '' is invalid for '--label <pattern>': expected text the label contains (* matches any text)
+        Usage: tca-trace show [<options>] <file>
+          See 'tca-trace show --help' for more information.
+
+        """, code: 2))
+  }
 }

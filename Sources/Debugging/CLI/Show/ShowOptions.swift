@@ -22,7 +22,10 @@ package struct ShowOptions {
       throw .usage("--labels-only and --full-state cannot be used together", command: ShowCommand.self)
     }
     filter = ShowActionFilter()
-    filter.label = arguments.value("--label").map(LabelPattern.init)
+    if let text = arguments.value("--label") {
+      guard !text.isEmpty else { throw arguments.invalid(text, "--label", expected: "text the label contains (* matches any text)") }
+      filter.label = LabelPattern(text)
+    }
     filter.from = try arguments.integer("--from").map(Int64.init)
     filter.to = try arguments.integer("--to").map(Int64.init)
     filter.since = try Self.time(arguments, "--since")
