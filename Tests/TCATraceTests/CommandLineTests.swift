@@ -114,7 +114,7 @@ import Testing
           --timings               Also compare per-label reducer durations and effect lifetimes (p50, p95).
           --threshold <percent>   With --timings: slower by more than this is a regression (default: 25%).
           --min-difference <duration>
-                                  With --timings: and by at least this much (default: 1ms; ns, us, ms, s).
+                                  With --timings: and by at least this much, with its unit (default: 1ms; ns, us, ms or s).
           --window <actions>      Actions aligned at a time on each side (default: 1024).
           --format <format>       Output format: text, json, junit or github (default: text).
           --color <when>          Colour the output: always, never or auto (default: auto, only on a terminal without NO_COLOR).

@@ -318,4 +318,15 @@ import Testing
 
         """, code: 2))
   }
+
+  /// A time needs its unit: `--since 5` was read as 5 seconds here and as 5ns by diff.
+  @Test func timeWithoutUnit() {
+    #expect(
+      tcaTrace("show", "--until", "5", "todos.jsonl", in: directory) == ToolRun(stderr: """
+        Error: The value '5' is invalid for '--until <time>': expected a unit after the number: 5ns, 5us, 5ms or 5s
+        Usage: tca-trace show [<options>] <file>
+          See 'tca-trace show --help' for more information.
+
+        """, code: 2))
+  }
 }

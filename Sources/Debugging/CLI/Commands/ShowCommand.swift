@@ -12,7 +12,7 @@ package enum ShowCommand: TraceCommand {
     OptionSpec(["--label"], value: "<pattern>", help: "Only actions whose label contains <pattern> (* matches any text)."),
     OptionSpec(["--from"], value: "<seq>", help: "Only actions from sequence number <seq> on."),
     OptionSpec(["--to"], value: "<seq>", help: "Only actions up to sequence number <seq>."),
-    OptionSpec(["--since"], value: "<time>", help: "Only actions at or after <time> (1.5s, 200ms, 40us, 900ns)."),
+    OptionSpec(["--since"], value: "<time>", help: "Only actions at or after <time>, with its unit: 1.5s, 200ms, 40us, 900ns."),
     OptionSpec(["--until"], value: "<time>", help: "Only actions at or before <time>."),
     OptionSpec(["--path"], value: "<path>", help: "Only actions that changed the state at <path> (todos, /todos/0)."),
     OptionSpec(["--labels-only"], help: "One line per action: sequence number, time, duration and label."),
