@@ -73,4 +73,20 @@ struct TraceLineRules {
       return .failure(TraceError(file: file, line: view.number, column: error.column > 0 ? error.column : nil, message: error.message))
     }
   }
+
+  /// Decodes one line in full (for the small lines a scanning reader keeps whole), with the
+  /// errors `TraceReader` gives for it.
+  static func record(of view: LineReader.View, file: String) -> Result<TraceRecord, TraceError> {
+    let json: JSON
+    do {
+      json = try JSONReader.parse(view.bytes)
+    } catch {
+      return .failure(TraceError(file: file, line: view.number, column: error.column, message: error.message))
+    }
+    do {
+      return .success(try TraceRecord(json: json))
+    } catch {
+      return .failure(TraceError(file: file, line: view.number, message: error.message))
+    }
+  }
 }
