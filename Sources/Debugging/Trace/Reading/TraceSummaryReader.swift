@@ -1,6 +1,7 @@
 /// The fast path through a trace: yields a `TraceEventSummary` per line (kind, seq, t, duration,
 /// label, event, effect, …) without building action or state values, with the same line rules
-/// as `TraceReader` (header first with a supported format, truncated last line a warning).
+/// as `TraceReader` (`TraceLineRules`: header first with a supported format, a cut-off last line
+/// a warning).
 ///
 /// The header line is small and is decoded in full (`session`), so a header `TraceReader` refuses
 /// is refused here too. Skipped values are checked for JSON syntax (so a cut line is an error) but not decoded: duplicate
@@ -31,11 +32,11 @@ public final class TraceSummaryReader: Sequence, IteratorProtocol {
   public var file: String { lines.name }
 
   public func next() -> Result<TraceEventSummary, TraceError>? {
-    rules.next(from: lines, summaryOf: { $0 }, scan: scan)
+    rules.next(from: lines, kind: \.kind, scan: scan)
   }
 
   private func scan(_ view: LineReader.View) -> Result<TraceEventSummary, TraceError> {
-    let scanned = TraceLineRules.summary(of: view, file: file, truncatedHeaderIsError: true)
+    let scanned = TraceLineRules.summary(of: view, file: file)
     guard case let .success(summary) = scanned, summary.kind == .session, view.number == 1 else { return scanned }
     switch TraceLineRules.record(of: view, file: file) {
     case let .success(.session(header)):
