@@ -63,6 +63,42 @@ import Testing
     #expect(full.code == 0 && full.stderr == expected.stderr && full.stdout.contains("#1 "))
   }
 
+  /// QA: a file whose only line is cut off mid-line (the header, written halfway) gave an error
+  /// in show and a warning with an empty export in export. The rule everywhere (TraceLineRules):
+  /// the cut-off line is a warning, and what comes before it (nothing) is an empty trace.
+  @Test(arguments: [
+    ["show"], ["show", "--labels-only"], ["show", "--format", "json"], ["timings"], ["state"], ["cat"],
+    ["blame", "cut.jsonl", "/todos"], ["export"], ["export", "-o", "out.json"], ["report"], ["report", "-o", "out.html"],
+  ])
+  func onlyLineCutOff(arguments: [String]) {
+    let directory = TemporaryDirectory()
+    _ = directory.file("cut.jsonl", contents: String(SampleTraces.header.prefix(60)))
+    let command = arguments[0] == "blame" ? arguments : arguments + ["cut.jsonl"]
+    #expect(tcaTrace(command, in: directory) == ToolRun(stderr: """
+      cut.jsonl:1: warning: truncated last line (no newline at the end); ignored
+      cut.jsonl:1: error: empty trace: expected a session header
+
+      """, code: 2))
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out.json")))
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out.html")))
+  }
+
+  /// `validate` lists both, as problems: exit 1.
+  @Test func onlyLineCutOffValidates() {
+    let directory = TemporaryDirectory()
+    _ = directory.file("cut.jsonl", contents: String(SampleTraces.header.prefix(60)))
+    #expect(tcaTrace("validate", "cut.jsonl", in: directory) == ToolRun(stdout: """
+      cut.jsonl:1: warning: truncated last line (no newline at the end); ignored
+      cut.jsonl:1: error: empty trace: expected a session header
+      cut.jsonl: 2 problems
+
+      """, code: 1))
+    #expect(tcaTrace("validate", "--format", "json", "cut.jsonl", in: directory) == ToolRun(stdout: """
+      {"file":"cut.jsonl","valid":false,"problems":[{"line":1,"severity":"warning","message":"truncated last line (no newline at the end); ignored"},{"line":1,"severity":"error","message":"empty trace: expected a session header"}]}
+
+      """, code: 1))
+  }
+
   @Test func futureFormatIsRefused() {
     #expect(
       tcaTrace("show", "-", stdin: #"{"kind":"session","format":2,"name":"Todos","somethingNew":true}"# + "\n")

@@ -53,6 +53,7 @@ import Testing
     ("todos[x]", "expected [index] or [id:value] at column 6"),
     ("todos[0]title", "expected . or [ at column 9"),
     ("/todos/~2", #"invalid pointer "/todos/~2": ~ must be followed by 0 or 1"#),
+    ("", "empty path"),
   ])
   func invalidPath(path: String, message: String) {
     #expect(

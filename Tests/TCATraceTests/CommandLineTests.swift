@@ -1,3 +1,4 @@
+import Debugging
 import Testing
 
 /// The tool's shell: help, version, subcommand dispatch and usage errors (TraceTool.swift,
@@ -16,7 +17,8 @@ import Testing
         USAGE: tca-trace <subcommand> [<options>] <file>
 
         OPTIONS:
-          --color <when>          always, never or auto (default: auto, only on a terminal without NO_COLOR).
+          --color <when>          always, never or auto (default: auto, only on a terminal without
+                                  NO_COLOR).
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -25,11 +27,16 @@ import Testing
           timings                 Reducer and effect timing statistics, the slowest actions and a timeline.
           state                   Print the full state after an action.
           cat                     Print the trace with every action line expanded to its full state.
-          blame                   List every action that changed the state at a path, with old and new values.
-          validate                Check a trace against the format and report each problem with its line (exit 1 when any).
-          diff                    Compare two recorded runs; exit 1 when they behave differently (or got slower).
-          export                  Export a trace as Chrome Trace Event JSON for ui.perfetto.dev or chrome://tracing.
-          report                  Write a self-contained HTML report of a trace: timeline, actions, diffs, timings.
+          blame                   List every action that changed the state at a path, with old and new
+                                  values.
+          validate                Check a trace against the format and report each problem with its line
+                                  (exit 1 when any).
+          diff                    Compare two recorded runs; exit 1 when they behave differently (or got
+                                  slower).
+          export                  Export a trace as Chrome Trace Event JSON for ui.perfetto.dev or
+                                  chrome://tracing.
+          report                  Write a self-contained HTML report of a trace: timeline, actions, diffs,
+                                  timings.
 
           See 'tca-trace help <subcommand>' for detailed help.
 
@@ -48,7 +55,8 @@ import Testing
         USAGE: tca-trace <subcommand> [<options>] <file>
 
         OPTIONS:
-          --color <when>          always, never or auto (default: auto, only on a terminal without NO_COLOR).
+          --color <when>          always, never or auto (default: auto, only on a terminal without
+                                  NO_COLOR).
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -57,11 +65,16 @@ import Testing
           timings                 Reducer and effect timing statistics, the slowest actions and a timeline.
           state                   Print the full state after an action.
           cat                     Print the trace with every action line expanded to its full state.
-          blame                   List every action that changed the state at a path, with old and new values.
-          validate                Check a trace against the format and report each problem with its line (exit 1 when any).
-          diff                    Compare two recorded runs; exit 1 when they behave differently (or got slower).
-          export                  Export a trace as Chrome Trace Event JSON for ui.perfetto.dev or chrome://tracing.
-          report                  Write a self-contained HTML report of a trace: timeline, actions, diffs, timings.
+          blame                   List every action that changed the state at a path, with old and new
+                                  values.
+          validate                Check a trace against the format and report each problem with its line
+                                  (exit 1 when any).
+          diff                    Compare two recorded runs; exit 1 when they behave differently (or got
+                                  slower).
+          export                  Export a trace as Chrome Trace Event JSON for ui.perfetto.dev or
+                                  chrome://tracing.
+          report                  Write a self-contained HTML report of a trace: timeline, actions, diffs,
+                                  timings.
 
           See 'tca-trace help <subcommand>' for detailed help.
 
@@ -80,9 +93,11 @@ import Testing
           <file>                  The trace to read (JSON Lines, format 1); - reads standard input.
 
         OPTIONS:
-          --at <seq>              The action's sequence number; 0 is the initial state (default: the last action).
+          --at <seq>              The action's sequence number; 0 is the initial state (default: the last
+                                  action).
           --format <format>       Output format: text or json (default: text).
-          --color <when>          Colour the output: always, never or auto (default: auto, only on a terminal without NO_COLOR).
+          --color <when>          Colour the output: always, never or auto (default: auto, only on a
+                                  terminal without NO_COLOR).
           -h, --help              Show help information.
 
         """))
@@ -110,17 +125,30 @@ import Testing
           <current>               The trace of the run to check; - reads standard input.
 
         OPTIONS:
-          --ignore <path>         Ignore this path in states and actions (repeatable): todos[*].id, **.timestamp.
+          --ignore <path>         Ignore this path in states and actions (repeatable): todos[*].id,
+                                  **.timestamp.
           --timings               Also compare per-label reducer durations and effect lifetimes (p50, p95).
           --threshold <percent>   With --timings: slower by more than this is a regression (default: 25%).
           --min-difference <duration>
-                                  With --timings: and by at least this much (default: 1ms; ns, us, ms, s).
+                                  With --timings: and by at least this much, with its unit (default: 1ms;
+                                  ns, us, ms or s).
           --window <actions>      Actions aligned at a time on each side (default: 1024).
           --format <format>       Output format: text, json, junit or github (default: text).
-          --color <when>          Colour the output: always, never or auto (default: auto, only on a terminal without NO_COLOR).
+          --color <when>          Colour the output: always, never or auto (default: auto, only on a
+                                  terminal without NO_COLOR).
           -h, --help              Show help information.
 
         """#))
+  }
+
+  /// QA: option rows were not wrapped (only descriptions were): no help line is wider than 100.
+  @Test func everyHelpLineFitsIn100Columns() {
+    for arguments in [["--help"]] + CommandRegistry.commands.map({ [$0.name, "--help"] }) {
+      let run = tcaTrace(arguments)
+      for line in run.stdout.split(separator: "\n") where line.count > 100 {
+        Issue.record("\(arguments.joined(separator: " ")): \(line.count) columns: \(line)")
+      }
+    }
   }
 
   @Test func everySubcommandHasHelp() {

@@ -96,4 +96,14 @@ import Testing
       Error: Missing expected argument '<current>'
       """))
   }
+
+  /// A duration needs its unit: `--min-difference 5` was read as 5ns (and `show --since 5` as 5s).
+  @Test func durationWithoutUnit() {
+    #expect(tcaTrace("diff", "--timings", "--min-difference", "5", "golden.jsonl", "golden.jsonl", in: directory) == ToolRun(stderr: """
+      Error: The value '5' is invalid for '--min-difference <duration>': expected a unit after the number: 5ns, 5us, 5ms or 5s
+      Usage: tca-trace diff [<options>] <golden> <current>
+        See 'tca-trace diff --help' for more information.
+
+      """, code: 2))
+  }
 }

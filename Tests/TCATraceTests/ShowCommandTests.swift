@@ -208,9 +208,11 @@ import Testing
         """))
   }
 
+  /// JSON output is trace lines, the session header first (as jq expects of a trace).
   @Test func json() {
     #expect(
       tcaTrace("show", "--format", "json", "--from", "3", "--to", "4", "todos.jsonl", in: directory) == ToolRun(stdout: #"""
+        {"kind":"session","format":1,"name":"Todos","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"keyframeInterval":5,"redacted":[]}
         {"kind":"action","seq":3,"t":1100000000,"duration":4200,"label":"Todos.Action.todos(.element(id:, action: .toggle))","action":{"$enum":"Todos.Action","todos":{"_0":{"$enum":"IdentifiedAction","element":{"id":1,"action":{"$enum":"Todo.Action","toggle":{}}}}}},"patch":[{"op":"replace","path":"/todos/0/isComplete","value":true}]}
         {"kind":"effect","event":"started","effect":1,"seq":3,"t":1100010000,"label":"Todos.Action.todos(.element(id:, action: .toggle))","id":"sort"}
         {"kind":"effect","event":"output","effect":1,"seq":4,"t":2100000000,"label":"Todos.Action.sortCompletedTodos"}
@@ -223,6 +225,7 @@ import Testing
   @Test func labelsOnlyJSON() {
     #expect(
       tcaTrace("show", "--format", "json", "--labels-only", "--label", "addButton", "todos.jsonl", in: directory) == ToolRun(stdout: """
+        {"kind":"session","format":1,"name":"Todos","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"keyframeInterval":5,"redacted":[]}
         {"kind":"action","seq":1,"t":18200000,"duration":5100,"label":"Todos.Action.addButtonTapped"}
         {"kind":"action","seq":5,"t":3000000000,"duration":6100,"label":"Todos.Action.addButtonTapped"}
 
@@ -299,5 +302,61 @@ import Testing
           See 'tca-trace show --help' for more information.
 
         """, code: 2))
+  }
+
+  /// An empty `--path` or `--label` (an unset shell variable, say) is a usage error, not "all".
+  @Test func emptyPathAndLabel() {
+    #expect(
+      tcaTrace("show", "--path", "", "todos.jsonl", in: directory) == ToolRun(stderr: """
+        Error: The value '' is invalid for '--path <path>': expected a JSON Pointer or a path such as todos[0].title (empty path)
+        Usage: tca-trace show [<options>] <file>
+          See 'tca-trace show --help' for more information.
+
+        """, code: 2))
+    #expect(
+      tcaTrace("show", "--label=", "--labels-only", "todos.jsonl", in: directory) == ToolRun(stderr: """
+        Error: The value '' is invalid for '--label <pattern>': expected text the label contains (* matches any text)
+        Usage: tca-trace show [<options>] <file>
+          See 'tca-trace show --help' for more information.
+
+        """, code: 2))
+  }
+
+  /// A time needs its unit: `--since 5` was read as 5 seconds here and as 5ns by diff.
+  @Test func timeWithoutUnit() {
+    #expect(
+      tcaTrace("show", "--until", "5", "todos.jsonl", in: directory) == ToolRun(stderr: """
+        Error: The value '5' is invalid for '--until <time>': expected a unit after the number: 5ns, 5us, 5ms or 5s
+        Usage: tca-trace show [<options>] <file>
+          See 'tca-trace show --help' for more information.
+
+        """, code: 2))
+  }
+
+  /// The header is there even when no action matches, so a consumer always sees the session.
+  @Test func jsonHeaderWithoutActions() {
+    let header = """
+      {"kind":"session","format":1,"name":"Todos","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"keyframeInterval":5,"redacted":[]}
+
+      """
+    #expect(tcaTrace("show", "--format", "json", "--label", "nothing", "todos.jsonl", in: directory) == ToolRun(stdout: header))
+    #expect(tcaTrace("show", "--format", "json", "--labels-only", "--label", "nothing", "todos.jsonl", in: directory) == ToolRun(stdout: header))
+  }
+
+  /// The labels-only fast path decodes the header in full, so it refuses the headers the full
+  /// reader refuses.
+  @Test func labelsOnlyRefusesABadHeader() {
+    let directory = TemporaryDirectory()
+    _ = directory.file("bad.jsonl", contents: """
+      {"kind":"session","format":1,"prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"keyframeInterval":5,"redacted":[]}
+      {"kind":"state","seq":0,"t":0,"state":{}}
+
+      """)
+    let expected = ToolRun(stderr: """
+      bad.jsonl:1: error: session: missing key "name"
+
+      """, code: 2)
+    #expect(tcaTrace("show", "--labels-only", "bad.jsonl", in: directory) == expected)
+    #expect(tcaTrace("show", "bad.jsonl", in: directory) == expected)
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `tca-trace state` and `tca-trace cat` (StateRunner.swift, CatRunner.swift).
@@ -94,5 +95,53 @@ import Testing
   @Test func catOutputIsAValidTrace() {
     let expanded = tcaTrace("cat", "--full", "todos.jsonl", in: directory)
     #expect(tcaTrace("validate", "-", stdin: expanded.stdout) == ToolRun(stdout: "<stdin>: valid\n"))
+  }
+
+  /// A trace where the writer fell behind: actions 3 to 10 are announced by a gap note (line 5)
+  /// and 11 carries a keyframe; at the end, a gap note (line 7) for 12 and 13, then `end`.
+  static let gapTrace = """
+    \(SampleTraces.header)
+    {"kind":"state","seq":0,"t":0,"state":{"count":0}}
+    {"kind":"action","seq":1,"t":1,"duration":1,"label":"inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+    {"kind":"action","seq":2,"t":2,"duration":1,"label":"inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/count","value":2}]}
+    {"kind":"note","t":11,"note":"gap","message":"writer fell behind: 8 actions dropped","dropped":8}
+    {"kind":"action","seq":11,"t":11,"duration":1,"label":"inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/count","value":11}],"state":{"count":11}}
+    {"kind":"note","t":14,"note":"gap","message":"writer fell behind: 2 actions dropped","dropped":2}
+    {"kind":"end","t":14,"actions":13}
+
+    """
+
+  /// QA: `--at` an action lost in a gap named "the last is 2", which is neither the last action
+  /// nor why: the action was not recorded, and the gap note says so.
+  @Test func actionDroppedInAGap() {
+    let directory = TemporaryDirectory()
+    _ = directory.file("gap.jsonl", contents: Self.gapTrace)
+    #expect(tcaTrace("state", "gap.jsonl", "--at", "5", in: directory) == ToolRun(stderr: """
+      Error: gap.jsonl has no action 5: it was not recorded (the gap note on line 5 says "writer fell behind: 8 actions dropped"; actions 3 to 10 are missing)
+
+      """, code: 2))
+    #expect(tcaTrace("state", "gap.jsonl", "--at", "13", in: directory) == ToolRun(stderr: """
+      Error: gap.jsonl has no action 13: it was not recorded (the gap note on line 7 says "writer fell behind: 2 actions dropped"; actions 12 to 13 are missing)
+
+      """, code: 2))
+    #expect(tcaTrace("state", "gap.jsonl", "--at", "14", in: directory) == ToolRun(stderr: """
+      Error: gap.jsonl has no action 14 (the last is 11)
+
+      """, code: 2))
+    #expect(tcaTrace("state", "gap.jsonl", "--at", "11", "--format", "json", in: directory) == ToolRun(stdout: """
+      {"count":11}
+
+      """))
+  }
+
+  /// Without a gap note the jump is the trace's fault: say where it is.
+  @Test func actionMissingWithoutAGapNote() {
+    let directory = TemporaryDirectory()
+    _ = directory.file("jump.jsonl", contents: Self.gapTrace.replacingOccurrences(
+      of: #"{"kind":"note","t":11,"note":"gap","message":"writer fell behind: 8 actions dropped","dropped":8}"# + "\n", with: ""))
+    #expect(tcaTrace("state", "jump.jsonl", "--at", "3", in: directory) == ToolRun(stderr: """
+      Error: jump.jsonl has no action 3: the trace jumps from action 2 to action 11 on line 5, with no gap note
+
+      """, code: 2))
   }
 }

@@ -16,12 +16,17 @@ import Testing
     (".destination.edit.title", "/destination/edit/title", #""Draft""#),
     ("tags[1]", "/tags/1", #""b""#),
     ("/todos/1/id", "/todos/1/id", "7"),
-    ("", "", nil),
-  ] as [(String, String, String?)])
-  func resolves(path: String, pointer: String, value: String?) throws {
+  ] as [(String, String, String)])
+  func resolves(path: String, pointer: String, value: String) throws {
     let parsed = try StatePath(parsing: path)
     #expect(parsed.pointer(in: state).pointer.description == pointer)
-    #expect(parsed.value(in: state).map(JSONWriter.string) == value ?? (path.isEmpty ? JSONWriter.string(state) : nil))
+    #expect(parsed.value(in: state).map(JSONWriter.string) == value)
+  }
+
+  /// The empty JSON Pointer would name the whole state; as a command's argument it is an error.
+  @Test func emptyPathIsAnError() {
+    let error = #expect(throws: StatePath.ParseError.self) { try StatePath(parsing: "") }
+    #expect(error?.message == "empty path")
   }
 
   @Test func unknownIdResolvesAsFarAsItCan() throws {

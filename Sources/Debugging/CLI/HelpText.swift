@@ -69,12 +69,25 @@ package enum HelpText {
     }.joined(separator: "\n")
   }
 
-  /// `  --from <seq>            Start at action <seq>.`: names padded to 24 columns.
-  private static func row(_ names: String, _ help: String) -> String {
+  /// `  --from <seq>            Start at action <seq>.`: names padded to 24 columns, the help
+  /// wrapped at `width` columns with a hanging indent; names too long for their column stand on
+  /// a line of their own.
+  ///
+  /// ```text
+  ///   --color <when>          Colour the output: always, never or auto (default: auto, only on a
+  ///                           terminal without NO_COLOR).
+  /// ```
+  static func row(_ names: String, _ help: String, width: Int = 100) -> String {
+    let indent = String(repeating: " ", count: helpColumn)
+    let body = wrapped(help, width: width - helpColumn).split(separator: "\n", omittingEmptySubsequences: false)
+      .joined(separator: "\n" + indent)
     let padded = "  " + names
-    if padded.count < 26 {
-      return padded + String(repeating: " ", count: 26 - padded.count) + help
+    if padded.count < helpColumn {
+      return padded + String(repeating: " ", count: helpColumn - padded.count) + body
     }
-    return padded + "\n" + String(repeating: " ", count: 26) + help
+    return padded + "\n" + indent + body
   }
+
+  /// Where the help of an option row starts.
+  private static let helpColumn = 26
 }

@@ -22,7 +22,7 @@ package enum DiffCommand: TraceCommand {
     OptionSpec(["--ignore"], value: "<path>", help: "Ignore this path in states and actions (repeatable): todos[*].id, **.timestamp.", repeatable: true),
     OptionSpec(["--timings"], help: "Also compare per-label reducer durations and effect lifetimes (p50, p95)."),
     OptionSpec(["--threshold"], value: "<percent>", help: "With --timings: slower by more than this is a regression (default: 25%)."),
-    OptionSpec(["--min-difference"], value: "<duration>", help: "With --timings: and by at least this much (default: 1ms; ns, us, ms, s)."),
+    OptionSpec(["--min-difference"], value: "<duration>", help: "With --timings: and by at least this much, with its unit (default: 1ms; ns, us, ms or s)."),
     OptionSpec(["--window"], value: "<actions>", help: "Actions aligned at a time on each side (default: 1024)."),
     OptionSpec(["--format"], value: "<format>", help: "Output format: text, json, junit or github (default: text)."),
   ]
@@ -52,10 +52,7 @@ package enum DiffCommand: TraceCommand {
       }
       options.threshold = threshold
     }
-    if let text = arguments.value("--min-difference") {
-      guard let duration = TimingComparison.parseDuration(text) else {
-        throw arguments.invalid(text, "--min-difference", expected: "a duration such as 1ms, 250us or 500ns")
-      }
+    if let duration = try arguments.nanoseconds("--min-difference", expected: "a duration such as 1ms, 250us or 500ns") {
       options.minimumDifference = duration
     }
     if let window = try arguments.integer("--window") {

@@ -24,7 +24,10 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
 
   package init(parsing text: String) throws(ParseError) {
     description = text
-    if text.hasPrefix("/") || text.isEmpty {
+    // The empty JSON Pointer names the whole state: almost always an empty shell variable, so an
+    // error, as `diff --ignore ''` is.
+    guard !text.isEmpty else { throw ParseError(message: "empty path") }
+    if text.hasPrefix("/") {
       do {
         segments = try JSONPointer(text).tokens.map(Segment.token)
       } catch {

@@ -34,6 +34,23 @@ package struct ParsedArguments: Sendable {
     return number
   }
 
+  /// The value of a time or duration option in nanoseconds (`1.5s`, `200ms`, `40us`, `900ns`); a
+  /// number without its unit is a usage error that says so, anything else one that says `expected`.
+  ///
+  /// ```text
+  /// Error: The value '5' is invalid for '--since <time>': expected a unit after the number: 5ns, 5us, 5ms or 5s
+  /// ```
+  package func nanoseconds(_ key: String, expected: String) throws(CommandLineExit) -> Int64? {
+    guard let text = value(key) else { return nil }
+    do {
+      return try TimeText.parse(text)
+    } catch where error.isMissingUnit {
+      throw invalid(text, key, expected: "a unit after the number: \(text)ns, \(text)us, \(text)ms or \(text)s")
+    } catch {
+      throw invalid(text, key, expected: expected)
+    }
+  }
+
   /// The value of an option as one of `T`'s cases.
   package func choice<T: RawRepresentable & CaseIterable>(_ key: String, as type: T.Type) throws(CommandLineExit) -> T?
   where T.RawValue == String {

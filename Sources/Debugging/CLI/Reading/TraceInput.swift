@@ -42,7 +42,12 @@ package final class TraceInput<Source: TraceLineSource> {
         if Source.isEnd(line) { stop?.set() }
         return line
       case let .failure(error):
-        guard error.severity == .warning else { throw error }
+        guard error.severity == .warning else {
+          // The error ends the command: the warnings before it come first (a cut-off only line,
+          // then "empty trace").
+          try? finish()
+          throw error
+        }
         warnings.append(error)
       }
     }
@@ -54,6 +59,7 @@ package final class TraceInput<Source: TraceLineSource> {
     guard !warnings.isEmpty else { return }
     try context.output.flush()
     for warning in warnings { try? context.errors.line(warning.description) }
+    warnings = []
   }
 }
 

@@ -82,19 +82,26 @@ package enum TimeText {
   /// The error for a time that cannot be read.
   package struct ParseError: Error, Equatable {
     package var message: String
+    /// Whether the text is a number without its unit (`5`), which would be ambiguous.
+    package var isMissingUnit: Bool
+
+    package init(message: String, isMissingUnit: Bool = false) {
+      self.message = message
+      self.isMissingUnit = isMissingUnit
+    }
   }
 
-  /// Reads `1.5s`, `200ms`, `40us` (or `40µs`), `900ns`; a bare number is seconds.
+  /// Reads `1.5s`, `200ms`, `40us` (or `40µs`), `900ns`. The unit is required: a bare `5` is an
+  /// error (`show` once read it as seconds and `diff` as nanoseconds).
   package static func parse(_ text: String) throws(ParseError) -> Int64 {
     let units: [(String, Double)] = [("ns", 1), ("us", 1e3), ("µs", 1e3), ("ms", 1e6), ("s", 1e9)]
-    var number = Substring(text)
-    var scale = 1e9
-    for (suffix, factor) in units where text.hasSuffix(suffix) {
-      number = text.dropLast(suffix.count)
-      scale = factor
-      break
+    guard let (suffix, scale) = units.first(where: { text.hasSuffix($0.0) }) else {
+      if let value = Double(text), value.isFinite, value >= 0 {
+        throw ParseError(message: "expected a unit after the number (ns, us, µs, ms or s)", isMissingUnit: true)
+      }
+      throw ParseError(message: "expected a time such as 1.5s, 200ms, 40us or 900ns")
     }
-    guard let value = Double(number), value.isFinite, value >= 0, value * scale < 9.2e18 else {
+    guard let value = Double(text.dropLast(suffix.count)), value.isFinite, value >= 0, value * scale < 9.2e18 else {
       throw ParseError(message: "expected a time such as 1.5s, 200ms, 40us or 900ns")
     }
     return Int64((value * scale).rounded())

@@ -22,11 +22,14 @@ package struct ShowOptions {
       throw .usage("--labels-only and --full-state cannot be used together", command: ShowCommand.self)
     }
     filter = ShowActionFilter()
-    filter.label = arguments.value("--label").map(LabelPattern.init)
+    if let text = arguments.value("--label") {
+      guard !text.isEmpty else { throw arguments.invalid(text, "--label", expected: "text the label contains (* matches any text)") }
+      filter.label = LabelPattern(text)
+    }
     filter.from = try arguments.integer("--from").map(Int64.init)
     filter.to = try arguments.integer("--to").map(Int64.init)
-    filter.since = try Self.time(arguments, "--since")
-    filter.until = try Self.time(arguments, "--until")
+    filter.since = try arguments.nanoseconds("--since", expected: Self.timeExamples)
+    filter.until = try arguments.nanoseconds("--until", expected: Self.timeExamples)
     if let from = filter.from, let to = filter.to, from > to {
       throw .usage("--from \(from) is after --to \(to)", command: ShowCommand.self)
     }
@@ -42,14 +45,7 @@ package struct ShowOptions {
     }
   }
 
-  private static func time(_ arguments: ParsedArguments, _ key: String) throws(CommandLineExit) -> Int64? {
-    guard let text = arguments.value(key) else { return nil }
-    do {
-      return try TimeText.parse(text)
-    } catch {
-      throw arguments.invalid(text, key, expected: "a time such as 1.5s, 200ms, 40us or 900ns")
-    }
-  }
+  private static let timeExamples = "a time such as 1.5s, 200ms, 40us or 900ns"
 }
 
 /// Which actions `show` prints: all the given conditions must hold.

@@ -28,7 +28,9 @@ package final class ShowRunner {
     while let line = try input.next() {
       switch line.record {
       case let .session(session):
-        if !json && !options.labelsOnly {
+        if json {
+          try writeJSON(line.record.json)
+        } else if !options.labelsOnly {
           try output.line(renderer.header(session))
         }
       case .state:
@@ -71,6 +73,9 @@ package final class ShowRunner {
     let renderer = ShowTextRenderer(style: context.style)
     let json = options.format == .json
     while let summary = try input.next() {
+      if json, summary.kind == .session, let session = input.reader.session {
+        try writeJSON(TraceRecord.session(session).json)
+      }
       guard summary.kind == .action, let seq = summary.seq, let t = summary.t else { continue }
       if options.filter.isPast(seq: seq, t: t) && !options.follow { break }
       let label = summary.label ?? ""

@@ -35,12 +35,12 @@ public final class ExportEventReader: Sequence, IteratorProtocol {
   public var file: String { lines.name }
 
   public func next() -> Result<ExportEvent, TraceError>? {
-    rules.next(from: lines, summaryOf: \.summary, scan: scan)
+    rules.next(from: lines, kind: \.summary.kind, scan: scan)
   }
 
   private func scan(_ view: LineReader.View) -> Result<ExportEvent, TraceError> {
     let summary: TraceEventSummary
-    switch TraceLineRules.summary(of: view, file: file, truncatedHeaderIsError: false) {
+    switch TraceLineRules.summary(of: view, file: file) {
     case let .failure(error): return .failure(error)
     case let .success(scanned): summary = scanned
     }
@@ -49,17 +49,7 @@ public final class ExportEventReader: Sequence, IteratorProtocol {
       return .success(ExportEvent(summary: summary, record: nil))
     case .session, .effect, .note, .end:
       // Small lines: decode them fully (their syntax was checked by the scan).
-      let json: JSON
-      do {
-        json = try JSONReader.parse(view.bytes)
-      } catch {
-        return .failure(TraceError(file: file, line: view.number, column: error.column, message: error.message))
-      }
-      do {
-        return .success(ExportEvent(summary: summary, record: try TraceRecord(json: json)))
-      } catch {
-        return .failure(TraceError(file: file, line: view.number, message: error.message))
-      }
+      return TraceLineRules.record(of: view, file: file).map { ExportEvent(summary: summary, record: $0) }
     }
   }
 }

@@ -39,7 +39,6 @@ public struct TraceError: Error, Equatable, Sendable, CustomStringConvertible {
 enum TraceMessages {
   static let empty = "empty trace: expected a session header"
   static let truncated = "truncated last line (no newline at the end); ignored"
-  static let truncatedHeader = "empty trace: the only line has no newline at the end (expected a session header)"
   static let emptyLine = "empty line"
   static func headerExpected(found kind: String) -> String {
     "first line must be a session header, found \"\(kind)\""

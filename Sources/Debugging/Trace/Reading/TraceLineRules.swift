@@ -1,12 +1,19 @@
-/// The line rules shared by the readers that scan each line into a `TraceEventSummary`
-/// (`TraceSummaryReader`, `ExportEventReader`): a read error is reported on line 0 and ends the
-/// sequence, an empty file is an error on line 1, an error on line 1 ends the sequence, line 1
-/// must be the `session` header and a later `session` line is an error.
+/// The line rules every trace reader shares (`TraceReader`, `TraceSummaryReader`,
+/// `ExportEventReader`), so `show`, `timings`, `validate`, `diff`, `export` and `report` give the
+/// same answer for the same file:
+///
+/// - a read error is reported on line 0 and ends the sequence;
+/// - line 1 must be the `session` header: an error there ends the sequence, and a later `session`
+///   line is an error;
+/// - a last line without its `\n` (cut off mid-line) is a warning, after every line before it;
+/// - a file with no complete line (empty, or whose only line is cut off) is an empty trace: an
+///   error on line 1, after the warning for the cut-off line if there is one.
 ///
 /// ```swift
 /// var rules = TraceLineRules()
-/// let scan = { TraceLineRules.summary(of: $0, file: lines.name, truncatedHeaderIsError: true) }
-/// while case let .success(event)? = rules.next(from: lines, summaryOf: { $0 }, scan: scan) { print(event.kind) }
+/// while case let .success(event)? = rules.next(from: lines, kind: \.kind, scan: { TraceLineRules.summary(of: $0, file: lines.name) }) {
+///   print(event.kind)
+/// }
 /// ```
 /// ```text
 /// session
@@ -15,12 +22,14 @@
 struct TraceLineRules {
   /// Whether the sequence has ended (after a read error, the end of the file or a bad line 1).
   private(set) var stopped = false
+  /// Whether a complete line (anything but a cut-off last line) was read.
+  private var readALine = false
 
-  /// The next line of `lines` as `scan` reads it, checked against the header rules; `summaryOf`
-  /// gives the kind and line number of a scanned event. `nil` at the end.
+  /// The next line of `lines` as `scan` reads it, checked against the rules above; `kind` gives the
+  /// kind of a scanned event. `nil` at the end.
+  @inline(__always)
   mutating func next<Event>(
-    from lines: LineReader, summaryOf: (Event) -> TraceEventSummary,
-    scan: (LineReader.View) -> Result<Event, TraceError>
+    from lines: LineReader, kind: (Event) -> TraceKind, scan: (LineReader.View) -> Result<Event, TraceError>
   ) -> Result<Event, TraceError>? {
     guard !stopped else { return nil }
     let file = lines.name
@@ -33,44 +42,74 @@ struct TraceLineRules {
     }
     guard let outcome else {
       stopped = true
-      if lines.lineNumber == 0 { return .failure(TraceError(file: file, line: 1, message: TraceMessages.empty)) }
+      if !readALine { return .failure(TraceError(file: file, line: 1, message: TraceMessages.empty)) }
       return nil
     }
+    let number = lines.lineNumber
     switch outcome {
     case let .failure(error):
-      if error.line == 1 { stopped = true }
+      guard error.severity == .error else { return outcome }
+      readALine = true
+      if number == 1 { stopped = true }
       return outcome
     case let .success(event):
-      let summary = summaryOf(event)
-      if summary.line == 1, summary.kind != .session {
+      readALine = true
+      let kind = kind(event)
+      if number == 1, kind != .session {
         stopped = true
-        return .failure(TraceError(file: file, line: 1, message: TraceMessages.headerExpected(found: summary.kind.rawValue)))
+        return .failure(TraceError(file: file, line: 1, message: TraceMessages.headerExpected(found: kind.rawValue)))
       }
-      if summary.line > 1, summary.kind == .session {
-        return .failure(TraceError(file: file, line: summary.line, message: TraceMessages.headerAgain))
+      if number > 1, kind == .session {
+        return .failure(TraceError(file: file, line: number, message: TraceMessages.headerAgain))
       }
       return outcome
     }
   }
 
-  /// Scans one line into its summary: a truncated (last) line is a warning, or an error on line 1
-  /// when `truncatedHeaderIsError`; a blank line or bad JSON is an error with its line (and column).
-  static func summary(
-    of view: LineReader.View, file: String, truncatedHeaderIsError: Bool
-  ) -> Result<TraceEventSummary, TraceError> {
+  /// The problem a line has before it is parsed: cut off (a warning) or blank (an error).
+  @inline(__always)
+  static func problem(of view: LineReader.View, file: String) -> TraceError? {
     if view.isTruncated {
-      if truncatedHeaderIsError, view.number == 1 {
-        return .failure(TraceError(file: file, line: 1, message: TraceMessages.truncatedHeader))
-      }
-      return .failure(TraceError(file: file, line: view.number, severity: .warning, message: TraceMessages.truncated))
+      return TraceError(file: file, line: view.number, severity: .warning, message: TraceMessages.truncated)
     }
-    if LineParse.isBlank(view.bytes) {
-      return .failure(TraceError(file: file, line: view.number, message: TraceMessages.emptyLine))
+    if isBlank(view.bytes) {
+      return TraceError(file: file, line: view.number, message: TraceMessages.emptyLine)
     }
+    return nil
+  }
+
+  /// Scans one line into its summary (values skipped, their syntax checked): a cut-off line is a
+  /// warning; a blank line or bad JSON is an error with its line (and column).
+  static func summary(of view: LineReader.View, file: String) -> Result<TraceEventSummary, TraceError> {
+    if let problem = problem(of: view, file: file) { return .failure(problem) }
     do {
       return .success(try TraceEventSummary(line: view.number, bytes: view.bytes))
     } catch {
       return .failure(TraceError(file: file, line: view.number, column: error.column > 0 ? error.column : nil, message: error.message))
     }
+  }
+
+  /// Decodes one line in full: a cut-off line is a warning; a blank line, bad JSON or a bad record
+  /// is an error with its line (and column).
+  static func record(of view: LineReader.View, file: String) -> Result<TraceRecord, TraceError> {
+    if let problem = problem(of: view, file: file) { return .failure(problem) }
+    let json: JSON
+    do {
+      json = try JSONReader.parse(view.bytes)
+    } catch {
+      return .failure(TraceError(file: file, line: view.number, column: error.column, message: error.message))
+    }
+    do {
+      return .success(try TraceRecord(json: json))
+    } catch {
+      return .failure(TraceError(file: file, line: view.number, message: error.message))
+    }
+  }
+
+  /// Whether a line holds only spaces, tabs and carriage returns (or nothing).
+  static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard let first = bytes.first else { return true }
+    guard first == 0x20 || first == 0x09 || first == 0x0D else { return false }
+    return bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
 }

@@ -10,9 +10,10 @@ public struct TraceLine: Sendable, Hashable {
 
 /// Reads a trace as records, each fully decoded (values stay `JSON`), or errors with their line.
 ///
-/// The first line must be a session header with a supported format; otherwise the reader yields
-/// that error and stops. Any other bad line is yielded as an error and reading goes on. A last line
-/// without `\n` is a warning and is not decoded (an error when it is the only line: no header).
+/// The line rules are `TraceLineRules`': the first line must be a session header with a
+/// supported format, otherwise the reader yields that error and stops; any other bad line is
+/// yielded as an error and reading goes on; a last line without `\n` is a warning and is not
+/// decoded; a file with no complete line is an empty trace (an error).
 ///
 /// ```swift
 /// for item in try TraceReader(path: "run.jsonl") {
@@ -31,7 +32,7 @@ public final class TraceReader: Sequence, IteratorProtocol {
   public let lines: LineReader
   /// The header, once the first line was read.
   public private(set) var session: TraceSession?
-  private var stopped = false
+  private var rules = TraceLineRules()
 
   public init(path: String, follow: LineReader.Follow? = nil) throws(LineReaderError) {
     lines = try LineReader(path: path, follow: follow)
@@ -45,93 +46,11 @@ public final class TraceReader: Sequence, IteratorProtocol {
   public var file: String { lines.name }
 
   public func next() -> Result<TraceLine, TraceError>? {
-    guard !stopped else { return nil }
-    let parsed: LineParse?
-    do {
-      parsed = try lines.nextLine(LineParse.init)
-    } catch {
-      stopped = true
-      return .failure(TraceError(file: file, line: 0, message: error.message))
+    let file = self.file
+    let item = rules.next(from: lines, kind: \.record.kind) { view in
+      TraceLineRules.record(of: view, file: file).map { TraceLine(line: view.number, record: $0) }
     }
-    guard let parsed else {
-      stopped = true
-      if lines.lineNumber == 0 { return .failure(TraceError(file: file, line: 1, message: TraceMessages.empty)) }
-      return nil
-    }
-    let number = parsed.number
-    let result: Result<TraceRecord, TraceError>
-    switch parsed.outcome {
-    case .truncated:
-      if number == 1 {
-        stopped = true
-        return .failure(TraceError(file: file, line: 1, message: TraceMessages.truncatedHeader))
-      }
-      return .failure(TraceError(file: file, line: number, severity: .warning, message: TraceMessages.truncated))
-    case .syntax(let error):
-      result = .failure(TraceError(file: file, line: number, column: error.column, message: error.message))
-    case .empty:
-      result = .failure(TraceError(file: file, line: number, message: TraceMessages.emptyLine))
-    case .json(let json):
-      do {
-        result = .success(try TraceRecord(json: json))
-      } catch {
-        result = .failure(TraceError(file: file, line: number, message: error.message))
-      }
-    }
-    return check(result, line: number)
-  }
-
-  /// Enforces "the header first, and only first".
-  private func check(_ result: Result<TraceRecord, TraceError>, line: Int) -> Result<TraceLine, TraceError> {
-    switch result {
-    case let .failure(error):
-      if line == 1 { stopped = true }
-      return .failure(error)
-    case let .success(record):
-      if line == 1 {
-        guard case let .session(header) = record else {
-          stopped = true
-          return .failure(TraceError(file: file, line: 1, message: TraceMessages.headerExpected(found: record.kind.rawValue)))
-        }
-        session = header
-      } else if record.kind == .session {
-        return .failure(TraceError(file: file, line: line, message: TraceMessages.headerAgain))
-      }
-      return .success(TraceLine(line: line, record: record))
-    }
-  }
-}
-
-/// What one raw line turned out to be.
-struct LineParse {
-  enum Outcome {
-    case json(JSON)
-    case syntax(JSONError)
-    case empty
-    case truncated
-  }
-
-  var number: Int
-  var outcome: Outcome
-
-  static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard let first = bytes.first else { return true }
-    guard first == 0x20 || first == 0x09 || first == 0x0D else { return false }
-    return bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-  }
-
-  init(_ view: LineReader.View) {
-    number = view.number
-    if view.isTruncated {
-      outcome = .truncated
-    } else if LineParse.isBlank(view.bytes) {
-      outcome = .empty
-    } else {
-      do {
-        outcome = .json(try JSONReader.parse(view.bytes))
-      } catch {
-        outcome = .syntax(error)
-      }
-    }
+    if case let .success(line)? = item, line.line == 1, case let .session(header) = line.record { session = header }
+    return item
   }
 }

@@ -1,8 +1,10 @@
 /// The fast path through a trace: yields a `TraceEventSummary` per line (kind, seq, t, duration,
 /// label, event, effect, …) without building action or state values, with the same line rules
-/// as `TraceReader` (header first with a supported format, truncated last line a warning).
+/// as `TraceReader` (`TraceLineRules`: header first with a supported format, a cut-off last line
+/// a warning).
 ///
-/// Skipped values are checked for JSON syntax (so a cut line is an error) but not decoded: duplicate
+/// The header line is small and is decoded in full (`session`), so a header `TraceReader` refuses
+/// is refused here too. Skipped values are checked for JSON syntax (so a cut line is an error) but not decoded: duplicate
 /// keys or out-of-range numbers inside `state` pass here and fail in `TraceReader`.
 ///
 /// ```swift
@@ -15,6 +17,8 @@
 /// ```
 public final class TraceSummaryReader: Sequence, IteratorProtocol {
   public let lines: LineReader
+  /// The header, once the first line was read.
+  public private(set) var session: TraceSession?
   private var rules = TraceLineRules()
 
   public init(path: String, follow: LineReader.Follow? = nil) throws(LineReaderError) {
@@ -28,6 +32,18 @@ public final class TraceSummaryReader: Sequence, IteratorProtocol {
   public var file: String { lines.name }
 
   public func next() -> Result<TraceEventSummary, TraceError>? {
-    rules.next(from: lines, summaryOf: { $0 }) { TraceLineRules.summary(of: $0, file: file, truncatedHeaderIsError: true) }
+    rules.next(from: lines, kind: \.kind, scan: scan)
+  }
+
+  private func scan(_ view: LineReader.View) -> Result<TraceEventSummary, TraceError> {
+    let scanned = TraceLineRules.summary(of: view, file: file)
+    guard case let .success(summary) = scanned, summary.kind == .session, view.number == 1 else { return scanned }
+    switch TraceLineRules.record(of: view, file: file) {
+    case let .success(.session(header)):
+      session = header
+      return scanned
+    case let .failure(error): return .failure(error)
+    case .success: return scanned
+    }
   }
 }
