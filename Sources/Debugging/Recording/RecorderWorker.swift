@@ -62,8 +62,9 @@ final class RecorderWorker: @unchecked Sendable {
           unshareLastState()
           output.flush()
           done.signal()
-        case let .close(done):
+        case let .close(done, dropped):
           noteDelays()
+          if dropped > 0 { output.append(.note(gapNote(dropped: dropped, t: TraceRecorder.now()))) }
           for number in pendingEnds.keys.sorted() {
             pendingOutputs[number] = nil
             writePendingEnd(of: number)
@@ -125,6 +126,13 @@ final class RecorderWorker: @unchecked Sendable {
     delays = (0, 0)
   }
 
+  /// `writer fell behind: 8 actions dropped`.
+  private func gapNote(dropped: Int, t: UInt64) -> TraceNote {
+    TraceNote(
+      t: time(t), note: .gap, message: "writer fell behind: \(dropped) action\(dropped == 1 ? "" : "s") dropped",
+      dropped: Int64(dropped))
+  }
+
   private func record(_ event: RecordedAction) {
     measureDelay(of: event)
     if lastState == nil, let initial = event.initial {
@@ -134,10 +142,7 @@ final class RecorderWorker: @unchecked Sendable {
       output.append(.state(TraceState(seq: 0, t: 0, state: lastValue.json)))
     }
     if event.droppedBefore > 0 {
-      output.append(.note(TraceNote(
-        t: time(event.t), note: .gap,
-        message: "writer fell behind: \(event.droppedBefore) action\(event.droppedBefore == 1 ? "" : "s") dropped",
-        dropped: Int64(event.droppedBefore))))
+      output.append(.note(gapNote(dropped: event.droppedBefore, t: event.t)))
       seq += Int64(event.droppedBefore)
       forceKeyframe = true
     }
