@@ -26,8 +26,11 @@ final class RecorderWorker: @unchecked Sendable {
   private var nextEffectID: Int64 = 0
   /// Effects whose origin was not recorded: none of their events are written.
   private var skippedEffects: Set<Int> = []
-  /// `output` events waiting for the action they announce: effect number → time.
-  private var pendingOutputs: [Int: UInt64] = [:]
+  /// `output` events waiting for the actions they announce, in order: effect number → times.
+  private var pendingOutputs: [Int: [UInt64]] = [:]
+  /// `finished`/`cancelled` events of effects whose outputs wait for their actions: an effect that
+  /// sends synchronously (`.send`) ends before the store reduces what it sent.
+  private var pendingEnds: [Int: (event: TraceEffectEvent.Event, t: UInt64)] = [:]
 
   /// `options.timestamps == .deterministic`; `ticks` counts the lines timed so far.
   private let deterministicTimes: Bool
@@ -59,8 +62,13 @@ final class RecorderWorker: @unchecked Sendable {
           unshareLastState()
           output.flush()
           done.signal()
-        case let .close(done):
+        case let .close(done, dropped):
           noteDelays()
+          if dropped > 0 { output.append(.note(gapNote(dropped: dropped, t: TraceRecorder.now()))) }
+          for number in pendingEnds.keys.sorted() {
+            pendingOutputs[number] = nil
+            writePendingEnd(of: number)
+          }
           output.append(.end(TraceEnd(t: time(TraceRecorder.now()), actions: seq)))
           output.close()
           done?.signal()
@@ -118,6 +126,13 @@ final class RecorderWorker: @unchecked Sendable {
     delays = (0, 0)
   }
 
+  /// `writer fell behind: 8 actions dropped`.
+  private func gapNote(dropped: Int, t: UInt64) -> TraceNote {
+    TraceNote(
+      t: time(t), note: .gap, message: "writer fell behind: \(dropped) action\(dropped == 1 ? "" : "s") dropped",
+      dropped: Int64(dropped))
+  }
+
   private func record(_ event: RecordedAction) {
     measureDelay(of: event)
     if lastState == nil, let initial = event.initial {
@@ -127,17 +142,15 @@ final class RecorderWorker: @unchecked Sendable {
       output.append(.state(TraceState(seq: 0, t: 0, state: lastValue.json)))
     }
     if event.droppedBefore > 0 {
-      output.append(.note(TraceNote(
-        t: time(event.t), note: .gap,
-        message: "writer fell behind: \(event.droppedBefore) action\(event.droppedBefore == 1 ? "" : "s") dropped",
-        dropped: Int64(event.droppedBefore))))
+      output.append(.note(gapNote(dropped: event.droppedBefore, t: event.t)))
       seq += Int64(event.droppedBefore)
       forceKeyframe = true
     }
     let actionValue = reflect(event.action, options: reflection)
     let label = ActionLabel.text(of: actionValue)
     let sender = event.effect.flatMap { skippedEffects.contains($0) ? nil : $0 }
-    let pendingOutput = sender.flatMap { pendingOutputs.removeValue(forKey: $0) }
+    let pendingOutput = sender.flatMap(takePendingOutput)
+    defer { if let sender { writePendingEnd(of: sender) } }
     guard options.actionFilter.allows(label), let old = lastState else {
       lastAction = nil
       return
@@ -174,6 +187,22 @@ final class RecorderWorker: @unchecked Sendable {
     lastAction = (seq, label)
   }
 
+  /// The time of the oldest `output` of effect `number` still waiting for its action.
+  private func takePendingOutput(of number: Int) -> UInt64? {
+    guard var times = pendingOutputs[number], !times.isEmpty else { return nil }
+    let t = times.removeFirst()
+    pendingOutputs[number] = times.isEmpty ? nil : times
+    return t
+  }
+
+  /// Writes the deferred end of effect `number` once none of its outputs waits any more.
+  private func writePendingEnd(of number: Int) {
+    guard pendingOutputs[number] == nil, let end = pendingEnds.removeValue(forKey: number),
+      let id = effectIDs.removeValue(forKey: number)
+    else { return }
+    output.append(.effect(TraceEffectEvent(event: end.event, effect: id, t: time(end.t))))
+  }
+
   private func record(effect number: Int, _ event: TraceEffectEvent.Event, t: UInt64, ids: [AnyHashable]) {
     if event == .started {
       guard let origin = lastAction else {
@@ -193,9 +222,12 @@ final class RecorderWorker: @unchecked Sendable {
     }
     switch event {
     case .output:
-      pendingOutputs[number] = t
+      pendingOutputs[number, default: []].append(t)
     case .finished, .cancelled:
-      pendingOutputs[number] = nil
+      if pendingOutputs[number] != nil {
+        pendingEnds[number] = (event, t)
+        return
+      }
       effectIDs[number] = nil
       output.append(.effect(TraceEffectEvent(event: event, effect: id, t: time(t))))
     case .started:

@@ -81,7 +81,7 @@ public final class TraceRecorder: @unchecked Sendable {
     guard !isClosed else { return false }
     let initial: Any? = hasInitialState ? nil : old
     hasInitialState = true
-    guard events.queuedActions < options.queueCapacity else {
+    guard events.queuedActions < max(1, options.queueCapacity) else {
       dropped += 1
       return false
     }
@@ -146,7 +146,7 @@ public final class TraceRecorder: @unchecked Sendable {
       lock.unlock()
       return
     }
-    enqueue(.close(done))
+    enqueue(.close(done, dropped: dropped))
     isClosed = true
     lock.unlock()
     done.wait()
@@ -160,7 +160,7 @@ public final class TraceRecorder: @unchecked Sendable {
 
   deinit {
     lock.lock()
-    if !isClosed { events.queue.append(.close(nil)) }
+    if !isClosed { events.queue.append(.close(nil, dropped: dropped)) }
     lock.signal()
     lock.unlock()
   }
@@ -204,7 +204,8 @@ enum RecorderEvent {
   /// An effect's number, event, time and (`started`) cancellation ids.
   case effect(Int, TraceEffectEvent.Event, UInt64, ids: [AnyHashable])
   case flush(DispatchSemaphore)
-  case close(DispatchSemaphore?)
+  /// The end of the session; `dropped` counts the actions dropped since the last recorded one.
+  case close(DispatchSemaphore?, dropped: Int)
 }
 
 /// The events waiting for the worker, shared by the recorder and its worker thread.

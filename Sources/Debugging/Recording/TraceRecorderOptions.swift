@@ -20,7 +20,7 @@ public struct TraceRecorderOptions: Sendable {
   public var maximumDepth: Int = 64
   /// How many events (actions and effect events) may wait for the worker. When the queue is full,
   /// new actions are dropped and counted; the next recorded action is preceded by a `gap` note and
-  /// carries a full `state`. Each waiting action holds one copy of the state, so memory stays
+  /// carries a full `state` (or, at `close()`, the `end` line). At least 1. Each waiting action holds one copy of the state, so memory stays
   /// below about `queueCapacity` × the size of one state (states share unchanged storage).
   public var queueCapacity: Int = 1024
   /// Nanoseconds an action may wait for the worker before it counts as written late (default
