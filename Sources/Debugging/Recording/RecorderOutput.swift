@@ -26,12 +26,14 @@ final class RecorderOutput: @unchecked Sendable {
     case let .file(path):
       return RecorderOutput(.writer(.file(path)), path: path)
     case .defaultFile:
-      let directory = TraceSink.defaultDirectory
-      try? FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      let path = TraceSink.defaultPath(name: name, prefix: prefix, directory: directory)
-      Self.standardError("tca-trace: recording \(name)\(prefix.isEmpty ? "" : " (\(prefix))") to \(path)\n")
-      return RecorderOutput(.writer(.file(path)), path: path)
+      switch DefaultTraceDirectory.choose() {
+      case let .success(directory):
+        let path = TraceSink.defaultPath(name: name, prefix: prefix, directory: directory)
+        Self.standardError("tca-trace: recording \(name)\(prefix.isEmpty ? "" : " (\(prefix))") to \(path)\n")
+        return RecorderOutput(.writer(.newFile(path)), path: path)
+      case let .failure(error):
+        return RecorderOutput(.writer(.failed(error)), path: nil)
+      }
     case .standardOutput:
       return RecorderOutput(.writer(.standardOutput()), path: nil)
     case .standardError:

@@ -43,7 +43,8 @@ public struct TraceSink: Sendable {
   public static let directoryVariable = "TCA_TRACE_DIR"
 
   /// `$TCA_TRACE_DIR` when set and not empty, else `tca-trace` in the temporary directory
-  /// (`/tmp/tca-trace` on Linux).
+  /// (`/tmp/tca-trace` on Linux). When that folder is not a private directory of this user (another
+  /// user made it first, or it is a link), recorders use `tca-trace-<uid>` beside it instead.
   public static var defaultDirectory: String {
     defaultDirectory(environment: ProcessInfo.processInfo.environment)
   }

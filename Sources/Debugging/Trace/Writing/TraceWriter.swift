@@ -56,6 +56,21 @@ public final class TraceWriter {
     return TraceWriter(.descriptor(fd, closes: true), bufferSize: bufferSize)
   }
 
+  /// Creates `path`, which must not exist yet (not even as a symbolic link), with owner-only
+  /// permissions (0600): for files in shared directories, where an existing name may be a trap.
+  public static func newFile(_ path: String, bufferSize: Int = 1 << 16) -> TraceWriter {
+    let fd = open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      return TraceWriter(nil, bufferSize: bufferSize, error: TraceWriterError("cannot create '\(path)': \(Platform.errorMessage(errno))"))
+    }
+    return TraceWriter(.descriptor(fd, closes: true), bufferSize: bufferSize)
+  }
+
+  /// A writer that writes nothing and reports `error`.
+  static func failed(_ error: TraceWriterError) -> TraceWriter {
+    TraceWriter(nil, bufferSize: 0, error: error)
+  }
+
   public static func standardOutput(bufferSize: Int = 1 << 16) -> TraceWriter {
     TraceWriter(.descriptor(1, closes: false), bufferSize: bufferSize)
   }
