@@ -22,7 +22,7 @@ private struct RegistryRows: Reducer {
       }
   }
 
-  static var scope: ChildScope { ChildScope(reducer: .keyPath(\State.rows)) }
+  static var reducer: ChildReducerIdentity { .keyPath(\State.rows) }
 }
 
 /// Effects are awaited; a regression that never finishes fails after a minute instead of hanging.
@@ -31,7 +31,7 @@ struct ChildEffectRegistryTests {
   let clock = TestClock()
 
   func inFlight() -> [Int] {
-    ChildEffectRegistry.shared.children(in: RegistryRows.scope).compactMap { $0.base as? Int }.sorted()
+    ChildEffectRegistry.shared.children(of: RegistryRows.reducer).compactMap { $0.base as? Int }.sorted()
   }
 
   @Test func aChildIsInFlightUntilItsEffectFinishes() async {
@@ -49,6 +49,28 @@ struct ChildEffectRegistryTests {
     await one.finish()
     #expect(inFlight() == [])
     #expect(store.state.rows.map(\.log) == [["done"], []])
+  }
+
+  @Test func anotherStoresChildInFlightDoesNotMakeThisStoreCancel() async {
+    let busy = Store(initialState: RegistryRows.State(rows: [.init(id: 5)])) { RegistryRows(clock: clock) }
+    let task = busy.send(.rows(.element(id: 5, action: .tap)))
+    await clock.waitForSleepers(1)
+    #expect(inFlight() == [5])
+    // The same row id, removed in a store where it has nothing in flight: nothing to cancel.
+    var state = RegistryRows.State(rows: [.init(id: 5)])
+    let other = ChildEffectContext.inStore(ChildEffectContext.newStoreNumber()) {
+      Reduce<RegistryRows.State, RegistryRows.Action> { state, _ in
+        _ = state.rows.remove(id: 5)
+        return .none
+      }
+      .forEach(\.rows, action: RegistryRows.Action.rows) { EmptyReducer() }
+      .reduce(into: &state, action: .rows(.element(id: 5, action: .stop)))
+    }
+    #expect("\(other)" == "Effect.none")
+    #expect(state.rows.isEmpty)
+    task.cancel()
+    await task.finish()
+    #expect(inFlight() == [])
   }
 
   @Test func aSynchronousEffectIsNotInFlightOnceSent() {

@@ -25,11 +25,43 @@ enum ChildEffectContext {
     return reduce()
   }
 
+  /// Runs `reduce` as the store numbered `store` reducing an action: scopes made inside belong to
+  /// that store, so one store's in-flight children never make another store cancel.
+  static func inStore<Result>(_ store: UInt64, _ reduce: () -> Result) -> Result {
+    let stack = ChildFrameStack.current
+    let outer = stack.store
+    stack.store = store
+    defer { stack.store = outer }
+    return reduce()
+  }
+
+  /// A number for a new store, never given before in this process.
+  static func newStoreNumber() -> UInt64 { storeNumbers.next() }
+
+  private static let storeNumbers = StoreNumbers()
+
+  /// The store reducing on this thread right now (0 when a reducer is called without a store).
+  static var store: UInt64 { ChildFrameStack.current.store }
+
   /// The children being reduced right now, outermost first.
   static var parents: [ChildStep] {
     let frames = ChildFrameStack.current.frames
     if frames.isEmpty { return [] }
     return frames.map { ChildStep(reducer: $0.reducer, child: AnyHashable($0.child)) }
+  }
+}
+
+/// Numbers stores, from 1.
+private final class StoreNumbers: @unchecked Sendable {
+  // Unchecked: `last` is guarded by `lock`.
+  private let lock = NSLock()
+  private var last: UInt64 = 0
+
+  func next() -> UInt64 {
+    lock.withLock {
+      last += 1
+      return last
+    }
   }
 }
 
@@ -42,6 +74,7 @@ private struct ChildFrame {
 /// This thread's children being reduced.
 private final class ChildFrameStack {
   var frames: [ChildFrame] = []
+  var store: UInt64 = 0
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()

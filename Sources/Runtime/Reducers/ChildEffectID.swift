@@ -30,11 +30,14 @@ struct ChildEffectID: RuntimeInternalCancelID, @unchecked Sendable {
 /// it runs inside, outermost first.
 struct ChildScope: Hashable, @unchecked Sendable {
   // Unchecked: see ``ChildEffectID``.
+  /// The store reducing (``ChildEffectContext/store``): stores never share scopes.
+  let store: UInt64
   let reducer: ChildReducerIdentity
   let parents: [ChildStep]
 
-  /// The scope of `reducer` inside the children being reduced right now.
+  /// The scope of `reducer` inside the children being reduced right now, in the store reducing.
   init(reducer: ChildReducerIdentity) {
+    self.store = ChildEffectContext.store
     self.reducer = reducer
     self.parents = ChildEffectContext.parents
   }

@@ -13,8 +13,8 @@ import Foundation
 /// ChildEffectRegistry.shared.children(in: id.scope)   // [7] until the effect ends
 /// ```
 ///
-/// The registry is process-wide (a reducer does not know which store runs it), so a child id may be
-/// in flight in another store; cancelling it here is then a no-op, because cancellation is per store.
+/// The registry is process-wide, but its scopes are per store (``ChildScope/store``): one store's
+/// children in flight never make another store's reducer return a cancel.
 final class ChildEffectRegistry: @unchecked Sendable {
   // Unchecked: all state is guarded by `lock`.
   static let shared = ChildEffectRegistry()
@@ -28,6 +28,11 @@ final class ChildEffectRegistry: @unchecked Sendable {
   /// The children of `scope` with effects in flight.
   func children(in scope: ChildScope) -> [AnyHashable] {
     lock.withLock { leases[scope].map { Array($0.keys) } ?? [] }
+  }
+
+  /// The children with effects in flight of `reducer`, in every store and scope (for tests).
+  func children(of reducer: ChildReducerIdentity) -> [AnyHashable] {
+    lock.withLock { leases.filter { $0.key.reducer == reducer }.flatMap { $0.value.keys } }
   }
 
   /// Whether `scope` has a child with effects in flight.

@@ -5,6 +5,8 @@ final class StoreCore<R: Reducer> {
   private(set) var state: R.State
   private let reducer: R
   private let runtime = EffectRuntime()
+  /// Keeps this store's children apart from other stores' in ``ChildEffectRegistry``.
+  private let storeNumber = ChildEffectContext.newStoreNumber()
   private var queue: [QueuedAction] = []
   private var isSending = false
   private var observers: [Int: (R.State) -> Void] = [:]
@@ -52,11 +54,9 @@ final class StoreCore<R: Reducer> {
   private func process(
     _ action: R.Action, senders: [EffectID], ambient: [EffectID], tracker: inout EffectTracker?
   ) {
-    let effect: Effect<R.Action>
-    if senders == ambient {
-      effect = reducer.reduce(into: &state, action: action)
-    } else {
-      effect = EffectContext.$senders.withValue(senders) {
+    let effect: Effect<R.Action> = ChildEffectContext.inStore(storeNumber) {
+      if senders == ambient { return reducer.reduce(into: &state, action: action) }
+      return EffectContext.$senders.withValue(senders) {
         reducer.reduce(into: &state, action: action)
       }
     }
