@@ -57,12 +57,18 @@ private func storage<T>(_ collection: T) -> UInt {
   unsafeBitCast(collection, to: UInt.self)
 }
 
+/// `StorageUnsharer.minimumCount` values or more: large enough to be unshared.
+private func many<T>(_ make: (Int) -> T) -> [T] {
+  (0..<StorageUnsharer.minimumCount).map(make)
+}
+
 private func sample() -> Model {
   // Fresh arrays each time: equal values built once would share one buffer inside the model.
-  func item() -> Item { Item(id: 1, tags: ["a", "b"]) }
+  func item(_ id: Int) -> Item { Item(id: id, tags: many { "tag \($0)" }) }
   return Model(
-    count: 3, items: [item(), Item(id: 2, tags: ["c"])], byName: ["one": item()], names: ["x", "y"],
-    selected: item(), pair: ([1, 2, 3], "p"), mode: .editing([4, 5]), box: Box([6]))
+    count: 3, items: many(item), byName: Dictionary(uniqueKeysWithValues: many { ("\($0)", item($0)) }),
+    names: Set(many { "name \($0)" }), selected: item(1), pair: (many { $0 }, "p"), mode: .editing(many { $0 }),
+    box: Box([6]))
 }
 
 @Suite struct StorageUnsharerTests {
@@ -73,7 +79,7 @@ private func sample() -> Model {
     #expect(address(copy.items) != address(original.items))
     #expect(address(copy.items[0].tags) != address(original.items[0].tags))
     #expect(storage(copy.byName) != storage(original.byName))
-    #expect(address(copy.byName["one"]!.tags) != address(original.byName["one"]!.tags))
+    #expect(address(copy.byName["1"]!.tags) != address(original.byName["1"]!.tags))
     #expect(storage(copy.names) != storage(original.names))
     #expect(address(copy.selected!.tags) != address(original.selected!.tags))
     #expect(address(copy.pair.numbers) != address(original.pair.numbers))
@@ -88,6 +94,7 @@ private func sample() -> Model {
     #expect(address(original.items) == before.items)
     #expect(address(original.items[0].tags) == before.tags)
     #expect((kept as? Model)?.items == sample().items)
+    #expect(original.items[1].id == 9)
   }
 
   @Test func withoutUnsharingTheMutationCopies() {
@@ -97,7 +104,7 @@ private func sample() -> Model {
     let kept = original
     original.items[1].id = 9
     #expect(address(original.items) != before)
-    #expect(kept.items[1].id == 2)
+    #expect(kept.items[1].id == 1)
   }
 
   @Test func enumPayloadsAndClassesKeepSharing() throws {
@@ -113,15 +120,15 @@ private func sample() -> Model {
 
   @Test func weakFieldsAreKeptAndOtherFieldsUnshared() throws {
     let owner = Box([1])
-    let original = WeakHolder(owner: owner, numbers: [1, 2])
+    let original = WeakHolder(owner: owner, numbers: many { $0 })
     let copy = try #require(StorageUnsharer().unshared(original) as? WeakHolder)
     #expect(copy.owner === owner)
-    #expect(copy.numbers == [1, 2])
+    #expect(copy.numbers == many { $0 })
     #expect(address(copy.numbers) != address(original.numbers))
   }
 
   @Test func structsWithClosuresAreWalked() throws {
-    let original = WithClosure(numbers: [1, 2], transform: { $0 + 1 })
+    let original = WithClosure(numbers: many { $0 }, transform: { $0 + 1 })
     let copy = try #require(StorageUnsharer().unshared(original) as? WithClosure)
     #expect(copy.transform(1) == 2)
     #expect(address(copy.numbers) != address(original.numbers))
@@ -130,7 +137,7 @@ private func sample() -> Model {
   @Test func plainValuesComeBackUnchanged() throws {
     #expect(StorageUnsharer().unshared(42) as? Int == 42)
     #expect(StorageUnsharer().unshared("text") as? String == "text")
-    let numbers = [1, 2, 3]
+    let numbers = many { $0 }
     let copy = try #require(StorageUnsharer().unshared(numbers) as? [Int])
     #expect(copy == numbers)
     #expect(address(copy) != address(numbers))
@@ -138,9 +145,22 @@ private func sample() -> Model {
     #expect(StorageUnsharer().unshared(empty) as? [Int] == [])
   }
 
+  @Test func smallCollectionsStayShared() throws {
+    // Many rows with a few tags each: the rows get a buffer of their own, the tags do not (the
+    // app copies a few tags in no time; the worker would otherwise allocate once per row).
+    let original = many { Item(id: $0, tags: ["a", "b"]) }
+    let copy = try #require(StorageUnsharer().unshared(original) as? [Item])
+    #expect(copy == original)
+    #expect(address(copy) != address(original))
+    #expect(address(copy[5].tags) == address(original[5].tags))
+    let small = [1, 2, 3]
+    #expect(address(try #require(StorageUnsharer().unshared(small) as? [Int])) == address(small))
+  }
+
   @Test func nestingDeeperThanTheLimitStaysShared() throws {
+    // Each level holds the next one and enough leaves to be worth unsharing.
     var root = Node(children: [])
-    for _ in 0..<40 { root = Node(children: [root]) }
+    for _ in 0..<40 { root = Node(children: [root] + many { _ in Node(children: []) }.dropLast()) }
     let copy = try #require(StorageUnsharer().unshared(root) as? Node)
     #expect(copy == root)
     func level(_ k: Int, of node: Node) -> Node {

@@ -16,14 +16,19 @@
 /// ```
 ///
 /// Storage is reached through plain structs and tuples (read with the runtime's field metadata,
-/// as reflection does), `Optional`, `Array`, `ContiguousArray`, `Dictionary` (keys and values)
-/// and `Set`. Enum payloads (other than `Optional`) and what classes hold keep sharing: mutating
-/// those still copies on the app's thread, as without unsharing. Nesting deeper than ``maximumDepth`` collections is left shared.
+/// as reflection does), `Optional`, `Array`, `ContiguousArray`, `Dictionary` (values) and `Set`.
+/// Enum payloads (other than `Optional`) and what classes hold keep sharing: mutating those still
+/// copies on the app's thread, as without unsharing. So do collections smaller than
+/// ``minimumCount`` (cheap to copy) and collections nested deeper than ``maximumDepth``.
 ///
 /// Not thread-safe: one per worker thread.
 final class StorageUnsharer {
   /// Collections nested deeper than this are left shared.
   static let maximumDepth = 32
+  /// Collections with fewer elements are left shared: the app's copy-on-write copies them in well
+  /// under a microsecond, and a state of many rows each holding a few tags would otherwise cost the
+  /// worker one allocation per row on every action. Their elements' storage is still unshared.
+  static let minimumCount = 32
 
   /// Where each type keeps storage, by type.
   private var plans: [ObjectIdentifier: Plan] = [:]
@@ -79,21 +84,23 @@ final class StorageUnsharer {
     }
   }
 
-  /// Unshares what each element of `buffer` holds.
-  func unshareElements<Element>(of buffer: UnsafeMutableBufferPointer<Element>, depth: Int) {
-    guard depth < Self.maximumDepth, let base = buffer.baseAddress else { return }
+  /// What elements of type `Element`, `depth` collections deep, hold to unshare; nil for nothing.
+  func elementPlan<Element>(_: Element.Type, depth: Int) -> Plan? {
+    guard depth < Self.maximumDepth else { return nil }
     let plan = plan(for: Element.self)
-    guard !plan.isEmpty else { return }
+    return plan.isEmpty ? nil : plan
+  }
+
+  /// Unshares what each element of `buffer` holds, as `plan` (its elements' plan) lists.
+  func unshareElements<Element>(of buffer: UnsafeMutableBufferPointer<Element>, plan: Plan, depth: Int) {
+    guard let base = buffer.baseAddress else { return }
     for index in buffer.indices {
       apply(plan, at: UnsafeMutableRawPointer(base + index), depth: depth + 1)
     }
   }
 
-  /// Unshares what the value at `element` holds.
-  func unshareElement<Element>(_ element: inout Element, depth: Int) {
-    guard depth < Self.maximumDepth else { return }
-    let plan = plan(for: Element.self)
-    guard !plan.isEmpty else { return }
+  /// Unshares what the value at `element` holds, as `plan` (its type's plan) lists.
+  func unshareElement<Element>(_ element: inout Element, plan: Plan, depth: Int) {
     withUnsafeMutablePointer(to: &element) { apply(plan, at: UnsafeMutableRawPointer($0), depth: depth + 1) }
   }
 }

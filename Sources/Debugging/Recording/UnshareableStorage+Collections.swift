@@ -1,6 +1,7 @@
 // The standard collections ``StorageUnsharer`` gives storage of their own. `reserveCapacity(count)`
-// copies a buffer exactly when it is shared (and changes nothing when it is not), then the
-// elements' own storage is unshared in place.
+// copies a buffer exactly when it is shared (and changes nothing when it is not); collections
+// smaller than `StorageUnsharer.minimumCount` are left shared (the app copies them in no time).
+// Then the elements' own storage is unshared in place, when their type holds any.
 
 extension Array: UnshareableStorage {
   static func holdsStorage(using _: StorageUnsharer) -> Bool { true }
@@ -8,8 +9,9 @@ extension Array: UnshareableStorage {
   static func unshare(at address: UnsafeMutableRawPointer, using unsharer: StorageUnsharer, depth: Int) {
     let array = address.assumingMemoryBound(to: Self.self)
     guard !array.pointee.isEmpty else { return }
-    array.pointee.reserveCapacity(array.pointee.count)
-    array.pointee.withUnsafeMutableBufferPointer { unsharer.unshareElements(of: $0, depth: depth) }
+    if array.pointee.count >= StorageUnsharer.minimumCount { array.pointee.reserveCapacity(array.pointee.count) }
+    guard let plan = unsharer.elementPlan(Element.self, depth: depth) else { return }
+    array.pointee.withUnsafeMutableBufferPointer { unsharer.unshareElements(of: $0, plan: plan, depth: depth) }
   }
 }
 
@@ -19,8 +21,9 @@ extension ContiguousArray: UnshareableStorage {
   static func unshare(at address: UnsafeMutableRawPointer, using unsharer: StorageUnsharer, depth: Int) {
     let array = address.assumingMemoryBound(to: Self.self)
     guard !array.pointee.isEmpty else { return }
-    array.pointee.reserveCapacity(array.pointee.count)
-    array.pointee.withUnsafeMutableBufferPointer { unsharer.unshareElements(of: $0, depth: depth) }
+    if array.pointee.count >= StorageUnsharer.minimumCount { array.pointee.reserveCapacity(array.pointee.count) }
+    guard let plan = unsharer.elementPlan(Element.self, depth: depth) else { return }
+    array.pointee.withUnsafeMutableBufferPointer { unsharer.unshareElements(of: $0, plan: plan, depth: depth) }
   }
 }
 
@@ -31,11 +34,13 @@ extension Dictionary: UnshareableStorage {
   static func unshare(at address: UnsafeMutableRawPointer, using unsharer: StorageUnsharer, depth: Int) {
     let dictionary = address.assumingMemoryBound(to: Self.self)
     guard !dictionary.pointee.isEmpty else { return }
-    dictionary.pointee.reserveCapacity(dictionary.pointee.count)
-    guard !unsharer.plan(for: Value.self).isEmpty else { return }
+    if dictionary.pointee.count >= StorageUnsharer.minimumCount {
+      dictionary.pointee.reserveCapacity(dictionary.pointee.count)
+    }
+    guard let plan = unsharer.elementPlan(Value.self, depth: depth) else { return }
     var index = dictionary.pointee.values.startIndex
     while index != dictionary.pointee.values.endIndex {
-      unsharer.unshareElement(&dictionary.pointee.values[index], depth: depth)
+      unsharer.unshareElement(&dictionary.pointee.values[index], plan: plan, depth: depth)
       dictionary.pointee.values.formIndex(after: &index)
     }
   }
@@ -47,7 +52,7 @@ extension Set: UnshareableStorage {
   /// Elements cannot be mutated in place: only the set's own storage is unshared.
   static func unshare(at address: UnsafeMutableRawPointer, using _: StorageUnsharer, depth _: Int) {
     let set = address.assumingMemoryBound(to: Self.self)
-    guard !set.pointee.isEmpty else { return }
+    guard set.pointee.count >= StorageUnsharer.minimumCount else { return }
     set.pointee.reserveCapacity(set.pointee.count)
   }
 }
@@ -59,7 +64,7 @@ extension Optional: UnshareableStorage {
 
   static func unshare(at address: UnsafeMutableRawPointer, using unsharer: StorageUnsharer, depth: Int) {
     let optional = address.assumingMemoryBound(to: Self.self)
-    guard optional.pointee != nil else { return }
-    unsharer.unshareElement(&optional.pointee!, depth: depth)
+    guard optional.pointee != nil, let plan = unsharer.elementPlan(Wrapped.self, depth: depth) else { return }
+    unsharer.unshareElement(&optional.pointee!, plan: plan, depth: depth)
   }
 }
