@@ -2,7 +2,7 @@ import Debugging
 import Foundation
 
 // `tca-trace show --path`, which follows the state to decide which actions changed a path, on a
-// synthetic todos trace of 150,000 actions (200 todos at the start, growing to ~7,700; a keyframe
+// synthetic todos trace of 150,000 actions, ~125 MB (200 todos at the start, more as it goes; a keyframe
 // every 1,000 actions). Baseline in the same run: `show --labels-only` without a path (no state at all).
 // Set TCA_TRACE_BENCH_OTHER_TOOL to another build of the tool (say, of main) to time it too.
 //
