@@ -2,7 +2,7 @@
 import Testing
 
 /// `TimingComparison`: the regression rule (relative threshold and absolute minimum), its text,
-/// and the option parsers.
+/// and the `--threshold` parser (durations are `TimeText.parse`, shared by all options).
 @Suite struct CompareTimingComparisonTests {
   func report(_ durations: [String: [Int64]]) -> TimingReport {
     var builder = TimingReportBuilder(slowestCount: 0)
@@ -40,18 +40,10 @@ import Testing
     #expect(comparison.rows.first?.description == "reducer a p50: 9.00ms → 1.00ms (-89%, -8.00ms)")
   }
 
-  @Test func parsers() {
+  @Test func parseThreshold() {
     #expect(TimingComparison.parseThreshold("25%") == 0.25)
     #expect(TimingComparison.parseThreshold("12.5") == 0.125)
     #expect(TimingComparison.parseThreshold("-5%") == nil)
     #expect(TimingComparison.parseThreshold("lots") == nil)
-    #expect(TimingComparison.parseDuration("1ms") == 1_000_000)
-    #expect(TimingComparison.parseDuration("250us") == 250_000)
-    #expect(TimingComparison.parseDuration("250µs") == 250_000)
-    #expect(TimingComparison.parseDuration("1.5s") == 1_500_000_000)
-    #expect(TimingComparison.parseDuration("500ns") == 500)
-    #expect(TimingComparison.parseDuration("500") == 500)
-    #expect(TimingComparison.parseDuration("1 hour") == nil)
-    #expect(TimingComparison.parseDuration("-1ms") == nil)
   }
 }

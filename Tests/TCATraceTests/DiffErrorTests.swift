@@ -31,6 +31,19 @@ import Testing
       """, code: 2))
   }
 
+  /// A file whose only line is cut off: the warning first, as every other command prints it
+  /// (BadInputTests.onlyLineCutOff), then the error; on either side.
+  @Test func onlyLineCutOff() {
+    _ = directory.file("cut.jsonl", contents: String(SampleTraces.header.prefix(60)))
+    let expected = ToolRun(stderr: """
+      cut.jsonl:1: warning: truncated last line (no newline at the end); ignored
+      cut.jsonl:1: error: empty trace: expected a session header
+
+      """, code: 2)
+    #expect(tcaTrace("diff", "golden.jsonl", "cut.jsonl", in: directory) == expected)
+    #expect(tcaTrace("diff", "cut.jsonl", "golden.jsonl", in: directory) == expected)
+  }
+
   @Test func truncatedFile() {
     // Every whole line is compared; the cut-off line is a warning.
     #expect(tcaTrace("diff", "golden.jsonl", "truncated.jsonl", in: directory) == ToolRun(stdout: """

@@ -32,12 +32,13 @@ import Testing
     #expect(TimeText.offset(61_005_000_000) == "+61.005s")
   }
 
-  @Test(arguments: [("1.5s", 1_500_000_000), ("200ms", 200_000_000), ("40us", 40_000), ("40µs", 40_000), ("900ns", 900), ("0.5s", 500_000_000)] as [(String, Int64)])
+  @Test(arguments: [("1.5s", 1_500_000_000), ("200ms", 200_000_000), ("40us", 40_000), ("40µs", 40_000), ("900ns", 900), ("0.5s", 500_000_000),
+    ("1ms", 1_000_000), ("250us", 250_000), ("250µs", 250_000), ("500ns", 500)] as [(String, Int64)])
   func parse(text: String, nanoseconds: Int64) throws {
     #expect(try TimeText.parse(text) == nanoseconds)
   }
 
-  @Test(arguments: ["", "soon", "-1s", "1e30s", "nan", "ms", "-5", "5 ms"])
+  @Test(arguments: ["", "soon", "-1s", "1e30s", "nan", "ms", "-5", "5 ms", "1 hour", "-1ms"])
   func parseRejects(text: String) {
     #expect {
       try TimeText.parse(text)
@@ -47,7 +48,7 @@ import Testing
   }
 
   /// A number without its unit is ambiguous (seconds? nanoseconds?): an error of its own.
-  @Test(arguments: ["5", "0", "1.5"])
+  @Test(arguments: ["5", "0", "1.5", "500"])
   func parseRequiresAUnit(text: String) {
     let error = #expect(throws: TimeText.ParseError.self) { try TimeText.parse(text) }
     #expect(error == TimeText.ParseError(message: "expected a unit after the number (ns, us, µs, ms or s)", isMissingUnit: true))

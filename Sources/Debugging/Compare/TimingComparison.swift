@@ -76,15 +76,4 @@ public struct TimingComparison: Sendable, Hashable {
     guard let value = Double(number), value >= 0, value.isFinite else { return nil }
     return value / 100
   }
-
-  /// `1ms`, `250us`, `250µs`, `2s`, `500ns` (a bare number is nanoseconds) → nanoseconds.
-  public static func parseDuration(_ text: String) -> Int64? {
-    let units: [(String, Double)] = [("ns", 1), ("us", 1e3), ("µs", 1e3), ("ms", 1e6), ("s", 1e9)]
-    for (suffix, scale) in units where text.hasSuffix(suffix) {
-      guard let value = Double(text.dropLast(suffix.count)), value >= 0, value.isFinite else { return nil }
-      return Int64((value * scale).rounded())
-    }
-    guard let value = Int64(text), value >= 0 else { return nil }
-    return value
-  }
 }

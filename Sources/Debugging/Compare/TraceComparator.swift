@@ -101,6 +101,10 @@ public final class TraceComparator {
     span = max(options.window, 2)
   }
 
+  /// The warnings of both traces read so far (a cut-off last line), golden's first: what the
+  /// comparison reports, or what precedes the error when it stops at a bad line.
+  var warnings: [TraceError] { golden.warnings + current.warnings }
+
   func run() throws(TraceError) -> TraceComparison {
     try golden.start()
     try current.start()

@@ -61,7 +61,15 @@ package enum DiffCommand: TraceCommand {
     }
     let golden = try open(arguments.positionals[0], context)
     let current = try open(arguments.positionals[1], context)
-    let comparison = try TraceComparator.compare(golden: golden, current: current, options: options)
+    let comparator = TraceComparator(golden: golden, current: current, options: options)
+    let comparison: TraceComparison
+    do {
+      comparison = try comparator.run()
+    } catch {
+      // As every command does: the warnings (a cut-off line) before the error that stopped it.
+      for warning in comparator.warnings { try? context.errors.line(warning.description) }
+      throw error
+    }
     switch format {
     case .text: try context.output.line(ComparisonTextRenderer(style: context.style).render(comparison))
     case .json:

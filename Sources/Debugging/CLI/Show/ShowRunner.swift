@@ -46,10 +46,14 @@ package final class ShowRunner {
           return CommandLineExit.success
         }
         if action.seq >= (options.filter.from ?? 0) { reachedFrom = true }
-        let before = tracker.state
+        // Only the full text output needs the whole state before the action (its diff); `--path`
+        // keeps what it compares, so applying the patch does not copy the state.
+        let change = options.filter.path == nil
+          ? nil : PathChange(filter: options.filter, patch: action.patch, isKeyframe: action.state != nil, before: tracker.state)
+        let before = options.labelsOnly || json ? nil : tracker.state
         if needsState { try tracker.apply(line, file: input.file) }
         let shown = options.filter.accepts(seq: action.seq, t: action.t, label: action.label)
-          && options.filter.changesPath(action.patch, before: before, after: tracker.state)
+          && change?.changed(after: tracker.state) ?? true
         lastShown = shown ? action.seq : -1
         if shown { try show(action, before: before, after: tracker.state, line: line, input: input, renderer: renderer) }
       case let .effect(event):
