@@ -47,6 +47,19 @@ import Testing
       tcaTrace("blame", "todos.jsonl", "filter", in: directory) == ToolRun(stdout: "No action changed filter.\n"))
   }
 
+  @Test func aPathNoStateHasIsSaidSo() {
+    #expect(
+      tcaTrace("blame", "todos.jsonl", "todos[id:9].title", in: directory) == ToolRun(stdout: """
+        No state has todos[id:9].title: the path is not in any state of this trace.
+
+        """))
+    #expect(
+      tcaTrace("blame", "todos.jsonl", "/nosuch", in: directory) == ToolRun(stdout: """
+        No state has /nosuch: the path is not in any state of this trace.
+
+        """))
+  }
+
   @Test(arguments: [
     ("todos[", "unclosed [ at column 6"),
     ("todos..title", "empty name at column 7"),

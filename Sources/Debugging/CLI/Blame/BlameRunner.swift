@@ -28,13 +28,17 @@ package struct BlameRunner {
     filter.path = path
     var tracker = StateTracker()
     var changes = 0
+    // Whether the path resolved in some state: "never changed" and "never there" read differently.
+    var found = false
     while let line = try input.next() {
       guard case let .action(action) = line.record else {
         try tracker.apply(line, file: input.file)
+        if !found { found = tracker.state.flatMap(path.value(in:)) != nil }
         continue
       }
       let before = tracker.state
       try tracker.apply(line, file: input.file)
+      if !found { found = tracker.state.flatMap(path.value(in:)) != nil }
       guard action.state != nil || filter.touchesPath(action.patch, before: before, after: tracker.state) else { continue }
       let old = before.flatMap(path.value(in:))
       let new = tracker.state.flatMap(path.value(in:))
@@ -58,7 +62,10 @@ package struct BlameRunner {
       try context.output.line(try side("+", new, line.line, input, renderer))
     }
     if format == .text {
-      let summary = changes == 0 ? "No action changed \(path)." : "\(changes) action\(changes == 1 ? "" : "s") changed \(path)."
+      let summary =
+        changes > 0 ? "\(changes) action\(changes == 1 ? "" : "s") changed \(path)."
+        : found ? "No action changed \(path)."
+        : "No state has \(path): the path is not in any state of this trace."
       try context.output.line(context.style.paint(summary, .dim))
     }
     try input.finish()
