@@ -156,16 +156,9 @@ private func lines(_ buffer: TraceBuffer) -> String {
   }
 
   @Test func aFullQueueDropsActionsAndSaysSoWithAGapNoteAndAKeyframe() {
-    let buffer = TraceBuffer()
-    let gate = DispatchSemaphore(value: 0)
     var options = TraceRecorderOptions()
     options.queueCapacity = 2
-    // The worker blocks on its first line (the header) until the gate opens.
-    let recorder = TraceRecorder(name: "Model", to: .custom { line in
-      if line.contains(#""kind":"session""#) { gate.wait() }
-      buffer.append(line)
-    }, options: options)
-    while !recorderHasTakenHeader(recorder) {}
+    let (recorder, buffer, gate) = blockedRecorder(options)
     var accepted: [Bool] = []
     for n in 1...10 {
       accepted.append(recorder.record(action: ModelAction.increment, from: Model(count: n - 1), to: Model(count: n), at: recorder.origin + UInt64(n), duration: 1))
@@ -186,16 +179,10 @@ private func lines(_ buffer: TraceBuffer) -> String {
   }
 
   @Test func actionsTheWorkerReachesLateAreCountedInANoteOnceItCatchesUp() throws {
-    let buffer = TraceBuffer()
-    let gate = DispatchSemaphore(value: 0)
     var options = TraceRecorderOptions()
     options.delayNoteThreshold = 50_000_000
-    // The worker blocks on the header until the gate opens, 80 ms after the actions were given.
-    let recorder = TraceRecorder(name: "Model", to: .custom { line in
-      if line.contains(#""kind":"session""#) { gate.wait() }
-      buffer.append(line)
-    }, options: options)
-    while !recorderHasTakenHeader(recorder) {}
+    // The gate opens 80 ms after the actions were given.
+    let (recorder, buffer, gate) = blockedRecorder(options)
     for n in 1...3 {
       recorder.record(action: ModelAction.increment, from: Model(count: n - 1), to: Model(count: n), at: recorder.origin + UInt64(n), duration: 1)
     }
@@ -221,16 +208,10 @@ private func lines(_ buffer: TraceBuffer) -> String {
 
   @Test func noDelayNotesWithDeterministicTimestampsOrWithoutAThreshold() {
     for configure in [{ (o: inout TraceRecorderOptions) in o.timestamps = .deterministic }, { o in o.delayNoteThreshold = nil }] {
-      let buffer = TraceBuffer()
-      let gate = DispatchSemaphore(value: 0)
       var options = TraceRecorderOptions()
       options.delayNoteThreshold = 1
       configure(&options)
-      let recorder = TraceRecorder(name: "Model", to: .custom { line in
-        if line.contains(#""kind":"session""#) { gate.wait() }
-        buffer.append(line)
-      }, options: options)
-      while !recorderHasTakenHeader(recorder) {}
+      let (recorder, buffer, gate) = blockedRecorder(options)
       recorder.record(action: ModelAction.increment, from: Model(), to: Model(count: 1))
       usleep(10_000)
       gate.signal()
@@ -308,6 +289,19 @@ private func lines(_ buffer: TraceBuffer) -> String {
 /// Whether the worker has taken the header off the queue (and is now writing it).
 private func recorderHasTakenHeader(_ recorder: TraceRecorder) -> Bool {
   recorder.queuedEventCount == 0
+}
+
+/// A recorder whose worker is blocked on its first line (the header) until `gate` is signalled,
+/// and the buffer its lines go to.
+private func blockedRecorder(_ options: TraceRecorderOptions) -> (TraceRecorder, TraceBuffer, DispatchSemaphore) {
+  let buffer = TraceBuffer()
+  let gate = DispatchSemaphore(value: 0)
+  let recorder = TraceRecorder(name: "Model", to: .custom { line in
+    if line.contains(#""kind":"session""#) { gate.wait() }
+    buffer.append(line)
+  }, options: options)
+  while !recorderHasTakenHeader(recorder) {}
+  return (recorder, buffer, gate)
 }
 
 func temporaryTracePath(_ name: String) -> String {

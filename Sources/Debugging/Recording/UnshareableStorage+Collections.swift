@@ -7,11 +7,7 @@ extension Array: UnshareableStorage {
   static func holdsStorage(using _: StorageUnsharer) -> Bool { true }
 
   static func unshare(at address: UnsafeMutableRawPointer, using unsharer: StorageUnsharer, depth: Int) {
-    let array = address.assumingMemoryBound(to: Self.self)
-    guard !array.pointee.isEmpty else { return }
-    if array.pointee.count >= StorageUnsharer.minimumCount { array.pointee.reserveCapacity(array.pointee.count) }
-    guard let plan = unsharer.elementPlan(Element.self, depth: depth) else { return }
-    array.pointee.withUnsafeMutableBufferPointer { unsharer.unshareElements(of: $0, plan: plan, depth: depth) }
+    unshareArray(address.assumingMemoryBound(to: Self.self), using: unsharer, depth: depth)
   }
 }
 
@@ -19,11 +15,7 @@ extension ContiguousArray: UnshareableStorage {
   static func holdsStorage(using _: StorageUnsharer) -> Bool { true }
 
   static func unshare(at address: UnsafeMutableRawPointer, using unsharer: StorageUnsharer, depth: Int) {
-    let array = address.assumingMemoryBound(to: Self.self)
-    guard !array.pointee.isEmpty else { return }
-    if array.pointee.count >= StorageUnsharer.minimumCount { array.pointee.reserveCapacity(array.pointee.count) }
-    guard let plan = unsharer.elementPlan(Element.self, depth: depth) else { return }
-    array.pointee.withUnsafeMutableBufferPointer { unsharer.unshareElements(of: $0, plan: plan, depth: depth) }
+    unshareArray(address.assumingMemoryBound(to: Self.self), using: unsharer, depth: depth)
   }
 }
 
@@ -67,4 +59,14 @@ extension Optional: UnshareableStorage {
     guard optional.pointee != nil, let plan = unsharer.elementPlan(Wrapped.self, depth: depth) else { return }
     unsharer.unshareElement(&optional.pointee!, plan: plan, depth: depth)
   }
+}
+
+/// `Array` and `ContiguousArray`: their own buffer when large enough, then their elements' storage.
+private func unshareArray<Storage: RangeReplaceableCollection & MutableCollection>(
+  _ array: UnsafeMutablePointer<Storage>, using unsharer: StorageUnsharer, depth: Int
+) {
+  guard !array.pointee.isEmpty else { return }
+  if array.pointee.count >= StorageUnsharer.minimumCount { array.pointee.reserveCapacity(array.pointee.count) }
+  guard let plan = unsharer.elementPlan(Storage.Element.self, depth: depth) else { return }
+  _ = array.pointee.withContiguousMutableStorageIfAvailable { unsharer.unshareElements(of: $0, plan: plan, depth: depth) }
 }
