@@ -78,3 +78,42 @@ import Testing
         """, code: 2))
   }
 }
+
+/// A JSON Pointer through an array follows the position: an element added or removed before it
+/// (without a keyframe) changes the value there, which `blame` and `show --path` must report.
+@Suite struct BlameShiftedIndexTests {
+  static let trace = """
+    \(SampleTraces.header)
+    {"kind":"state","seq":0,"t":0,"state":{"$type":"Todos.State","todos":[{"$type":"Todo","id":1,"title":"Milk"}]}}
+    {"kind":"action","seq":1,"t":1000000,"duration":1000,"label":"Todos.Action.addButtonTapped","action":{"$enum":"Todos.Action","addButtonTapped":{}},"patch":[{"op":"add","path":"/todos/0","value":{"$type":"Todo","id":2,"title":"Eggs"}}]}
+    {"kind":"action","seq":2,"t":2000000,"duration":1000,"label":"Todos.Action.rename","action":{"$enum":"Todos.Action","rename":{}},"patch":[{"op":"replace","path":"/todos/0/title","value":"Jam"}]}
+    {"kind":"action","seq":3,"t":3000000,"duration":1000,"label":"Todos.Action.deleteFirst","action":{"$enum":"Todos.Action","deleteFirst":{}},"patch":[{"op":"remove","path":"/todos/0"}]}
+
+    """
+
+  let directory = TemporaryDirectory()
+
+  @Test func anElementAddedOrRemovedBeforeThePositionChangesIt() {
+    _ = directory.file("shift.jsonl", contents: Self.trace)
+    #expect(
+      tcaTrace("blame", "shift.jsonl", "/todos/1/title", in: directory) == ToolRun(stdout: """
+        #1      +0.001s  1.00µs  Todos.Action.addButtonTapped
+          - (absent)
+          + "Milk"
+        #3      +0.003s  1.00µs  Todos.Action.deleteFirst
+          - "Milk"
+          + (absent)
+        2 actions changed /todos/1/title.
+
+        """))
+    #expect(
+      tcaTrace("show", "--labels-only", "--path", "todos[1]", "shift.jsonl", in: directory) == ToolRun(stdout: """
+        #1      +0.001s  1.00µs  Todos.Action.addButtonTapped
+        #3      +0.003s  1.00µs  Todos.Action.deleteFirst
+
+        """))
+    // By id the element only moved: no change.
+    #expect(
+      tcaTrace("blame", "shift.jsonl", "todos[id:1].title", in: directory) == ToolRun(stdout: "No action changed todos[id:1].title.\n"))
+  }
+}

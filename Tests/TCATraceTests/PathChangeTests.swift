@@ -45,12 +45,16 @@ import Testing
     ("/todos/0/title", #"[{"op":"replace","path":"/todos/0","value":{"$type":"Todo","id":1,"title":"Oat milk"}}]"#, true),
     ("/todos/0/title", #"[{"op":"replace","path":"","value":{"todos":[{"title":"Milk"}]}}]"#, false),
     ("/todos/0/title", #"[{"op":"remove","path":"/todos/0"}]"#, true),
-    // Next to the path: not touched, even when indices shift; touched and shifted: compared.
-    ("/todos/1/title", #"[{"op":"remove","path":"/todos/0"}]"#, false),
-    ("/todos/1/title", #"[{"op":"remove","path":"/todos/0"},{"op":"replace","path":"/todos/1/isComplete","value":true}]"#, false),
+    // Next to the path: not touched; an element added or removed before it in an array shifts
+    // another element to the position: compared.
+    ("/todos/1/title", #"[{"op":"replace","path":"/todos/0/title","value":"Oat milk"}]"#, false),
+    ("/todos/1/title", #"[{"op":"remove","path":"/todos/0"}]"#, true),
+    ("/todos/1/title", #"[{"op":"remove","path":"/todos/0"},{"op":"replace","path":"/todos/1/isComplete","value":true}]"#, true),
+    ("/todos/0/title", #"[{"op":"add","path":"/todos/3","value":{"id":4}}]"#, false),
+    ("/todos/3", #"[{"op":"add","path":"/todos/-","value":{"id":4}}]"#, true),
     ("/todos/1/title", #"[{"op":"remove","path":"/todos/0"},{"op":"replace","path":"/todos/1/title","value":"Jam"}]"#, true),
     ("/todos/1/title", #"[{"op":"remove","path":"/todos/0"},{"op":"replace","path":"/todos/1/title","value":"Eggs"}]"#, false),
-    ("/todos/1", #"[{"op":"add","path":"/todos/0","value":{"id":0}},{"op":"replace","path":"/todos/2/title","value":"Eggs"}]"#, false),
+    ("/todos/1", #"[{"op":"add","path":"/todos/0","value":{"id":0}},{"op":"replace","path":"/todos/2/title","value":"Eggs"}]"#, true),
     ("/todos/1", #"[{"op":"add","path":"/todos/0","value":{"id":0}},{"op":"replace","path":"/todos/1/title","value":"Eggs"}]"#, true),
     ("filter", #"[{"op":"replace","path":"/todos/1/title","value":"Ham"}]"#, false),
     // Through a set's elements, and by id.

@@ -232,6 +232,17 @@ import Testing
         """))
   }
 
+  /// An action an effect sent keeps its `effect` key, as the trace line and the text's
+  /// "(from effect 1)" do.
+  @Test func labelsOnlyJSONKeepsTheSendingEffect() {
+    #expect(
+      tcaTrace("show", "--format", "json", "--labels-only", "--label", "sort", "todos.jsonl", in: directory) == ToolRun(stdout: """
+        {"kind":"session","format":1,"name":"Todos","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"keyframeInterval":5,"redacted":[]}
+        {"kind":"action","seq":4,"t":2100000000,"duration":2500,"label":"Todos.Action.sortCompletedTodos","effect":1}
+
+        """))
+  }
+
   @Test func colorAlways() {
     #expect(
       tcaTrace("show", "--color", "always", "--labels-only", "--to", "1", "todos.jsonl", in: directory) == ToolRun(stdout: """

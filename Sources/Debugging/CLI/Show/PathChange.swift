@@ -110,7 +110,7 @@ package struct PathChange {
 
 extension JSONPatch.Operation {
   /// Adds, removes or moves a member or an element (and so may shift the indices of an array).
-  fileprivate var isStructural: Bool {
+  var isStructural: Bool {
     switch self {
     case .add, .remove, .move, .copy: return true
     case .replace, .test: return false

@@ -115,6 +115,14 @@ package struct ShowActionFilter {
         for pointer in pointers where changed.hasPrefix(pointer) || pointer.hasPrefix(changed) {
           return true
         }
+        // An element added, removed or moved in an array the path goes through: the position
+        // the path names now holds another element (`/todos/1` after an add at `/todos/0`).
+        if operation.isStructural, let last = changed.tokens.last, last == "-" || Int(last) != nil {
+          let parent = JSONPointer(tokens: Array(changed.tokens.dropLast()))
+          for pointer in pointers where pointer.tokens.count > parent.tokens.count && pointer.hasPrefix(parent) {
+            return true
+          }
+        }
       }
     }
     return false

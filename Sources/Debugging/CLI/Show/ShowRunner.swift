@@ -86,10 +86,12 @@ package final class ShowRunner {
       guard options.filter.accepts(seq: seq, t: t, label: label) else { continue }
       let duration = summary.duration ?? 0
       if json {
-        try writeJSON(.object([
+        var members: [JSON.Member] = [
           .init("kind", .string("action")), .init("seq", .int(seq)), .init("t", .int(t)), .init("duration", .int(duration)),
           .init("label", .string(label)),
-        ]))
+        ]
+        if let effect = summary.effect { members.append(.init("effect", .int(effect))) }
+        try writeJSON(.object(members))
       } else {
         try context.output.append { bytes in
           renderer.appendActionLine(seq: seq, t: t, duration: duration, label: label, effect: summary.effect, to: &bytes)
