@@ -16,6 +16,9 @@ import Testing
     #expect(lines[1] == #"{"name":"process_name","ph":"M","pid":4242,"tid":1,"args":{"name":"Todos"}},"#)
     #expect(lines[8] == #"{"name":"Todos.Action.sortCompletedTodos","cat":"action","ph":"X","ts":2100000.0,"dur":2.5,"bind_id":"0x4","flow_in":true,"pid":4242,"tid":1,"args":{"seq":4,"effect":1}},"#)
     #expect(lines[14] == #"{"name":"Todos.Action.addButtonTapped","cat":"effect","ph":"e","ts":3500300.0,"id":"0x2","pid":4242,"tid":1,"args":{"cancelled":true}}"#)
+    // Labels come from the app's actions: owner-only, like the trace and the report.
+    let mode = try FileManager.default.attributesOfItem(atPath: directory.path("trace.json"))[.posixPermissions] as? Int
+    #expect(mode == 0o600)
   }
 
   @Test func standardOutputAndInput() throws {

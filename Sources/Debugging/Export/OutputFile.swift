@@ -5,7 +5,7 @@ import Foundation
 /// fails half-way (a bad line, a full disk) never leaves half a file behind.
 ///
 /// ```swift
-/// let file = try OutputFile(path: "trace.json", permissions: 0o644, context: context)
+/// let file = try OutputFile(path: "trace.json", permissions: 0o600, context: context)
 /// try file.output.write("{…}")
 /// try file.commit()   // trace.json appears, complete
 /// ```

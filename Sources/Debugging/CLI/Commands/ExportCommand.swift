@@ -25,7 +25,7 @@ package enum ExportCommand: TraceCommand {
     if let format = arguments.value("--format"), Format(rawValue: format) == nil {
       throw arguments.invalid(format, "--format", expected: Format.allCases.map(\.rawValue).joined(separator: ", "))
     }
-    let destination = try OutputFile(path: arguments.value("--output") ?? "-", permissions: 0o644, context: context)
+    let destination = try OutputFile(path: arguments.value("--output") ?? "-", permissions: 0o600, context: context)
     var exporter = PerfettoExporter()
     try destination.stream(
       from: { try TraceInput<ExportEventReader>(file: arguments.positionals[0], context: context) },

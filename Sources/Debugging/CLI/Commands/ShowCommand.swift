@@ -8,7 +8,8 @@ package enum ShowCommand: TraceCommand {
     appear where they happened. Filters combine: --label Todo --from 10 --path todos.
 
     With --format json every line printed is a trace line (docs/log-format.md): the session header
-    first, then each shown action and its effect events, notes and the end line, as jq reads them:
+    first, then each shown action and its effect events, notes and the end line (with
+    --labels-only, action lines carry seq, t, duration, label and effect only), as jq reads them:
     tca-trace show --format json log.jsonl | jq -c 'select(.kind == "action") | .label'
     """
   package static let arguments = [ArgumentSpec.file]
