@@ -43,15 +43,9 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let childEffect = reduceChild(into: &state, action: action)
-    let registry = ChildEffectRegistry.shared
-    guard !registry.isEmpty else {  // No child effect in flight anywhere: nothing to cancel.
-      return .merge(childEffect, parent.reduce(into: &state, action: action))
+    return parent.reduceCancellingOnlyChild(into: &state, action: action, childEffect: childEffect, child: identity) {
+      toChildState.extract(from: $0) != nil
     }
-    let scope = ChildScope(reducer: identity)
-    let watched = registry.hasChildren(in: scope) && toChildState.extract(from: state) != nil
-    let parentEffect = parent.reduce(into: &state, action: action)
-    guard watched, toChildState.extract(from: state) == nil else { return .merge(childEffect, parentEffect) }
-    return .merge(childEffect, parentEffect, .cancel(id: ChildEffectID(in: scope, child: OnlyChild())))
   }
 
   /// A case path has no identity of its own: the reducer is known by its location and types.

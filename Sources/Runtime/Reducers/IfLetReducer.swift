@@ -42,15 +42,10 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let childEffect = reduceChild(into: &state, action: action)
-    let registry = ChildEffectRegistry.shared
-    guard !registry.isEmpty else {  // No child effect in flight anywhere: nothing to cancel.
-      return .merge(childEffect, parent.reduce(into: &state, action: action))
-    }
-    let scope = ChildScope(reducer: .keyPath(toChildState))
-    let watched = registry.hasChildren(in: scope) && state[keyPath: toChildState] != nil
-    let parentEffect = parent.reduce(into: &state, action: action)
-    guard watched, state[keyPath: toChildState] == nil else { return .merge(childEffect, parentEffect) }
-    return .merge(childEffect, parentEffect, .cancel(id: ChildEffectID(in: scope, child: OnlyChild())))
+    let toChildState = self.toChildState
+    return parent.reduceCancellingOnlyChild(
+      into: &state, action: action, childEffect: childEffect, child: .keyPath(toChildState)
+    ) { $0[keyPath: toChildState] != nil }
   }
 
   private func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
