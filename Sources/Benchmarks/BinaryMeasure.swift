@@ -1,5 +1,6 @@
 import Debugging
 import Foundation
+import TraceTestSupport
 
 // Shared by the benchmarks that measure the release-built `tca-trace` binary as a user runs it
 // (cli, export, compare): where the binary is, writing a synthetic trace file, file sizes, and

@@ -1,5 +1,6 @@
 import Debugging
 import Foundation
+import TraceTestSupport
 
 // The `tca-trace` command-line tool, measured as a user runs it: the release-built binary on a
 // ~200 MB synthetic todos trace (and a ~1 GB one for the first screen of `show` and memory),

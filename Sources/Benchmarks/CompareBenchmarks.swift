@@ -1,5 +1,6 @@
 import Debugging
 import Foundation
+import TraceAnalysis
 
 // `tca-trace diff` on two ~117 MB synthetic todos traces (43,000 actions, 1,000 todos, a
 // keyframe every 100 actions), written to the temporary directory and deleted afterwards:

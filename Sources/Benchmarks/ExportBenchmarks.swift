@@ -1,5 +1,6 @@
 import Debugging
 import Foundation
+import TraceTestSupport
 
 // `tca-trace export` and `tca-trace report` (issue 7), measured as a user runs them: the
 // release-built binary on a ~200 MB synthetic todos trace written to the temporary directory and

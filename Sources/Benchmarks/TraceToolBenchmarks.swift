@@ -1,5 +1,7 @@
 import Debugging
 import Foundation
+import TraceAnalysis
+import TraceTestSupport
 
 // Trace reading speed on a ~100 MB synthetic todos trace (1,000 todos, keyframe every 100
 // actions) written to /tmp and deleted afterwards. Baselines in the same run: a raw read(2) +

@@ -1,6 +1,4 @@
-import Debugging
-
-// `tca-trace`: a thin shell over `TraceTool` (Sources/Debugging/CLI). A reader that goes away
+// `tca-trace`: a thin shell over `TraceTool` (TraceTool.swift). A reader that goes away
 // (`| head`) shows up as EPIPE from write(2), which the output stops on quietly.
 CLIPlatform.ignoreBrokenPipeSignal()
 CLIPlatform.exit(TraceTool.run(Array(CommandLine.arguments.dropFirst()), environment: .process()))

@@ -1,6 +1,7 @@
 @testable import Debugging
 import Foundation
 import Testing
+@testable import TraceAnalysis
 
 /// `ComparisonGitHubRenderer`: workflow commands that text from a trace cannot break out of.
 @Suite struct CompareGitHubRendererTests {

@@ -1,5 +1,6 @@
 @testable import Debugging
 import Testing
+@testable import TraceAnalysis
 
 /// `IgnorePattern` (both spellings, wildcards, exact parse errors) and `IgnoreMask` on values
 /// and patches.

@@ -4,6 +4,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+@testable import TraceAnalysis
 
 /// `ComparisonJUnitRenderer`: attributes keep line breaks as character references; actions that
 /// behave the same (and those beyond the detail limit) are one test case per run.

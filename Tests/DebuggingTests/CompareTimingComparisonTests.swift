@@ -1,5 +1,6 @@
 @testable import Debugging
 import Testing
+@testable import TraceAnalysis
 
 /// `TimingComparison`: the regression rule (relative threshold and absolute minimum), its text,
 /// and the `--threshold` parser (durations are `TimeText.parse`, shared by all options).

@@ -1,6 +1,8 @@
 @testable import Debugging
 import Foundation
 import Testing
+@testable import TraceAnalysis
+import TraceTestSupport
 
 /// `TraceComparator` on generated traces: windows, invariants, the model.
 @Suite struct CompareTraceComparatorTests {

@@ -1,5 +1,7 @@
 import Testing
 @testable import Debugging
+@testable import TraceAnalysis
+import TraceTestSupport
 
 /// `PerfettoExporter` (PerfettoExporter.swift), `ExportEventReader` and `TraceEventChecker`.
 @Suite struct ExportPerfettoTests {

@@ -1,5 +1,6 @@
 @testable import Debugging
 import Testing
+@testable import TraceAnalysis
 
 /// `PrintableText`: labels from a trace printed without their control characters acting.
 @Suite struct PrintableTextTests {

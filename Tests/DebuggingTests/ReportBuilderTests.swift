@@ -1,5 +1,6 @@
 import Testing
 @testable import Debugging
+@testable import TraceAnalysis
 
 /// `HTMLReportBuilder` (HTMLReportBuilder.swift) and `ReportIndex`: what the page embeds.
 @Suite struct ReportBuilderTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Debugging
+@testable import TraceAnalysis
 
 /// `Fixtures/Handwritten/injection.jsonl`: a valid trace whose strings are markup and script (`<img onerror>`,
 /// `</script>`, `"><svg onload>`, `javascript:` URLs, U+2028/U+2029, NUL), in labels, values,

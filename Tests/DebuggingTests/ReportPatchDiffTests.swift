@@ -1,5 +1,7 @@
 import Testing
 @testable import Debugging
+@testable import TraceAnalysis
+import TraceTestSupport
 
 /// `PatchDiff` (PatchDiff.swift): the diff model of one action from the state before it and its
 /// patch, comparing only what the patch touches. Shown with `DiffTextRenderer`.

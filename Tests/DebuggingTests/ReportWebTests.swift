@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Debugging
+@testable import TraceAnalysis
 
 /// The report page's building blocks: `SHA256` (CSP hashes), `ScriptData` (JSON safe inside a
 /// script element), `ReportPage` (the policy), `ReportDiffEncoder` (the diff model as data).

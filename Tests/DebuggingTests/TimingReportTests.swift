@@ -1,5 +1,6 @@
 import Testing
 @testable import Debugging
+@testable import TraceAnalysis
 
 @Suite struct TimingReportTests {
   @Test func statisticsUseNearestRank() {

@@ -1,5 +1,7 @@
 import Testing
 @testable import Debugging
+@testable import TraceAnalysis
+import TraceTestSupport
 
 @Suite struct TraceSyntheticTests {
   @Test func smallTraceIsExact() {

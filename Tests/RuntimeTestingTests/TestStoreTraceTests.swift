@@ -1,3 +1,4 @@
+import Debugging
 import ExampleFeatures
 import Foundation
 import RuntimeTesting

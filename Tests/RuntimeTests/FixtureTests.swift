@@ -1,3 +1,4 @@
+import Debugging
 import Foundation
 import FixtureSessions
 import Runtime

@@ -1,4 +1,5 @@
 import Debugging
+@testable import tca_trace
 import Testing
 
 /// The tool's shell: help, version, subcommand dispatch and usage errors (TraceTool.swift,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `tca-trace diff` end to end (DiffCommand.swift over Sources/Debugging/Compare): what differs
+/// `tca-trace diff` end to end (DiffCommand.swift over Sources/TraceAnalysis/Compare): what differs
 /// between a golden run and the current one, and the exit code.
 @Suite struct DiffCommandTests {
   let directory = DiffTraces.directory()

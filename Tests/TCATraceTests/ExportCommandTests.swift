@@ -1,6 +1,7 @@
 import Debugging
 import Foundation
 import Testing
+import TraceTestSupport
 
 /// `tca-trace export` (ExportCommand.swift) end to end: the built binary on `SampleTraces.todos`.
 @Suite struct ExportCommandTests {

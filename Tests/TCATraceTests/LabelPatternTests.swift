@@ -1,4 +1,5 @@
 import Debugging
+@testable import tca_trace
 import Testing
 
 /// `LabelPattern` (LabelPattern.swift).

@@ -1,5 +1,7 @@
 import Debugging
+@testable import tca_trace
 import Testing
+import TraceTestSupport
 
 /// `PatchFocus` (PatchFocus.swift): diffs of pruned states render exactly as diffs of whole states.
 @Suite struct PatchFocusTests {

@@ -1,5 +1,7 @@
 import Debugging
+@testable import tca_trace
 import Testing
+import TraceTestSupport
 
 /// `PathChange` (PathChange.swift): decided from the patch, the same answer as comparing the whole
 /// values at the path before and after (`ShowActionFilter.changesPath`).

@@ -1,4 +1,5 @@
 import Debugging
+@testable import tca_trace
 import Testing
 
 /// `StatePath` (StatePath.swift): parsing and resolving paths against a state.

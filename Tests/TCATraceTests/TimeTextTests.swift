@@ -1,5 +1,6 @@
 import Debugging
 import Testing
+import TraceAnalysis
 
 /// `TimeText` (TimeText.swift).
 @Suite struct TimeTextTests {

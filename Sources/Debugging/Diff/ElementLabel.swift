@@ -6,7 +6,7 @@ extension StateDiff.Key {
   /// StateDiff.Key.elementLabel(old: 2, new: 3, id: nil, side: .context)        // "[3 (was 2)]"
   /// StateDiff.Key.elementLabel(old: 3, new: 0, id: .int(4), side: .moved)      // "[3 → 0, id: 4]"
   /// ```
-  static func elementLabel(old: Int?, new: Int?, id: Value?, side: TextLines.Marker) -> String {
+  package static func elementLabel(old: Int?, new: Int?, id: Value?, side: TextLines.Marker) -> String {
     let index: String
     switch (side, old, new) {
     case let (.removed, old?, _): index = "\(old)"

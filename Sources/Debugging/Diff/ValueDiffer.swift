@@ -5,16 +5,18 @@
 /// ```swift
 /// ValueDiffer().diff(.int(1), .int(2)).root.change  // .replaced(old: .int(1), new: .int(2))
 /// ```
-struct ValueDiffer {
+package struct ValueDiffer {
   /// Below this depth subtrees that differ are shown as replaced instead of walked.
   var maximumDepth = 512
+
+  package init() {}
 
   func diff(_ old: Value, _ new: Value) -> StateDiff {
     StateDiff(root: .init(key: .root, change: change(old, new, depth: 0)))
   }
 
   /// What happened between `old` and `new`.
-  func change(_ old: Value, _ new: Value, depth: Int) -> StateDiff.Change {
+  package func change(_ old: Value, _ new: Value, depth: Int) -> StateDiff.Change {
     guard depth < maximumDepth else {
       return old == new ? .unchanged(count: 1) : .replaced(old: old, new: new)
     }

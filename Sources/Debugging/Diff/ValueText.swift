@@ -2,15 +2,19 @@ import Foundation
 
 /// Lines of text being built for a diff or a dump: a marker column (`-`, `+`, `~` or space),
 /// then two spaces of indentation per level.
-struct TextLines {
-  enum Marker: Character {
+package struct TextLines {
+  package enum Marker: Character {
     case context = " ", removed = "-", inserted = "+", moved = "~"
   }
 
   var color: Bool
-  private(set) var text = ""
+  package private(set) var text = ""
 
-  mutating func append(_ marker: Marker, _ depth: Int, _ content: String, dim: Bool = false) {
+  package init(color: Bool) {
+    self.color = color
+  }
+
+  package mutating func append(_ marker: Marker, _ depth: Int, _ content: String, dim: Bool = false) {
     let style: String? = switch marker {
     case .removed: "\u{1B}[31m"
     case .inserted: "\u{1B}[32m"
@@ -27,7 +31,7 @@ struct TextLines {
 }
 
 /// How values read in diffs: custom-dump's style (`Todo(`, `.toggle`, `[0]: …`, `"Milk"`).
-enum ValueText {
+package enum ValueText {
   /// Appends `value` as lines at `depth`, the first line starting with `label`, the last ending
   /// with `suffix` (a comma between siblings).
   ///
@@ -37,7 +41,7 @@ enum ValueText {
   ///   title: "Milk"
   /// ),
   /// ```
-  static func dump(
+  package static func dump(
     _ value: Value, label: String, suffix: String, marker: TextLines.Marker, depth: Int, into lines: inout TextLines
   ) {
     func container(_ open: String, _ close: String, _ children: [(String, Value)]) {
@@ -88,7 +92,7 @@ enum ValueText {
   }
 
   /// A one-line form of any value: `Todo(id: 1, title: "Milk")`, `[1, 2]`, `.toggle`.
-  static func compact(_ value: Value) -> String {
+  package static func compact(_ value: Value) -> String {
     func fields(_ fields: [Value.Field]) -> String {
       fields.map { fieldLabel($0.label) + compact($0.value) }.joined(separator: ", ")
     }
@@ -124,7 +128,7 @@ enum ValueText {
   }
 
   /// `s` with `"`, `\` and control characters escaped as in a Swift string literal.
-  static func escaped(_ s: String) -> String {
+  package static func escaped(_ s: String) -> String {
     var out = ""
     for scalar in s.unicodeScalars {
       switch scalar {

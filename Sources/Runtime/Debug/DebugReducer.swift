@@ -1,3 +1,4 @@
+import Debugging
 import Foundation
 
 extension Reducer {

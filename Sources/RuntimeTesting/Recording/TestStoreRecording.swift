@@ -1,3 +1,4 @@
+import Debugging
 import Foundation
 
 /// A `TestStore`'s trace while it is being written: the `.debug()` recorder.

@@ -35,13 +35,13 @@ extension JSONPatch.Operation {
   }
 }
 
-enum PatchEngine {
+package enum PatchEngine {
   static func missing(_ path: JSONPointer) -> JSONPatchError {
     JSONPatchError("path \(path) does not exist")
   }
 
   /// `"0"`, `"12"`; not `"01"`, `"-"`, `"x"`.
-  static func index(_ token: String) -> Int? {
+  package static func index(_ token: String) -> Int? {
     let utf8 = token.utf8
     guard let first = utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9"),
       first != UInt8(ascii: "0") || utf8.count == 1
@@ -49,7 +49,7 @@ enum PatchEngine {
     return Int(token)
   }
 
-  static func value(at path: JSONPointer, in document: JSON) throws(JSONPatchError) -> JSON {
+  package static func value(at path: JSONPointer, in document: JSON) throws(JSONPatchError) -> JSON {
     var current = document
     for token in path.tokens {
       switch current {

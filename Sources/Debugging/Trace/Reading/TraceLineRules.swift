@@ -19,16 +19,18 @@
 /// session
 /// action
 /// ```
-struct TraceLineRules {
+package struct TraceLineRules {
   /// Whether the sequence has ended (after a read error, the end of the file or a bad line 1).
   private(set) var stopped = false
   /// Whether a complete line (anything but a cut-off last line) was read.
   private var readALine = false
 
+  package init() {}
+
   /// The next line of `lines` as `scan` reads it, checked against the rules above; `kind` gives the
   /// kind of a scanned event. `nil` at the end.
   @inline(__always)
-  mutating func next<Event>(
+  package mutating func next<Event>(
     from lines: LineReader, kind: (Event) -> TraceKind, scan: (LineReader.View) -> Result<Event, TraceError>
   ) -> Result<Event, TraceError>? {
     guard !stopped else { return nil }
@@ -80,7 +82,7 @@ struct TraceLineRules {
 
   /// Scans one line into its summary (values skipped, their syntax checked): a cut-off line is a
   /// warning; a blank line or bad JSON is an error with its line (and column).
-  static func summary(of view: LineReader.View, file: String) -> Result<TraceEventSummary, TraceError> {
+  package static func summary(of view: LineReader.View, file: String) -> Result<TraceEventSummary, TraceError> {
     if let problem = problem(of: view, file: file) { return .failure(problem) }
     do {
       return .success(try TraceEventSummary(line: view.number, bytes: view.bytes))
@@ -91,7 +93,7 @@ struct TraceLineRules {
 
   /// Decodes one line in full: a cut-off line is a warning; a blank line, bad JSON or a bad record
   /// is an error with its line (and column).
-  static func record(of view: LineReader.View, file: String) -> Result<TraceRecord, TraceError> {
+  package static func record(of view: LineReader.View, file: String) -> Result<TraceRecord, TraceError> {
     if let problem = problem(of: view, file: file) { return .failure(problem) }
     let json: JSON
     do {

@@ -1,0 +1,148 @@
+import Debugging
+
+/// A path pattern for `tca-trace diff --ignore`: the parts of states and actions that may differ
+/// between two runs (ids, timestamps). Paths are walked in the trace's JSON form of a value
+/// (docs/log-format.md): field names, enum case names, array indices; `$` keys (`$type`,
+/// `$enum`, `$set`, …) are not path segments.
+///
+/// Two spellings:
+/// - Swift-like: `todos[*].id`, `**.timestamp`, `todos[0].title`, `destination.*.title`,
+///   `created*` (a `*` inside a name matches any characters).
+/// - JSON Pointer: `/todos/*/id`, `/**/timestamp` (`~0` and `~1` escape `~` and `/`).
+///
+/// `*` (or `[*]`) matches exactly one segment, `**` any number of segments, including none.
+///
+/// ```swift
+/// let pattern = try IgnorePattern("todos[*].id")
+/// pattern.matches(["todos", "3", "id"])  // true
+/// pattern.matches(["todos", "3"])        // false
+/// ```
+public struct IgnorePattern: Sendable, Hashable, CustomStringConvertible {
+  enum Segment: Sendable, Hashable {
+    case literal(String)
+    /// A name with `*` wildcards inside it: its literal parts.
+    case glob([Substring])
+    case one
+    case any
+  }
+
+  let segments: [Segment]
+  /// The text as given.
+  public let description: String
+
+  public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+  }
+
+  public init(_ text: String) throws(ParseError) {
+    description = text
+    let tokens: [String]
+    if text.hasPrefix("/") {
+      tokens = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+        $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+      }
+    } else {
+      tokens = try Self.swiftTokens(text)
+    }
+    guard !tokens.isEmpty else { throw ParseError(message: "empty path") }
+    segments = tokens.map(Self.segment)
+  }
+
+  private static func segment(_ token: String) -> Segment {
+    switch token {
+    case "**": return .any
+    case "*": return .one
+    case _ where token.contains("*"): return .glob(token.split(separator: "*", omittingEmptySubsequences: false))
+    default: return .literal(token)
+    }
+  }
+
+  /// `todos[*].id` → `todos`, `*`, `id`; `\.a.b` and `.a.b` as `a.b`.
+  private static func swiftTokens(_ text: String) throws(ParseError) -> [String] {
+    var rest = Substring(text)
+    if rest.hasPrefix("\\") { rest = rest.dropFirst() }
+    if rest.hasPrefix(".") { rest = rest.dropFirst() }
+    var tokens: [String] = []
+    var name = ""
+    var afterBracket = false
+    var column = text.count - rest.count
+    func fail(_ message: String) -> ParseError { ParseError(message: "\(message) at column \(column + 1)") }
+    while let character = rest.first {
+      switch character {
+      case ".":
+        if name.isEmpty && !afterBracket { throw fail("empty name") }
+        if !name.isEmpty { tokens.append(name) }
+        name = ""
+        afterBracket = false
+        rest = rest.dropFirst()
+        column += 1
+        if rest.isEmpty || rest.first == "." || rest.first == "[" { throw fail("empty name") }
+      case "[":
+        if !name.isEmpty { tokens.append(name) }
+        name = ""
+        guard let close = rest.firstIndex(of: "]") else { throw fail("unclosed [") }
+        let inside = rest[rest.index(after: rest.startIndex)..<close]
+        guard inside == "*" || inside == "**" || (Int(inside).map { $0 >= 0 } ?? false) else {
+          throw fail("expected [index], [*] or [**]")
+        }
+        tokens.append(String(inside))
+        column += inside.count + 2
+        rest = rest[rest.index(after: close)...]
+        afterBracket = true
+        if let next = rest.first, next != ".", next != "[" { throw fail("expected . or [") }
+      default:
+        name.append(character)
+        rest = rest.dropFirst()
+        column += 1
+      }
+    }
+    if !name.isEmpty { tokens.append(name) }
+    return tokens
+  }
+
+  /// Whether the path (segments from the root of the value) is matched by this pattern.
+  public func matches(_ path: [String]) -> Bool {
+    // Dynamic programming over (pattern prefix, path prefix): O(segments × path).
+    var reachable = [Bool](repeating: false, count: path.count + 1)
+    reachable[0] = true
+    for segment in segments {
+      var next = [Bool](repeating: false, count: path.count + 1)
+      switch segment {
+      case .any:
+        var seen = false
+        for index in 0...path.count {
+          seen = seen || reachable[index]
+          next[index] = seen
+        }
+      default:
+        for index in 0..<path.count where reachable[index] && Self.matches(segment, path[index]) {
+          next[index + 1] = true
+        }
+      }
+      reachable = next
+      if !reachable.contains(true) { return false }
+    }
+    return reachable[path.count]
+  }
+
+  private static func matches(_ segment: Segment, _ token: String) -> Bool {
+    switch segment {
+    case let .literal(text): return text == token
+    case .one, .any: return true
+    case let .glob(parts): return globMatches(parts, Substring(token))
+    }
+  }
+
+  /// `created*` / `*At` / `a*b*c`: the literal parts in order, the first at the start and the
+  /// last at the end.
+  private static func globMatches(_ parts: [Substring], _ token: Substring) -> Bool {
+    guard let first = parts.first, let last = parts.last, token.hasPrefix(first) else { return false }
+    var rest = token.dropFirst(first.count)
+    for part in parts.dropFirst().dropLast() {
+      guard let range = rest.range(of: part) else { return false }
+      rest = rest[range.upperBound...]
+    }
+    return parts.count == 1 ? rest.isEmpty : rest.hasSuffix(last) && rest.count >= last.count
+  }
+}

@@ -1,0 +1,107 @@
+import Debugging
+
+/// Builds the self-contained HTML report of a trace while it is read: the page's head first, then
+/// each chunk of actions (their values and state diffs) as soon as it is complete, and at the end
+/// the index (labels, times, effects, timings) and the script that shows it all.
+///
+/// Per action the page gets the action value as text and the diff model of its state change
+/// (`PatchDiff`, `ReportDiffEncoder`) — never a full state — so the file's size follows the
+/// trace's changes, and memory holds the current state, the open chunk and the index.
+///
+/// ```swift
+/// var builder = HTMLReportBuilder()
+/// var html: [UInt8] = []
+/// for case let .success(line) in try TraceReader(path: "run.jsonl") { builder.add(line, into: &html) }
+/// builder.finish(into: &html)   // <!DOCTYPE html>…
+/// ```
+public struct HTMLReportBuilder {
+  /// Actions per embedded chunk; the page parses a chunk when one of its actions is selected.
+  public let chunkSize: Int
+  private var index = ReportIndex()
+  private var timing = TimingReportBuilder(slowestCount: 0)
+  private var tracker = TraceStateTracker()
+  private var session: TraceSession?
+  private var chunk: [JSON] = []
+  private var chunkCount = 0
+  private var started = false
+
+  public init(chunkSize: Int = 256) {
+    self.chunkSize = max(1, chunkSize)
+  }
+
+  /// The number of actions read so far.
+  public var actionCount: Int { index.seq.count }
+
+  /// Takes one trace line; a completed chunk of actions is appended to `output`.
+  public mutating func add(_ line: TraceLine, into output: inout [UInt8]) {
+    if !started { begin(into: &output) }
+    timing.add(line.record, line: line.line)
+    switch line.record {
+    case let .session(header):
+      session = header
+    case .state:
+      tracker.consume(line.record, line: line.line)
+    case let .action(action):
+      let before = tracker.state
+      if let problem = tracker.consume(line.record, line: line.line) {
+        index.problems.append("line \(problem.line): \(problem.message)")
+      }
+      index.add(action)
+      chunk.append(detail(action, before: before, after: tracker.state))
+      if chunk.count == chunkSize { flushChunk(into: &output) }
+    case let .effect(event):
+      index.add(event)
+    case let .note(note):
+      index.add(note)
+    case let .end(end):
+      index.end = max(index.end, end.t)
+    }
+  }
+
+  /// Writes the last chunk, the index and the script, and closes the page.
+  public mutating func finish(into output: inout [UInt8]) {
+    if !started { begin(into: &output) }
+    if !chunk.isEmpty { flushChunk(into: &output) }
+    let report = timing.report()
+    index.end = max(index.end, report.end)
+    output.append(contentsOf: Array(#"<script type="application/json" id="report-index">"#.utf8))
+    ScriptData.write(index.json(session: session, timing: report, chunkSize: chunkSize), into: &output)
+    output.append(contentsOf: Array("</script>\n".utf8))
+    output.append(contentsOf: ReportPage.tail)
+  }
+
+  private mutating func begin(into output: inout [UInt8]) {
+    started = true
+    output.append(contentsOf: ReportPage.head)
+  }
+
+  private mutating func flushChunk(into output: inout [UInt8]) {
+    output.append(contentsOf: Array(#"<script type="application/json" id="chunk-\#(chunkCount)">"#.utf8))
+    ScriptData.write(.array(chunk), into: &output)
+    output.append(contentsOf: Array("</script>\n".utf8))
+    chunk.removeAll(keepingCapacity: true)
+    chunkCount += 1
+  }
+
+  /// `{"a": action text, "d": diff model}`; `"x"` says why there is no diff.
+  private func detail(_ action: TraceAction, before: JSON?, after: JSON?) -> JSON {
+    var members: [JSON.Member] = []
+    if let value = try? Value(json: action.action) {
+      members.append(.init("a", .string(ReportDiffEncoder.text(value))))
+    } else {
+      members.append(.init("a", .string(JSONWriter.string(action.action))))
+    }
+    if action.patch.operations.isEmpty {
+      members.append(.init("d", .object([.init("u", .int(1))])))
+    } else if let before, let after {
+      do {
+        members.append(.init("d", ReportDiffEncoder.encode(try PatchDiff.diff(before: before, after: after, patch: action.patch))))
+      } catch {
+        members.append(.init("x", .string("the state is not in the trace's value form: \(error.message)")))
+      }
+    } else {
+      members.append(.init("x", .string("the state before this action is unknown (see the problems above)")))
+    }
+    return .object(members)
+  }
+}

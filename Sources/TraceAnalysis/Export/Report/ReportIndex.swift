@@ -1,0 +1,160 @@
+import Debugging
+
+/// What the report keeps for every action and effect while the trace is read — small columns of
+/// numbers (no values, no states) — and the JSON the page's script reads them from.
+///
+/// Memory: about 40 bytes per action and 50 per effect; the actions' values and diffs go out in
+/// chunks as they are read (`HTMLReportBuilder`).
+struct ReportIndex {
+  var labels: [String] = []
+  private var labelIndex: [String: Int] = [:]
+
+  var seq: [Int64] = []
+  var t: [Int64] = []
+  var duration: [Int64] = []
+  var label: [Int32] = []
+  /// The effect that sent the action; 0 when the user did.
+  var effect: [Int64] = []
+
+  var effectID: [Int64] = []
+  var effectSeq: [Int64] = []
+  var effectLabel: [Int32] = []
+  var effectStart: [Int64] = []
+  /// When the effect ended; the trace's end for effects still running.
+  var effectEnd: [Int64] = []
+  /// 0 finished, 1 cancelled, 2 still running at the end of the trace.
+  var effectStatus: [Int8] = []
+  private var runningEffects: [Int64: Int] = [:]
+
+  var notes: [JSON] = []
+  var problems: [String] = []
+  var end: Int64 = 0
+
+  mutating func intern(_ text: String) -> Int32 {
+    if let index = labelIndex[text] { return Int32(index) }
+    labels.append(text)
+    labelIndex[text] = labels.count - 1
+    return Int32(labels.count - 1)
+  }
+
+  mutating func add(_ action: TraceAction) {
+    seq.append(action.seq)
+    t.append(action.t)
+    duration.append(action.duration)
+    label.append(intern(action.label))
+    effect.append(action.effect ?? 0)
+    end = max(end, action.t + action.duration)
+  }
+
+  mutating func add(_ event: TraceEffectEvent) {
+    end = max(end, event.t)
+    switch event.event {
+    case .started:
+      guard runningEffects[event.effect] == nil else { return }
+      runningEffects[event.effect] = effectID.count
+      effectID.append(event.effect)
+      effectSeq.append(event.seq ?? 0)
+      effectLabel.append(intern(event.label ?? "effect \(event.effect)"))
+      effectStart.append(event.t)
+      effectEnd.append(-1)
+      effectStatus.append(2)
+    case .finished, .cancelled:
+      guard let index = runningEffects.removeValue(forKey: event.effect) else { return }
+      effectEnd[index] = event.t
+      effectStatus[index] = event.event == .finished ? 0 : 1
+    case .output:
+      break
+    }
+  }
+
+  mutating func add(_ note: TraceNote) {
+    end = max(end, note.t)
+    var entry: [JSON] = [.int(note.t), .string(note.note.rawValue), .string(note.message)]
+    if let dropped = note.dropped { entry.append(.int(dropped)) }
+    notes.append(.array(entry))
+  }
+
+  /// The index as JSON; effects still running end at the trace's end.
+  func json(session: TraceSession?, timing: TimingReport, chunkSize: Int) -> JSON {
+    func ints(_ values: [Int64]) -> JSON { .array(values.map(JSON.int)) }
+    let ends = effectEnd.map { $0 < 0 ? end : $0 }
+    var sessionMembers: [JSON.Member] = []
+    if let session {
+      sessionMembers = [
+        .init("name", .string(session.name)), .init("prefix", .string(session.prefix)), .init("start", .string(session.start)),
+        .init("platform", .string(session.platform)), .init("pid", .int(session.pid)),
+      ]
+    }
+    return .object([
+      .init("session", .object(sessionMembers)),
+      .init("labels", .array(labels.map(JSON.string))),
+      .init("actions", .object([
+        .init("seq", ints(seq)), .init("t", ints(t)), .init("dur", ints(duration)),
+        .init("label", .array(label.map { .int(Int64($0)) })), .init("effect", ints(effect)),
+      ])),
+      .init("effects", .object([
+        .init("id", ints(effectID)), .init("seq", ints(effectSeq)), .init("label", .array(effectLabel.map { .int(Int64($0)) })),
+        .init("start", ints(effectStart)), .init("end", ints(ends)), .init("status", .array(effectStatus.map { .int(Int64($0)) })),
+      ])),
+      .init("notes", .array(notes)),
+      .init("problems", .array(problems.map(JSON.string))),
+      .init("end", .int(end)),
+      .init("chunkSize", .int(Int64(chunkSize))),
+      .init("timing", ReportTimingJSON.json(timing)),
+    ])
+  }
+}
+
+/// The timing statistics and the busy-ness timeline as the report shows them.
+enum ReportTimingJSON {
+  static let columns = 240
+  static let maximumEffectLanes = 6
+
+  static func json(_ report: TimingReport) -> JSON {
+    func stats(_ s: TimingStatistics?) -> JSON {
+      guard let s else { return .null }
+      return .array([Int64(s.count), s.total, s.min, s.mean, s.p50, s.p95, s.p99, s.max].map(JSON.int))
+    }
+    let actions = report.actions.map { JSON.array([.string($0.label), stats($0.duration)]) }
+    let effects = report.effects.map {
+      JSON.array([
+        .string($0.label), .int(Int64($0.started)), .int(Int64($0.outputs)), .int(Int64($0.finished)),
+        .int(Int64($0.cancelled)), .int(Int64($0.running)), stats($0.lifetime),
+      ])
+    }
+    return .object([
+      .init("actions", .array(actions)), .init("effects", .array(effects)),
+      .init("density", density(report.timeline, end: report.end)),
+    ])
+  }
+
+  /// Per lane, how busy each of `columns` slices of [0, end] was, in thousandths (capped at 1000).
+  static func density(_ timeline: TimingTimeline, end: Int64) -> JSON {
+    let span = max(end, 1)
+    var lanes: [(name: String, busy: [Int64], total: Int64)] = []
+    for lane in timeline.lanes {
+      var busy: [Int64] = []
+      busy.reserveCapacity(columns)
+      for column in 0..<columns {
+        let from = span * Int64(column) / Int64(columns)
+        let to = max(span * Int64(column + 1) / Int64(columns), from + 1)
+        var total = 0.0
+        var bucket = Int(from / timeline.bucketWidth)
+        while bucket < TimingTimeline.bucketCount, Int64(bucket) * timeline.bucketWidth < to {
+          let start = Int64(bucket) * timeline.bucketWidth
+          let overlap = min(to, start + timeline.bucketWidth) - max(from, start)
+          total += Double(lane.busy[bucket]) * Double(overlap) / Double(timeline.bucketWidth)
+          bucket += 1
+        }
+        busy.append(min(1000, Int64((total * 1000 / Double(to - from)).rounded(.up))))
+      }
+      lanes.append((lane.name, busy, busy.reduce(0, +)))
+    }
+    let reducer = lanes.first.map { [$0] } ?? []
+    let effects = lanes.dropFirst().filter { $0.total > 0 }.sorted { $0.total > $1.total }.prefix(maximumEffectLanes)
+    return .object([
+      .init("end", .int(span)),
+      .init("lanes", .array((reducer + effects).map { .array([.string($0.name), .array($0.busy.map(JSON.int))]) })),
+    ])
+  }
+}

@@ -1,0 +1,138 @@
+import Debugging
+
+/// Signpost-style statistics of a trace: reducer durations per action label, effect lifetimes per
+/// originating action, the slowest actions and a timeline. Built with `TimingReportBuilder`.
+public struct TimingReport: Sendable, Hashable {
+  /// Reducer durations of one action label.
+  public struct ActionTiming: Sendable, Hashable {
+    public var label: String
+    public var duration: TimingStatistics
+  }
+
+  /// The effects started by actions with one label.
+  public struct EffectTiming: Sendable, Hashable {
+    /// The originating action's label.
+    public var label: String
+    public var started: Int
+    /// Lifetimes (start to finish or cancellation) of the effects that ended.
+    public var lifetime: TimingStatistics?
+    public var outputs: Int
+    public var finished: Int
+    public var cancelled: Int
+    /// Started but neither finished nor cancelled by the end of the trace.
+    public var running: Int
+  }
+
+  /// One action among the slowest.
+  public struct SlowAction: Sendable, Hashable {
+    public var seq: Int64
+    public var label: String
+    public var t: Int64
+    public var duration: Int64
+  }
+
+  /// By total reducer time, largest first (then by label).
+  public var actions: [ActionTiming]
+  /// By number started, largest first (then by label).
+  public var effects: [EffectTiming]
+  /// Slowest first; ties keep trace order.
+  public var slowest: [SlowAction]
+  public var timeline: TimingTimeline
+  public var actionCount: Int
+  /// The latest time in the trace.
+  public var end: Int64
+}
+
+/// Builds a `TimingReport` one line at a time from the fast summaries.
+///
+/// Memory: one `Int64` per action (exact percentiles; 16 MB for two million actions), one per
+/// ended effect, the running effects, and a fixed-size timeline.
+///
+/// ```swift
+/// var builder = TimingReportBuilder(slowestCount: 3)
+/// for case let .success(event) in try TraceSummaryReader(path: "run.jsonl") { builder.add(event) }
+/// print(builder.report().renderText(timelineColumns: 60))
+/// ```
+public struct TimingReportBuilder {
+  private struct EffectTally {
+    var started = 0, outputs = 0, finished = 0, cancelled = 0
+    var lifetimes: [Int64] = []
+  }
+
+  public let slowestCount: Int
+  private var durations: [String: [Int64]] = [:]
+  private var effectTallies: [String: EffectTally] = [:]
+  private var running: [Int64: (label: String, start: Int64)] = [:]
+  private var slowest: [TimingReport.SlowAction] = []
+  private var timeline = TimingTimeline()
+  private var actionCount = 0
+  private var end: Int64 = 0
+
+  public init(slowestCount: Int = 10) {
+    self.slowestCount = slowestCount
+  }
+
+  public mutating func add(_ event: TraceEventSummary) {
+    if let t = event.t { end = max(end, t) }
+    switch event.kind {
+    case .action:
+      guard let seq = event.seq, let t = event.t, let duration = event.duration, let label = event.label else { return }
+      actionCount += 1
+      durations[label, default: []].append(duration)
+      end = max(end, t.saturatingAdd(duration))
+      timeline.add(start: t, end: t.saturatingAdd(duration))
+      noteSlow(TimingReport.SlowAction(seq: seq, label: label, t: t, duration: duration))
+    case .effect:
+      guard let id = event.effect, let t = event.t, let kind = event.event else { return }
+      switch kind {
+      case .started:
+        let label = event.label ?? "?"
+        running[id] = (label, t)
+        effectTallies[label, default: EffectTally()].started += 1
+      case .output:
+        if let label = running[id]?.label { effectTallies[label]?.outputs += 1 }
+      case .finished, .cancelled:
+        guard let (label, start) = running.removeValue(forKey: id) else { return }
+        if kind == .finished { effectTallies[label]?.finished += 1 } else { effectTallies[label]?.cancelled += 1 }
+        effectTallies[label]?.lifetimes.append(max(0, t.saturatingAdd(-start)))
+        timeline.add(start: start, end: t, lane: label)
+      }
+    case .session, .state, .note, .end:
+      break
+    }
+  }
+
+  /// Adds a fully decoded record.
+  public mutating func add(_ record: TraceRecord, line: Int = 0) {
+    add(TraceEventSummary(line: line, record: record))
+  }
+
+  private mutating func noteSlow(_ action: TimingReport.SlowAction) {
+    guard slowestCount > 0 else { return }
+    if slowest.count == slowestCount {
+      guard let last = slowest.last, action.duration > last.duration else { return }
+      slowest.removeLast()
+    }
+    let index = slowest.firstIndex { $0.duration < action.duration } ?? slowest.count
+    slowest.insert(action, at: index)
+  }
+
+  /// The report so far; effects still running count as running until the latest time seen.
+  public func report() -> TimingReport {
+    var timeline = timeline
+    var stillRunning: [String: Int] = [:]
+    for (_, effect) in running.sorted(by: { $0.key < $1.key }) {
+      stillRunning[effect.label, default: 0] += 1
+      timeline.add(start: effect.start, end: end, lane: effect.label)
+    }
+    let actions = durations.map { TimingReport.ActionTiming(label: $0.key, duration: TimingStatistics($0.value)!) }
+      .sorted { ($0.duration.total, $1.label) > ($1.duration.total, $0.label) }
+    let effects = effectTallies.map { label, tally in
+      TimingReport.EffectTiming(
+        label: label, started: tally.started, lifetime: TimingStatistics(tally.lifetimes), outputs: tally.outputs,
+        finished: tally.finished, cancelled: tally.cancelled, running: stillRunning[label] ?? 0)
+    }.sorted { ($0.started, $1.label) > ($1.started, $0.label) }
+    return TimingReport(
+      actions: actions, effects: effects, slowest: slowest, timeline: timeline, actionCount: actionCount, end: end)
+  }
+}

@@ -1,0 +1,87 @@
+import Debugging
+
+/// Runs `tca-trace blame FILE PATH`: every action after which the value at PATH differs from the
+/// value before it, with both values — "who changed this?".
+///
+/// ```text
+/// #2      +0.052s   4.2µs  Todos.Action.todos(.element(id:, action: .toggle))
+///   - false
+///   + true
+///
+/// 1 action changed todos[id:1].isComplete.
+/// ```
+package struct BlameRunner {
+  package var file: String
+  package var path: StatePath
+  package var format: OutputFormat
+  package var context: CommandContext
+
+  package init(file: String, path: StatePath, format: OutputFormat, context: CommandContext) {
+    self.file = file
+    self.path = path
+    self.format = format
+    self.context = context
+  }
+
+  package func run() throws -> Int32 {
+    let input = try RecordInput(file: file, context: context)
+    let renderer = ShowTextRenderer(style: context.style)
+    var filter = ShowActionFilter()
+    filter.path = path
+    var tracker = StateTracker()
+    var changes = 0
+    // Whether the path resolved in some state: "never changed" and "never there" read differently.
+    var found = false
+    while let line = try input.next() {
+      guard case let .action(action) = line.record else {
+        try tracker.apply(line, file: input.file)
+        if !found { found = tracker.state.flatMap(path.value(in:)) != nil }
+        continue
+      }
+      let before = tracker.state
+      try tracker.apply(line, file: input.file)
+      if !found { found = tracker.state.flatMap(path.value(in:)) != nil }
+      guard action.state != nil || filter.touchesPath(action.patch, before: before, after: tracker.state) else { continue }
+      let old = before.flatMap(path.value(in:))
+      let new = tracker.state.flatMap(path.value(in:))
+      guard old != new else { continue }
+      changes += 1
+      if format == .json {
+        var members: [JSON.Member] = [
+          .init("seq", .int(action.seq)), .init("t", .int(action.t)), .init("label", .string(action.label)),
+          .init("path", .string(pointer(new != nil ? tracker.state : before).description)),
+        ]
+        if let old { members.append(.init("old", old)) }
+        if let new { members.append(.init("new", new)) }
+        var bytes: [UInt8] = []
+        JSONWriter.write(.object(members), into: &bytes)
+        try context.output.write(bytes: bytes)
+        try context.output.line()
+        continue
+      }
+      try context.output.line(renderer.actionLine(seq: action.seq, t: action.t, duration: action.duration, label: action.label, effect: action.effect))
+      try context.output.line(try side("-", old, line.line, input, renderer))
+      try context.output.line(try side("+", new, line.line, input, renderer))
+    }
+    if format == .text {
+      let summary =
+        changes > 0 ? "\(changes) action\(changes == 1 ? "" : "s") changed \(path)."
+        : found ? "No action changed \(path)."
+        : "No state has \(path): the path is not in any state of this trace."
+      try context.output.line(context.style.paint(summary, .dim))
+    }
+    try input.finish()
+    return CommandLineExit.success
+  }
+
+  /// The pointer the path resolves to in `state` (as far as it resolves).
+  private func pointer(_ state: JSON?) -> JSONPointer {
+    state.map { path.pointer(in: $0).pointer } ?? JSONPointer(tokens: [])
+  }
+
+  /// `  - false`, or `  + (absent)` when the path did not exist on that side.
+  private func side(_ marker: String, _ json: JSON?, _ line: Int, _ input: RecordInput, _ renderer: ShowTextRenderer) throws(TraceError) -> String {
+    let text = try json.map { json throws(TraceError) in renderer.compact(try input.value(json, line: line)) } ?? "(absent)"
+    return context.style.paint("  \(marker) \(text)", marker == "-" ? .removed : .inserted)
+  }
+}

@@ -1,0 +1,103 @@
+import Debugging
+import TraceAnalysis
+
+/// `tca-trace diff GOLDEN CURRENT`: compares two recorded runs (`TraceComparator`) and exits 1
+/// when they behave differently (or, with `--timings`, when a timing regressed).
+package enum DiffCommand: TraceCommand {
+  package static let name = "diff"
+  package static let abstract = "Compare two recorded runs; exit 1 when they behave differently (or got slower)."
+  package static let discussion = """
+    Aligns the two runs' actions (by label and value), then reports actions missing from the \
+    current run, extra ones, aligned actions whose value, resulting state or effects differ, \
+    and (with --timings) reducer and effect timing regressions. The first divergence comes \
+    first, then a summary.
+
+    Ignored paths are walked in the trace's JSON form of states and actions: todos[*].id, \
+    **.timestamp, /todos/*/id; * is one segment, ** any number.
+
+    Exit codes: 0 equivalent, 1 differences or timing regressions, 2 unreadable input.
+    """
+  package static let arguments = [
+    ArgumentSpec("<golden>", help: "The reference trace (e.g. committed with the tests)."),
+    ArgumentSpec("<current>", help: "The trace of the run to check; - reads standard input."),
+  ]
+  package static let options = [
+    OptionSpec(["--ignore"], value: "<path>", help: "Ignore this path in states and actions (repeatable): todos[*].id, **.timestamp.", repeatable: true),
+    OptionSpec(["--timings"], help: "Also compare per-label reducer durations and effect lifetimes (p50, p95)."),
+    OptionSpec(["--threshold"], value: "<percent>", help: "With --timings: slower by more than this is a regression (default: 25%)."),
+    OptionSpec(["--min-difference"], value: "<duration>", help: "With --timings: and by at least this much, with its unit (default: 1ms; ns, us, ms or s)."),
+    OptionSpec(["--window"], value: "<actions>", help: "Actions aligned at a time on each side (default: 1024)."),
+    OptionSpec(["--format"], value: "<format>", help: "Output format: text, json, junit or github (default: text)."),
+  ]
+
+  package enum Format: String, CaseIterable, Sendable {
+    case text, json, junit, github
+  }
+
+  package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
+    if arguments.positionals[0] == "-" && arguments.positionals[1] == "-" {
+      throw CommandLineExit.usage("<golden> and <current> cannot both be - (standard input is read once)", command: self)
+    }
+    let format = try arguments.choice("--format", as: Format.self) ?? .text
+    var options = CompareOptions()
+    options.timings = arguments.flag("--timings")
+    options.collectsCases = format == .junit
+    for text in arguments.allValues("--ignore") {
+      do {
+        options.ignore.append(try IgnorePattern(text))
+      } catch {
+        throw arguments.invalid(text, "--ignore", expected: "a path such as todos[*].id or /todos/*/id (\(error.message))")
+      }
+    }
+    if let text = arguments.value("--threshold") {
+      guard let threshold = TimingComparison.parseThreshold(text) else {
+        throw arguments.invalid(text, "--threshold", expected: "a percentage such as 25%")
+      }
+      options.threshold = threshold
+    }
+    if let duration = try arguments.nanoseconds("--min-difference", expected: "a duration such as 1ms, 250us or 500ns") {
+      options.minimumDifference = duration
+    }
+    if let window = try arguments.integer("--window") {
+      guard window >= 2 else { throw arguments.invalid(String(window), "--window", expected: "at least 2 actions") }
+      options.window = window
+    }
+    let golden = try open(arguments.positionals[0], context)
+    let current = try open(arguments.positionals[1], context)
+    let comparator = TraceComparator(golden: golden, current: current, options: options)
+    let comparison: TraceComparison
+    do {
+      comparison = try comparator.run()
+    } catch {
+      // As every command does: the warnings (a cut-off line) before the error that stopped it.
+      for warning in comparator.warnings { try? context.errors.line(warning.description) }
+      throw error
+    }
+    switch format {
+    case .text: try context.output.line(ComparisonTextRenderer(style: context.style).render(comparison))
+    case .json:
+      var bytes: [UInt8] = []
+      JSONWriter.write(ComparisonJSONRenderer().render(comparison), into: &bytes)
+      try context.output.write(bytes: bytes)
+      try context.output.line()
+    case .junit: try context.output.line(ComparisonJUnitRenderer().render(comparison))
+    case .github: try context.output.line(ComparisonGitHubRenderer().render(comparison))
+    }
+    if !comparison.warnings.isEmpty {
+      try context.output.flush()
+      for warning in comparison.warnings { try? context.errors.line(warning.description) }
+    }
+    return comparison.isEquivalent ? CommandLineExit.success : CommandLineExit.problemsFound
+  }
+
+  private static func open(_ file: String, _ context: CommandContext) throws(CommandLineExit) -> TraceReader {
+    if file == "-" {
+      return TraceReader(lines: LineReader(fileDescriptor: context.inputDescriptor, name: "<stdin>", closesDescriptor: false))
+    }
+    do {
+      return try TraceReader(path: file)
+    } catch {
+      throw .failure(error.message)
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import Debugging
+import TraceAnalysis
+
+/// `tca-trace export --format perfetto FILE -o trace.json`: the trace as Chrome Trace Event
+/// Format JSON for ui.perfetto.dev and chrome://tracing (`PerfettoExporter`), streamed: memory
+/// holds the effects still running, whatever the trace's size.
+package enum ExportCommand: TraceCommand {
+  package static let name = "export"
+  package static let abstract = "Export a trace as Chrome Trace Event JSON for ui.perfetto.dev or chrome://tracing."
+  package static let discussion = """
+    Each reducer run becomes a complete event on the "reducer" thread, each effect an async span
+    from its start to its finish or cancellation, each effect output an instant with a flow arrow
+    to the action it sent. Open the file at https://ui.perfetto.dev (Open trace file) or in
+    chrome://tracing (Load).
+    """
+  package static let arguments = [ArgumentSpec.file]
+  package static let options = [
+    OptionSpec(["--format"], value: "<format>", help: "Output format: perfetto (Chrome Trace Event JSON; the default)."),
+    OptionSpec(["-o", "--output"], value: "<file>", help: "Where to write (default: - for standard output)."),
+  ]
+
+  /// The formats `--format` accepts.
+  package enum Format: String, CaseIterable {
+    case perfetto
+  }
+
+  package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
+    if let format = arguments.value("--format"), Format(rawValue: format) == nil {
+      throw arguments.invalid(format, "--format", expected: Format.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    let destination = try OutputFile(path: arguments.value("--output") ?? "-", permissions: 0o600, context: context)
+    var exporter = PerfettoExporter()
+    try destination.stream(
+      from: { try TraceInput<ExportEventReader>(file: arguments.positionals[0], context: context) },
+      add: { exporter.add($0, into: &$1) },
+      finish: { exporter.finish(into: &$0) }
+    )
+    return CommandLineExit.success
+  }
+}
+
+extension ExportEventReader: TraceLineSource {
+  package static func isEnd(_ item: ExportEvent) -> Bool { item.summary.kind == .end }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Debugging
+
+/// Where `tca-trace export` and `report` write: standard output for `-`, otherwise a file that is
+/// written under a temporary name next to it and renamed into place by `commit()`, so a run that
+/// fails half-way (a bad line, a full disk) never leaves half a file behind.
+///
+/// ```swift
+/// let file = try OutputFile(path: "trace.json", permissions: 0o600, context: context)
+/// try file.output.write("{…}")
+/// try file.commit()   // trace.json appears, complete
+/// ```
+package final class OutputFile {
+  package let output: TextOutput
+  private let path: String
+  private let temporaryPath: String?
+  private var descriptor: Int32?
+
+  /// Opens the destination; a directory or a file that cannot be created is `Error: cannot
+  /// write 'out/': Is a directory` (exit 2), before any input is read.
+  package init(path: String, permissions: mode_t, context: CommandContext) throws(CommandLineExit) {
+    self.path = path
+    guard path != "-" else {
+      output = context.output
+      temporaryPath = nil
+      return
+    }
+    if CLIPlatform.fileKind(path) == .directory {
+      throw .failure("cannot write '\(path)': \(CLIPlatform.errorMessage(EISDIR))")
+    }
+    let url = URL(fileURLWithPath: path)
+    let temporary = url.deletingLastPathComponent()
+      .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+    let fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_TRUNC | O_CLOEXEC, permissions)
+    guard fd >= 0 else {
+      throw .failure("cannot write '\(path)': \(CLIPlatform.errorMessage(errno))")
+    }
+    descriptor = fd
+    temporaryPath = temporary
+    output = TextOutput(descriptor: fd)
+  }
+
+  /// Flushes the output and, for a file, moves it to its final name.
+  package func commit() throws {
+    try output.flush()
+    guard let temporaryPath, let fd = descriptor else { return }
+    descriptor = nil
+    guard close(fd) == 0 else {
+      let message = CLIPlatform.errorMessage(errno)
+      unlink(temporaryPath)
+      throw CommandLineExit.failure("cannot write '\(path)': \(message)")
+    }
+    guard rename(temporaryPath, path) == 0 else {
+      let message = CLIPlatform.errorMessage(errno)
+      unlink(temporaryPath)
+      throw CommandLineExit.failure("cannot write '\(path)': \(message)")
+    }
+  }
+
+  /// Removes the unfinished file (nothing for standard output).
+  package func discard() {
+    guard let temporaryPath else { return }
+    if let fd = descriptor { close(fd) }
+    descriptor = nil
+    unlink(temporaryPath)
+  }
+
+  deinit { discard() }
+}

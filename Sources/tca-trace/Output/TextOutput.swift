@@ -1,0 +1,94 @@
+import Debugging
+
+/// Buffered output to a file descriptor (or to memory, in tests): text is appended to a 64 KiB
+/// buffer and written with one system call when it fills, never one call per line.
+///
+/// ```swift
+/// let out = TextOutput(descriptor: CLIPlatform.standardOutput)
+/// try out.write("1  +0.000s  increment\n")
+/// try out.flush()
+/// ```
+///
+/// When the reader goes away (`tca-trace show big.jsonl | head`), writing throws
+/// `OutputClosed`; the tool stops there and exits quietly.
+package final class TextOutput {
+  private let descriptor: Int32?
+  private var buffer: [UInt8] = []
+  private let capacity: Int
+  /// Everything written, when this output captures to memory.
+  package private(set) var captured: [UInt8] = []
+  /// Whether the reader has gone away.
+  package private(set) var isClosed = false
+
+  /// Output to `descriptor` (`CLIPlatform.standardOutput`, `CLIPlatform.standardError`).
+  package init(descriptor: Int32, capacity: Int = 1 << 16) {
+    self.descriptor = descriptor
+    self.capacity = capacity
+    buffer.reserveCapacity(capacity)
+  }
+
+  /// Output kept in memory (`captured`), for tests.
+  package init() {
+    self.descriptor = nil
+    self.capacity = 1 << 16
+  }
+
+  /// The captured output as text.
+  package var capturedText: String { String(decoding: captured, as: UTF8.self) }
+
+  package func write(_ text: String) throws(OutputClosed) {
+    var text = text
+    text.withUTF8 { buffer.append(contentsOf: $0) }
+    if buffer.count >= capacity { try flush() }
+  }
+
+  package func write(bytes: some Sequence<UInt8>) throws(OutputClosed) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= capacity { try flush() }
+  }
+
+  package func write(_ bytes: UnsafeRawBufferPointer) throws(OutputClosed) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= capacity { try flush() }
+  }
+
+  /// Lets `body` append bytes to the buffer directly (no intermediate strings).
+  package func append(_ body: (inout [UInt8]) -> Void) throws(OutputClosed) {
+    body(&buffer)
+    if buffer.count >= capacity { try flush() }
+  }
+
+  /// Writes a line: `text` followed by `\n`.
+  package func line(_ text: String = "") throws(OutputClosed) {
+    try write(text)
+    buffer.append(UInt8(ascii: "\n"))
+    if buffer.count >= capacity { try flush() }
+  }
+
+  /// Sends everything buffered to the descriptor.
+  package func flush() throws(OutputClosed) {
+    if isClosed { throw OutputClosed(reason: nil) }
+    guard !buffer.isEmpty else { return }
+    defer { buffer.removeAll(keepingCapacity: true) }
+    guard let descriptor else {
+      captured.append(contentsOf: buffer)
+      return
+    }
+    let result = buffer.withUnsafeBytes { CLIPlatform.write(descriptor, $0) }
+    switch result {
+    case .written: return
+    case .closed:
+      isClosed = true
+      throw OutputClosed(reason: nil)
+    case let .failed(message):
+      isClosed = true
+      throw OutputClosed(reason: message)
+    }
+  }
+}
+
+/// The output cannot be written any more: the reader went away (`reason` is `nil`, a broken
+/// pipe, which is not an error) or writing failed (`reason` says why, e.g. a full disk).
+package struct OutputClosed: Error {
+  package var reason: String?
+}

@@ -1,0 +1,78 @@
+import Debugging
+
+/// The arguments of one subcommand after parsing: flags given, option values and positionals,
+/// with typed accessors that turn bad values into usage errors.
+///
+/// ```swift
+/// let parsed = try ArgumentParser.parse(["--from", "3", "log.jsonl"], for: ShowCommand.self)
+/// try parsed.integer("--from")  // 3
+/// parsed.positionals            // ["log.jsonl"]
+/// ```
+package struct ParsedArguments: Sendable {
+  package var command: (any TraceCommand.Type)?
+  package var flags: Set<String> = []
+  package var values: [String: [String]] = [:]
+  package var positionals: [String] = []
+
+  package init(command: (any TraceCommand.Type)?) {
+    self.command = command
+  }
+
+  /// Whether the flag (by its longest name) was given.
+  package func flag(_ key: String) -> Bool { flags.contains(key) }
+
+  /// The last value given for an option.
+  package func value(_ key: String) -> String? { values[key]?.last }
+
+  /// Every value given for a repeatable option, in order.
+  package func allValues(_ key: String) -> [String] { values[key] ?? [] }
+
+  /// The value of an option as an integer, or a usage error naming the option.
+  package func integer(_ key: String) throws(CommandLineExit) -> Int? {
+    guard let text = value(key) else { return nil }
+    guard let number = Int(text) else {
+      throw invalid(text, key, expected: "an integer")
+    }
+    return number
+  }
+
+  /// The value of a time or duration option in nanoseconds (`1.5s`, `200ms`, `40us`, `900ns`); a
+  /// number without its unit is a usage error that says so, anything else one that says `expected`.
+  ///
+  /// ```text
+  /// Error: The value '5' is invalid for '--since <time>': expected a unit after the number: 5ns, 5us, 5ms or 5s
+  /// ```
+  package func nanoseconds(_ key: String, expected: String) throws(CommandLineExit) -> Int64? {
+    guard let text = value(key) else { return nil }
+    do {
+      return try TimeText.parse(text)
+    } catch where error.isMissingUnit {
+      throw invalid(text, key, expected: "a unit after the number: \(text)ns, \(text)us, \(text)ms or \(text)s")
+    } catch {
+      throw invalid(text, key, expected: expected)
+    }
+  }
+
+  /// The value of an option as one of `T`'s cases.
+  package func choice<T: RawRepresentable & CaseIterable>(_ key: String, as type: T.Type) throws(CommandLineExit) -> T?
+  where T.RawValue == String {
+    guard let text = value(key) else { return nil }
+    guard let choice = T(rawValue: text) else {
+      let names = T.allCases.map(\.rawValue)
+      let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+      throw invalid(text, key, expected: list)
+    }
+    return choice
+  }
+
+  /// `--format text|json`, `.text` when not given.
+  package func format() throws(CommandLineExit) -> OutputFormat {
+    try choice("--format", as: OutputFormat.self) ?? .text
+  }
+
+  /// A usage error: `The value 'x' is invalid for '--from <seq>': expected an integer`.
+  package func invalid(_ text: String, _ key: String, expected: String) -> CommandLineExit {
+    let option = command?.options.first { $0.key == key } ?? OptionSpec([key], help: "")
+    return .usage("The value '\(text)' is invalid for '\(option.display)': expected \(expected)", command: command)
+  }
+}

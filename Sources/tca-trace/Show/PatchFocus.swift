@@ -1,0 +1,107 @@
+import Debugging
+
+/// The parts of two states that a patch touched, everything else replaced by small stand-ins that
+/// are equal on both sides, so that turning them into `Value`s and diffing them costs what the
+/// change costs, not what the state costs. The diff renders exactly as the diff of the whole
+/// states: unchanged siblings collapse to `… (N unchanged)` either way, and array elements keep
+/// their type and `id`, so they are still matched by identity.
+///
+/// ```swift
+/// // patch: replace /todos/1/isComplete
+/// PatchFocus(patch).prune(state, side: .old)
+/// ```
+/// ```text
+/// {"$type":"Todos.State","filter":null,"todos":[{"$type":"Todo","id":1},{"$type":"Todo","id":2,"title":"Eggs","isComplete":true}]}
+/// ```
+package struct PatchFocus {
+  /// Which of the two states is being pruned: an array element that a patch adds exists only in
+  /// the new state, one it removes only in the old.
+  package enum Side: Sendable {
+    case old, new
+  }
+
+  private final class Node {
+    var children: [String: Node] = [:]
+    /// Operations that change the value here as a whole.
+    var operations = 0
+    var changesOld = false
+    var changesNew = false
+  }
+
+  private let root = Node()
+
+  package init(_ patch: JSONPatch) {
+    for operation in patch.operations {
+      switch operation {
+      case let .add(path, _), let .copy(_, path): insert(path, old: false, new: true)
+      case let .remove(path): insert(path, old: true, new: false)
+      case let .replace(path, _): insert(path, old: true, new: true)
+      case let .move(from, path):
+        insert(from, old: true, new: false)
+        insert(path, old: false, new: true)
+      case .test: break
+      }
+    }
+  }
+
+  private func insert(_ pointer: JSONPointer, old: Bool, new: Bool) {
+    var node = root
+    for token in pointer.tokens {
+      if let child = node.children[token] {
+        node = child
+      } else {
+        let child = Node()
+        node.children[token] = child
+        node = child
+      }
+    }
+    node.operations += 1
+    node.changesOld = node.changesOld || old
+    node.changesNew = node.changesNew || new
+  }
+
+  /// `state` (the `side` of the change it is) with only the touched paths kept in full.
+  package func prune(_ state: JSON, side: Side) -> JSON {
+    root.operations > 0 ? state : prune(state, root, side)
+  }
+
+  private func prune(_ value: JSON, _ node: Node, _ side: Side) -> JSON {
+    switch value {
+    case let .object(members):
+      return .object(members.map { member in
+        if member.key.hasPrefix("$") || member.key == "id" { return member }
+        guard let child = node.children[member.key] else { return JSON.Member(member.key, Self.standIn(member.value)) }
+        // Members are matched by name: a member changed on either side is kept whole on both.
+        return JSON.Member(member.key, child.operations > 0 ? member.value : prune(member.value, child, side))
+      })
+    case let .array(elements):
+      // Elements are matched by position or id, and an added element exists on the new side only.
+      // With more than one element or operation involved, indices may refer to different
+      // moments of the patch: keep the array whole rather than risk pairing the wrong elements.
+      guard node.children.count == 1, let (token, child) = node.children.first, let touched = Int(token), child.operations <= 1
+      else { return value }
+      let whole = side == .old ? child.changesOld : child.changesNew
+      return .array(elements.enumerated().map { index, element in
+        guard index == touched else { return Self.standIn(element) }
+        if whole { return element }
+        return child.operations > 0 ? Self.standIn(element) : prune(element, child, side)
+      })
+    default:
+      return value
+    }
+  }
+  /// What an untouched value becomes: a structure keeps its type and `id` (array elements are
+  /// matched by id), scalars stay, anything else is `null`.
+  private static func standIn(_ value: JSON) -> JSON {
+    switch value {
+    case let .object(members):
+      guard let id = members.first(where: { $0.key == "id" }) else { return .null }
+      let type = members.first { $0.key == "$type" }
+      return .object((type.map { [$0] } ?? []) + [id])
+    case .array:
+      return .null
+    default:
+      return value
+    }
+  }
+}

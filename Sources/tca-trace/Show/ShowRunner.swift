@@ -1,0 +1,166 @@
+import Debugging
+
+/// Runs `tca-trace show`: reads the trace line by line and prints each shown action as it goes,
+/// so the first screen of a gigabyte trace appears at once and memory stays bounded (the current
+/// state and the effects still running).
+package final class ShowRunner {
+  package let options: ShowOptions
+  package let context: CommandContext
+  /// The effects still running, by id, with the action that started them.
+  private var origins: [Int64: EffectOrigin] = [:]
+  /// The sequence number of the last action shown; its `started` effects are shown too.
+  private var lastShown: Int64 = -1
+  /// Whether an action at or after `--from` has been read (notes before it are not shown).
+  private var reachedFrom = false
+
+  package init(options: ShowOptions, context: CommandContext) {
+    self.options = options
+    self.context = context
+  }
+
+  package func run() throws -> Int32 {
+    if options.labelsOnly && options.filter.path == nil { return try runLabels() }
+    let input = try RecordInput(file: options.file, follow: options.follow, context: context)
+    let renderer = ShowTextRenderer(style: context.style)
+    let output = context.output
+    let json = options.format == .json
+    let needsState = !options.labelsOnly && (!json || options.fullState) || options.filter.needsState
+    var tracker = StateTracker()
+
+    while let line = try input.next() {
+      switch line.record {
+      case let .session(session):
+        if json {
+          try writeJSON(line.record.json)
+        } else if !options.labelsOnly {
+          try output.line(renderer.header(session))
+        }
+      case .state:
+        if needsState { try tracker.apply(line, file: input.file) }
+        if options.fullState, !json, let state = tracker.state, options.filter.accepts(seq: 0, t: 0, label: "") {
+          try output.line()
+          try output.line(renderer.actionLine(seq: 0, t: 0, duration: 0, label: "initial state", effect: nil))
+          try output.line(renderer.value(try input.value(state, line: line.line)))
+        }
+      case let .action(action):
+        if options.filter.isPast(seq: action.seq, t: action.t) && !options.follow {
+          try input.finish()
+          return CommandLineExit.success
+        }
+        if action.seq >= (options.filter.from ?? 0) { reachedFrom = true }
+        // Only the full text output needs the whole state before the action (its diff); `--path`
+        // keeps what it compares, so applying the patch does not copy the state.
+        let change = options.filter.path == nil
+          ? nil : PathChange(filter: options.filter, patch: action.patch, isKeyframe: action.state != nil, before: tracker.state)
+        let before = options.labelsOnly || json ? nil : tracker.state
+        if needsState { try tracker.apply(line, file: input.file) }
+        let shown = options.filter.accepts(seq: action.seq, t: action.t, label: action.label)
+          && change?.changed(after: tracker.state) ?? true
+        lastShown = shown ? action.seq : -1
+        if shown { try show(action, before: before, after: tracker.state, line: line, input: input, renderer: renderer) }
+      case let .effect(event):
+        try effect(event, renderer: renderer)
+      case let .note(note):
+        if options.labelsOnly || !options.filter.acceptsContext(t: note.t, reachedFrom: reachedFrom) { break }
+        try json ? writeJSON(line.record.json) : output.line(renderer.noteLine(note))
+      case let .end(end):
+        if options.labelsOnly || !options.filter.acceptsContext(t: end.t, reachedFrom: reachedFrom) { break }
+        try json ? writeJSON(line.record.json) : output.line(renderer.endLine(end))
+      }
+      if options.follow { try output.flush() }
+    }
+    try input.finish()
+    return CommandLineExit.success
+  }
+
+  /// `--labels-only` without `--path`: the summary reader, which builds no values (the fast path).
+  private func runLabels() throws -> Int32 {
+    let input = try SummaryInput(file: options.file, follow: options.follow, context: context)
+    let renderer = ShowTextRenderer(style: context.style)
+    let json = options.format == .json
+    while let summary = try input.next() {
+      if json, summary.kind == .session, let session = input.reader.session {
+        try writeJSON(TraceRecord.session(session).json)
+      }
+      guard summary.kind == .action, let seq = summary.seq, let t = summary.t else { continue }
+      if options.filter.isPast(seq: seq, t: t) && !options.follow { break }
+      let label = summary.label ?? ""
+      guard options.filter.accepts(seq: seq, t: t, label: label) else { continue }
+      let duration = summary.duration ?? 0
+      if json {
+        var members: [JSON.Member] = [
+          .init("kind", .string("action")), .init("seq", .int(seq)), .init("t", .int(t)), .init("duration", .int(duration)),
+          .init("label", .string(label)),
+        ]
+        if let effect = summary.effect { members.append(.init("effect", .int(effect))) }
+        try writeJSON(.object(members))
+      } else {
+        try context.output.append { bytes in
+          renderer.appendActionLine(seq: seq, t: t, duration: duration, label: label, effect: summary.effect, to: &bytes)
+          bytes.append(UInt8(ascii: "\n"))
+        }
+      }
+      if options.follow { try context.output.flush() }
+    }
+    try input.finish()
+    return CommandLineExit.success
+  }
+
+  private func show(
+    _ action: TraceAction, before: JSON?, after: JSON?, line: TraceLine, input: RecordInput, renderer: ShowTextRenderer
+  ) throws {
+    let output = context.output
+    if options.format == .json {
+      var record = action
+      if options.labelsOnly {
+        try writeJSON(.object([
+          .init("kind", .string("action")), .init("seq", .int(action.seq)), .init("t", .int(action.t)), .init("duration", .int(action.duration)),
+          .init("label", .string(action.label)),
+        ]))
+        return
+      }
+      if options.fullState { record.state = after }
+      try writeJSON(TraceRecord.action(record).json)
+      return
+    }
+    let header = renderer.actionLine(seq: action.seq, t: action.t, duration: action.duration, label: action.label, effect: action.effect)
+    if options.labelsOnly {
+      try output.line(header)
+      return
+    }
+    try output.line()
+    try output.line(header)
+    try output.line(renderer.action(try input.value(action.action, line: line.line)))
+    if options.fullState {
+      if let after { try output.line(renderer.value(try input.value(after, line: line.line))) }
+    } else if action.patch.operations.isEmpty {
+      try output.line(renderer.stateChange(StateDiff(root: .init(key: .root, change: .unchanged(count: 1)))))
+    } else if let before, let after {
+      let focus = PatchFocus(action.patch)
+      let old = try input.value(focus.prune(before, side: .old), line: line.line)
+      let new = try input.value(focus.prune(after, side: .new), line: line.line)
+      try output.line(renderer.stateChange(stateDiff(old, new)))
+    }
+  }
+
+  private func effect(_ event: TraceEffectEvent, renderer: ShowTextRenderer) throws {
+    if event.event == .started, let seq = event.seq {
+      origins[event.effect] = EffectOrigin(seq: seq, t: event.t, label: event.label ?? "", shown: seq == lastShown)
+    }
+    guard let origin = origins[event.effect] else { return }
+    if event.event == .finished || event.event == .cancelled { origins[event.effect] = nil }
+    guard origin.shown else { return }
+    if options.format == .json {
+      if !options.labelsOnly { try writeJSON(TraceRecord.effect(event).json) }
+    } else if !options.labelsOnly, event.event != .output {
+      try context.output.line(renderer.effectLine(event, origin: origin))
+    }
+  }
+
+  private func writeJSON(_ json: JSON) throws(OutputClosed) {
+    var bytes: [UInt8] = []
+    JSONWriter.write(json, into: &bytes)
+    bytes.append(UInt8(ascii: "\n"))
+    try context.output.write(bytes: bytes)
+  }
+}

@@ -1,0 +1,163 @@
+import Debugging
+
+/// The text `show` prints, one piece at a time, so that it can be streamed.
+///
+/// ```swift
+/// ShowTextRenderer(style: TextStyle(colored: false)).actionLine(action)
+/// ```
+/// ```text
+/// #3      +0.052s   5.1µs  Todos.Action.todos(.element(id:, action: .toggle))  (from effect 1)
+/// ```
+package struct ShowTextRenderer {
+  package var style: TextStyle
+
+  package init(style: TextStyle) {
+    self.style = style
+  }
+
+  /// `Todos — recorded 2026-11-21T19:33:07.123Z on Linux x86_64, pid 4242 (trace format 1)`; the
+  /// texts read from the trace are escaped (`PrintableText`).
+  package func header(_ session: TraceSession) -> String {
+    let name = session.prefix.isEmpty ? session.name : "\(session.name) (\(session.prefix))"
+    let start = PrintableText.escaping(session.start), platform = PrintableText.escaping(session.platform)
+    return style.paint(PrintableText.escaping(name), .heading)
+      + " — recorded \(start) on \(platform), pid \(session.pid) (trace format \(session.format))"
+  }
+
+  /// The first line of an action: sequence number, time offset, duration, label (escaped: a
+  /// label cannot move the cursor or start a new line) and its sender.
+  package func actionLine(seq: Int64, t: Int64, duration: Int64, label: String, effect: Int64?) -> String {
+    var bytes: [UInt8] = []
+    appendActionLine(seq: seq, t: t, duration: duration, label: label, effect: effect, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `actionLine` written straight into `bytes`, without building strings (the fast path of
+  /// `--labels-only`), columns padded: `#3      +0.052s   5.1µs  label`.
+  package func appendActionLine(seq: Int64, t: Int64, duration: Int64, label: String, effect: Int64?, to bytes: inout [UInt8]) {
+    let start = bytes.count
+    if style.colored { bytes.append(contentsOf: style.prefix(.sequence)) }
+    bytes.append(UInt8(ascii: "#"))
+    TimeText.appendDecimal(seq, to: &bytes)
+    let seqWidth = bytes.count - start - (style.colored ? style.prefix(.sequence).count : 0)
+    if style.colored { bytes.append(contentsOf: TextStyle.reset) }
+    Self.pad(&bytes, to: 6, used: seqWidth)
+    var field = bytes.count
+    TimeText.appendOffset(t, to: &bytes)
+    Self.padLeft(&bytes, from: field, to: 9)
+    field = bytes.count
+    TimeText.appendDuration(duration, to: &bytes)
+    Self.padLeft(&bytes, from: field, to: 8)
+    bytes.append(UInt8(ascii: " "))
+    bytes.append(UInt8(ascii: " "))
+    if style.colored { bytes.append(contentsOf: style.prefix(.label)) }
+    bytes.append(contentsOf: PrintableText.escaping(label).utf8)
+    if style.colored { bytes.append(contentsOf: TextStyle.reset) }
+    if let effect {
+      if style.colored { bytes.append(contentsOf: style.prefix(.dim)) }
+      bytes.append(contentsOf: "  (from effect ".utf8)
+      TimeText.appendDecimal(effect, to: &bytes)
+      bytes.append(UInt8(ascii: ")"))
+      if style.colored { bytes.append(contentsOf: TextStyle.reset) }
+    }
+  }
+
+  /// Spaces after a field `used` columns wide, up to `width`.
+  private static func pad(_ bytes: inout [UInt8], to width: Int, used: Int) {
+    for _ in 0..<max(0, width - used) { bytes.append(UInt8(ascii: " ")) }
+  }
+
+  /// Moves the field written since `from` right so it ends at `width` columns (at least one space
+  /// before it); `µ` is two bytes but one column.
+  private static func padLeft(_ bytes: inout [UInt8], from: Int, to width: Int) {
+    var columns = 0
+    for index in from..<bytes.count where bytes[index] & 0xC0 != 0x80 { columns += 1 }
+    let spaces = max(1, width - columns)
+    bytes.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces), at: from)
+  }
+
+  /// The value of an action or a state as indented lines, in custom-dump's style.
+  package func value(_ value: Value, indent: String = "  ") -> String {
+    var lines = TextLines(color: false)
+    ValueText.dump(value, label: "", suffix: "", marker: .context, depth: 0, into: &lines)
+    return indented(lines.text, indent)
+  }
+
+  /// An action value, its enum type in front as TCA prints it: `Todos.Action.todos(`.
+  package func action(_ value: Value, indent: String = "  ") -> String {
+    let text = self.value(value, indent: indent)
+    guard case let .enumCase(type, _, _) = value, !type.isEmpty,
+      let dot = text.firstIndex(where: { $0 != " " }), text[dot] == "."
+    else { return text }
+    return text[..<dot] + type + text[dot...]
+  }
+
+  /// A value on its own, from the first column: what `tca-trace state` prints.
+  ///
+  /// ```text
+  /// Todos.State(
+  ///   todos: []
+  /// )
+  /// ```
+  package func dump(_ value: Value) -> String {
+    var lines = TextLines(color: false)
+    ValueText.dump(value, label: "", suffix: "", marker: .context, depth: 0, into: &lines)
+    return lines.text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.dropFirst(2) }.joined(separator: "\n")
+  }
+
+  /// A value on one line: `Todo(id: 1, title: "Milk")`, `false`.
+  package func compact(_ value: Value) -> String {
+    ValueText.compact(value)
+  }
+
+  /// The structural diff between two states, or `(No state changes)`.
+  package func stateChange(_ diff: StateDiff, indent: String = "  ") -> String {
+    if diff.isEqual { return indent + style.paint("(No state changes)", .dim) }
+    return indented(DiffTextRenderer(options: DiffRenderOptions(color: style.colored)).render(diff), indent)
+  }
+
+  /// An effect event, linked to the action that started it.
+  ///
+  /// ```text
+  ///   effect 1 started (cancellable: search)
+  /// effect 1 finished at +0.300s after 248ms (started by #3 Search.Action.queryChanged)
+  /// ```
+  package func effectLine(_ event: TraceEffectEvent, origin: EffectOrigin?) -> String {
+    switch event.event {
+    case .started:
+      let id = event.id.map { " (cancellable: \(PrintableText.escaping($0)))" } ?? ""
+      return "  " + style.paint("effect \(event.effect) started\(id)", .dim)
+    case .output:
+      return style.paint("effect \(event.effect) sent #\(event.seq ?? 0)", .dim)
+    case .finished, .cancelled:
+      var line = "effect \(event.effect) \(event.event.rawValue) at \(TimeText.offset(event.t))"
+      if let origin {
+        line += " after \(TimeText.duration(max(0, event.t - origin.t))) (started by #\(origin.seq) \(PrintableText.escaping(origin.label)))"
+      }
+      return style.paint(line, event.event == .cancelled ? .warning : .dim)
+    }
+  }
+
+  /// `note +1.200s gap: writer fell behind: 12 actions dropped`
+  package func noteLine(_ note: TraceNote) -> String {
+    style.paint("note \(TimeText.offset(note.t)) \(note.note.rawValue): \(PrintableText.escaping(note.message))", note.note == .info ? .dim : .warning)
+  }
+
+  /// `end +2.000s: 42 actions`
+  package func endLine(_ end: TraceEnd) -> String {
+    style.paint("end \(TimeText.offset(end.t)): \(end.actions) action\(end.actions == 1 ? "" : "s")", .dim)
+  }
+
+  private func indented(_ text: String, _ indent: String) -> String {
+    indent + text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent)
+  }
+}
+
+/// The action that started an effect, remembered until the effect ends.
+package struct EffectOrigin: Sendable, Equatable {
+  package var seq: Int64
+  package var t: Int64
+  package var label: String
+  /// Whether that action was shown (effect events follow their action's filter).
+  package var shown: Bool
+}

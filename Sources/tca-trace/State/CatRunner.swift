@@ -1,0 +1,41 @@
+import Debugging
+
+/// Runs `tca-trace cat --full FILE`: the trace again, every action line carrying its full
+/// `state` and the header saying `keyframeInterval` 1, so jq can read any state directly.
+package struct CatRunner {
+  package var file: String
+  package var context: CommandContext
+
+  package init(file: String, context: CommandContext) {
+    self.file = file
+    self.context = context
+  }
+
+  package func run() throws -> Int32 {
+    let input = try RecordInput(file: file, context: context)
+    var tracker = StateTracker()
+    var bytes: [UInt8] = []
+    while let line = try input.next() {
+      var record = line.record
+      switch record {
+      case var .session(session):
+        session.keyframeInterval = 1
+        record = .session(session)
+      case .state:
+        try tracker.apply(line, file: input.file)
+      case var .action(action):
+        try tracker.apply(line, file: input.file)
+        action.state = tracker.state
+        record = .action(action)
+      default:
+        break
+      }
+      bytes.removeAll(keepingCapacity: true)
+      JSONWriter.write(record.json, into: &bytes)
+      bytes.append(UInt8(ascii: "\n"))
+      try context.output.write(bytes: bytes)
+    }
+    try input.finish()
+    return CommandLineExit.success
+  }
+}

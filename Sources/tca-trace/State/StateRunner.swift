@@ -1,0 +1,99 @@
+import Debugging
+
+/// Runs `tca-trace state FILE --at SEQ`: rebuilds the state after action SEQ (the last state line
+/// at or before it plus the later patches) and prints it, pretty or as JSON for jq.
+package struct StateRunner {
+  package var file: String
+  /// `nil`: after the last action.
+  package var seq: Int?
+  package var format: OutputFormat
+  package var context: CommandContext
+
+  package init(file: String, seq: Int?, format: OutputFormat, context: CommandContext) {
+    self.file = file
+    self.seq = seq
+    self.format = format
+    self.context = context
+  }
+
+  package func run() throws -> Int32 {
+    let input = try RecordInput(file: file, context: context)
+    var tracker = StateTracker()
+    var found: (seq: Int64, line: Int)?
+    var reading = MissingAction()
+    while let line = try input.next() {
+      let lineSeq: Int64
+      switch line.record {
+      case let .state(state): lineSeq = state.seq
+      case let .action(action): lineSeq = action.seq
+      case let .note(note):
+        if note.note == .gap { reading.gap = (line.line, note) }
+        continue
+      case let .end(end):
+        reading.endActions = end.actions
+        continue
+      default: continue
+      }
+      if let seq, lineSeq > Int64(seq) {
+        reading.next = (lineSeq, line.line)
+        break
+      }
+      try tracker.apply(line, file: input.file)
+      reading.last = lineSeq
+      reading.gap = nil
+      found = (lineSeq, line.line)
+    }
+    try input.finish()
+    guard let found, let state = tracker.state, seq.map({ Int64($0) == found.seq }) ?? true else {
+      throw CommandLineExit.failure("\(input.file) has no action \(seq ?? 0)\(reading.reason(for: Int64(seq ?? 0)))")
+    }
+    if format == .json {
+      var bytes: [UInt8] = []
+      JSONWriter.write(state, into: &bytes)
+      try context.output.write(bytes: bytes)
+      try context.output.line()
+    } else {
+      try context.output.line(ShowTextRenderer(style: context.style).dump(try input.value(state, line: found.line)))
+    }
+    return CommandLineExit.success
+  }
+}
+
+/// Why `state --at N` found no action N, from what was read around where it would be.
+///
+/// ```text
+/// log.jsonl has no action 9 (the last is 6)
+/// log.jsonl has no action 5: it was not recorded (the gap note on line 5 says "writer fell behind: 8 actions dropped"; actions 3 to 10 are missing)
+/// log.jsonl has no action 5: the trace jumps from action 2 to action 11 on line 5, with no gap note
+/// ```
+private struct MissingAction {
+  /// The last `state` or `action` line at or before N.
+  var last: Int64?
+  /// The first `state` or `action` line after N: its seq and line.
+  var next: (seq: Int64, line: Int)?
+  /// A gap note after `last` (and before `next`).
+  var gap: (line: Int, note: TraceNote)?
+  /// The `end` line's count of actions.
+  var endActions: Int64?
+
+  /// The text after `has no action N`.
+  func reason(for seq: Int64) -> String {
+    guard let last else { return " (it has no state)" }
+    let missing: ClosedRange<Int64>
+    if let next {
+      guard seq > last, next.seq > last + 1 else { return " (the last is \(last))" }
+      guard gap != nil else {
+        return ": the trace jumps from action \(last) to action \(next.seq) on line \(next.line), with no gap note"
+      }
+      missing = (last + 1)...(next.seq - 1)
+    } else {
+      guard let gap, let end = endActions ?? gap.note.dropped.map({ last + $0 }), seq > last, seq <= end else {
+        return " (the last is \(last))"
+      }
+      missing = (last + 1)...end
+    }
+    guard let gap else { return " (the last is \(last))" }
+    let range = missing.count == 1 ? "action \(missing.lowerBound) is" : "actions \(missing.lowerBound) to \(missing.upperBound) are"
+    return ": it was not recorded (the gap note on line \(gap.line) says \"\(gap.note.message)\"; \(range) missing)"
+  }
+}

@@ -1,0 +1,44 @@
+import Debugging
+import TraceAnalysis
+
+/// Runs `tca-trace timings`: one pass over the trace's summaries (no values are built) into the
+/// trace layer's `TimingReportBuilder`, then its report as text, with the timeline as wide as
+/// the terminal, or as JSON.
+package struct TimingsRunner {
+  package var file: String
+  package var format: OutputFormat
+  package var top: Int
+  package var width: Int
+  package var context: CommandContext
+
+  package init(file: String, format: OutputFormat, top: Int, width: Int, context: CommandContext) {
+    self.file = file
+    self.format = format
+    self.top = top
+    self.width = width
+    self.context = context
+  }
+
+  package func run() throws -> Int32 {
+    let input = try SummaryInput(file: file, context: context)
+    var builder = TimingReportBuilder(slowestCount: top)
+    while let summary = try input.next() { builder.add(summary) }
+    let report = builder.report()
+    if format == .json {
+      var bytes: [UInt8] = []
+      JSONWriter.write(TimingsJSON.json(report), into: &bytes)
+      try context.output.write(bytes: bytes)
+      try context.output.line()
+    } else {
+      try context.output.line(report.renderText(timelineColumns: Self.timelineColumns(report, width: width)))
+    }
+    try input.finish()
+    return CommandLineExit.success
+  }
+
+  /// The timeline's bar width so that its rows (`label |bar|`) are `width` characters: the
+  /// label column is `report.labelColumnWidth` (labels as printed, escaped), as `renderText` lays it out.
+  package static func timelineColumns(_ report: TimingReport, width: Int) -> Int {
+    max(10, width - report.labelColumnWidth - 3)
+  }
+}

@@ -1,0 +1,47 @@
+import Debugging
+
+/// Runs `tca-trace validate`: every problem the trace layer's `TraceValidator` finds, each with
+/// its line; exit code 1 when there is any (a truncated last line included), 0 when none.
+///
+/// ```text
+/// log.jsonl:7: error: sequence gap: expected seq 3, found 5 with no gap note before it
+/// log.jsonl:9: warning: truncated last line (no newline at the end); ignored
+/// log.jsonl: 2 problems
+/// ```
+package struct ValidateRunner {
+  package var file: String
+  package var format: OutputFormat
+  package var context: CommandContext
+
+  package init(file: String, format: OutputFormat, context: CommandContext) {
+    self.file = file
+    self.format = format
+    self.context = context
+  }
+
+  package func run() throws -> Int32 {
+    let input = try RecordInput(file: file, context: context)
+    let findings = TraceValidator.validate(input.reader)
+    if format == .json {
+      let list = findings.map { finding in
+        var members: [JSON.Member] = [.init("line", .int(Int64(finding.line)))]
+        if let column = finding.column { members.append(.init("column", .int(Int64(column)))) }
+        members += [.init("severity", .string(finding.severity.rawValue)), .init("message", .string(finding.message))]
+        return JSON.object(members)
+      }
+      var bytes: [UInt8] = []
+      JSONWriter.write(.object([
+        .init("file", .string(input.file)), .init("valid", .bool(findings.isEmpty)), .init("problems", .array(list)),
+      ]), into: &bytes)
+      try context.output.write(bytes: bytes)
+      try context.output.line()
+    } else {
+      for finding in findings {
+        try context.output.line(context.style.paint(finding.description, finding.severity == .error ? .error : .warning))
+      }
+      let count = findings.count
+      try context.output.line("\(input.file): " + (count == 0 ? "valid" : "\(count) problem\(count == 1 ? "" : "s")"))
+    }
+    return findings.isEmpty ? CommandLineExit.success : CommandLineExit.problemsFound
+  }
+}
