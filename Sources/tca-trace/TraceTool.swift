@@ -120,11 +120,11 @@ package struct ToolEnvironment {
   /// The real process: standard input, output and error, its terminal and its environment.
   package static func process() -> ToolEnvironment {
     ToolEnvironment(
-      output: TextOutput(descriptor: CLIPlatform.standardOutput),
-      errors: TextOutput(descriptor: CLIPlatform.standardError, capacity: 1),
-      inputDescriptor: CLIPlatform.standardInput,
-      outputIsTerminal: CLIPlatform.isTerminal(CLIPlatform.standardOutput),
-      terminalColumns: CLIPlatform.terminalColumns(CLIPlatform.standardOutput),
-      variable: CLIPlatform.environment)
+      output: TextOutput(descriptor: Platform.standardOutput),
+      errors: TextOutput(descriptor: Platform.standardError, capacity: 1),
+      inputDescriptor: Platform.standardInput,
+      outputIsTerminal: Platform.isTerminal(Platform.standardOutput),
+      terminalColumns: Platform.terminalColumns(Platform.standardOutput),
+      variable: Platform.environment)
   }
 }

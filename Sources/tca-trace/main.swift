@@ -1,4 +1,6 @@
+import Debugging
+
 // `tca-trace`: a thin shell over `TraceTool` (TraceTool.swift). A reader that goes away
 // (`| head`) shows up as EPIPE from write(2), which the output stops on quietly.
-CLIPlatform.ignoreBrokenPipeSignal()
-CLIPlatform.exit(TraceTool.run(Array(CommandLine.arguments.dropFirst()), environment: .process()))
+Platform.ignoreBrokenPipeSignal()
+Platform.exit(TraceTool.run(Array(CommandLine.arguments.dropFirst()), environment: .process()))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Output into a pipe whose reader goes away (`tca-trace show big.jsonl | head`): the tool
-/// stops quietly with exit code 0 and nothing on standard error (TextOutput.swift, CLIPlatform.swift).
+/// stops quietly with exit code 0 and nothing on standard error (TextOutput.swift, Platform.swift).
 @Suite struct PipeTests {
   @Test(arguments: [["show"], ["show", "--labels-only"], ["cat", "--full"]])
   func readerGoesAway(arguments: [String]) throws {

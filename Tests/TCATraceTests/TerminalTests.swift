@@ -3,7 +3,7 @@ import Testing
 
 /// Behaviour on a real terminal (a pseudo-terminal from util-linux `script`): `--color auto`
 /// colours unless `NO_COLOR` is set, and the timeline takes the terminal's width from
-/// TIOCGWINSZ (TextStyle.swift, CLIPlatform.swift, TraceTool.swift).
+/// TIOCGWINSZ (TextStyle.swift, Platform.swift, TraceTool.swift).
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
 struct TerminalTests {
   let directory = TemporaryDirectory.withTodos()

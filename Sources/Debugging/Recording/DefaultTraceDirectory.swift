@@ -23,21 +23,14 @@ enum DefaultTraceDirectory {
         atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       return .success(directory)
     }
-    let candidates = ["tca-trace", "tca-trace-\(geteuid())"].map {
+    let candidates = ["tca-trace", "tca-trace-\(Platform.userID)"].map {
       (temporaryDirectory as NSString).appendingPathComponent($0)
     }
     for candidate in candidates {
-      _ = mkdir(candidate, 0o700)
-      if isPrivate(candidate) { return .success(candidate) }
+      Platform.makeDirectory(candidate, permissions: 0o700)
+      if Platform.isPrivateDirectory(candidate) { return .success(candidate) }
     }
     return .failure(TraceWriterError(
       "not recording: \(candidates.joined(separator: " and ")) are not private directories of this user; set \(TraceSink.directoryVariable)"))
-  }
-
-  /// Whether `path` is a directory (not a link to one) owned by this user, writable only by it.
-  static func isPrivate(_ path: String) -> Bool {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return false }
-    return (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == geteuid() && (info.st_mode & 0o022) == 0
   }
 }

@@ -177,24 +177,7 @@ public final class TraceRecorder: @unchecked Sendable {
   }
 
   /// `Linux x86_64`, `macOS arm64`.
-  static var platform: String {
-    #if os(Linux)
-      let system = "Linux"
-    #elseif os(macOS)
-      let system = "macOS"
-    #elseif os(iOS)
-      let system = "iOS"
-    #else
-      let system = "unknown"
-    #endif
-    #if arch(x86_64)
-      return system + " x86_64"
-    #elseif arch(arm64)
-      return system + " arm64"
-    #else
-      return system
-    #endif
-  }
+  static var platform: String { Platform.systemName }
 }
 
 /// What the sending thread hands to the worker.

@@ -25,15 +25,16 @@ package final class OutputFile {
       temporaryPath = nil
       return
     }
-    if CLIPlatform.fileKind(path) == .directory {
-      throw .failure("cannot write '\(path)': \(CLIPlatform.errorMessage(EISDIR))")
+    if Platform.fileKind(path) == .directory {
+      throw .failure("cannot write '\(path)': \(Platform.errorMessage(EISDIR))")
     }
     let url = URL(fileURLWithPath: path)
     let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
-    let fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_TRUNC | O_CLOEXEC, permissions)
-    guard fd >= 0 else {
-      throw .failure("cannot write '\(path)': \(CLIPlatform.errorMessage(errno))")
+      .appendingPathComponent(".\(url.lastPathComponent).\(Platform.processID).tmp").path
+    let fd: Int32
+    switch Platform.open(temporary, .createNew(permissions: permissions)) {
+    case let .success(opened): fd = opened
+    case let .failure(error): throw .failure("cannot write '\(path)': \(error.message)")
     }
     descriptor = fd
     temporaryPath = temporary
@@ -45,24 +46,18 @@ package final class OutputFile {
     try output.flush()
     guard let temporaryPath, let fd = descriptor else { return }
     descriptor = nil
-    guard close(fd) == 0 else {
-      let message = CLIPlatform.errorMessage(errno)
-      unlink(temporaryPath)
-      throw CommandLineExit.failure("cannot write '\(path)': \(message)")
-    }
-    guard rename(temporaryPath, path) == 0 else {
-      let message = CLIPlatform.errorMessage(errno)
-      unlink(temporaryPath)
-      throw CommandLineExit.failure("cannot write '\(path)': \(message)")
+    if let error = Platform.close(fd) ?? Platform.rename(temporaryPath, to: path) {
+      Platform.remove(temporaryPath)
+      throw CommandLineExit.failure("cannot write '\(path)': \(error.message)")
     }
   }
 
   /// Removes the unfinished file (nothing for standard output).
   package func discard() {
     guard let temporaryPath else { return }
-    if let fd = descriptor { close(fd) }
+    if let fd = descriptor { Platform.close(fd) }
     descriptor = nil
-    unlink(temporaryPath)
+    Platform.remove(temporaryPath)
   }
 
   deinit { discard() }

@@ -4,7 +4,7 @@ import Debugging
 /// buffer and written with one system call when it fills, never one call per line.
 ///
 /// ```swift
-/// let out = TextOutput(descriptor: CLIPlatform.standardOutput)
+/// let out = TextOutput(descriptor: Platform.standardOutput)
 /// try out.write("1  +0.000s  increment\n")
 /// try out.flush()
 /// ```
@@ -20,7 +20,7 @@ package final class TextOutput {
   /// Whether the reader has gone away.
   package private(set) var isClosed = false
 
-  /// Output to `descriptor` (`CLIPlatform.standardOutput`, `CLIPlatform.standardError`).
+  /// Output to `descriptor` (`Platform.standardOutput`, `Platform.standardError`).
   package init(descriptor: Int32, capacity: Int = 1 << 16) {
     self.descriptor = descriptor
     self.capacity = capacity
@@ -74,7 +74,7 @@ package final class TextOutput {
       captured.append(contentsOf: buffer)
       return
     }
-    let result = buffer.withUnsafeBytes { CLIPlatform.write(descriptor, $0) }
+    let result = buffer.withUnsafeBytes { Platform.write(descriptor, $0) }
     switch result {
     case .written: return
     case .closed:

@@ -72,11 +72,13 @@ public final class LineReader {
       self.init(fileDescriptor: 0, name: "<stdin>", closesDescriptor: false, chunkSize: chunkSize, follow: follow)
       return
     }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw LineReaderError("cannot open '\(path)': \(Platform.errorMessage(errno))") }
-    var info = stat()
-    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-      close(fd)
+    let fd: Int32
+    switch Platform.open(path, .read) {
+    case let .success(descriptor): fd = descriptor
+    case let .failure(error): throw LineReaderError("cannot open '\(path)': \(error.message)")
+    }
+    if Platform.kind(of: fd) == .directory {
+      Platform.close(fd)
       throw LineReaderError("'\(path)' is a directory")
     }
     self.init(fileDescriptor: fd, name: path, closesDescriptor: true, chunkSize: chunkSize, follow: follow)
@@ -95,7 +97,7 @@ public final class LineReader {
 
   deinit {
     buffer.deallocate()
-    if closesDescriptor { close(fd) }
+    if closesDescriptor { Platform.close(fd) }
   }
 
   /// Calls `body` with the next line, or returns `nil` at the end of the input.
@@ -144,25 +146,21 @@ public final class LineReader {
       capacity *= 2
     }
     while true {
-      let count = read(fd, buffer + end, capacity - end)
-      if count > 0 {
+      switch Platform.read(fd, into: buffer + end, count: capacity - end) {
+      case let .success(count) where count > 0:
         end += count
         return
-      }
-      if count == 0 {
+      case .success:
         guard let follow, !follow.shouldStop() else {
           atEnd = true
           return
         }
         Platform.sleep(follow.pollInterval)
-        continue
-      }
-      if errno == EINTR { continue }
-      if errno == EAGAIN {
+      case let .failure(error) where error.code == EAGAIN:
         Platform.sleep(.milliseconds(1))
-        continue
+      case let .failure(error):
+        throw LineReaderError("cannot read '\(name)': \(error.message)")
       }
-      throw LineReaderError("cannot read '\(name)': \(Platform.errorMessage(errno))")
     }
   }
 }

@@ -46,24 +46,20 @@ public final class TraceWriter {
   /// Creates (or truncates) `path` with owner-only permissions (0600). On failure the writer
   /// exists, holds the error and drops what it is given.
   public static func file(_ path: String, bufferSize: Int = 1 << 16) -> TraceWriter {
-    let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o600)
-    guard fd >= 0 else {
-      return TraceWriter(nil, bufferSize: bufferSize, error: TraceWriterError("cannot create '\(path)': \(Platform.errorMessage(errno))"))
-    }
-    // An existing regular file keeps its mode through O_TRUNC: make it owner-only too.
-    var info = stat()
-    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { _ = fchmod(fd, 0o600) }
-    return TraceWriter(.descriptor(fd, closes: true), bufferSize: bufferSize)
+    opened(path, .replace(permissions: 0o600), bufferSize: bufferSize)
   }
 
   /// Creates `path`, which must not exist yet (not even as a symbolic link), with owner-only
   /// permissions (0600): for files in shared directories, where an existing name may be a trap.
   public static func newFile(_ path: String, bufferSize: Int = 1 << 16) -> TraceWriter {
-    let fd = open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, 0o600)
-    guard fd >= 0 else {
-      return TraceWriter(nil, bufferSize: bufferSize, error: TraceWriterError("cannot create '\(path)': \(Platform.errorMessage(errno))"))
+    opened(path, .createNew(permissions: 0o600), bufferSize: bufferSize)
+  }
+
+  private static func opened(_ path: String, _ mode: Platform.OpenMode, bufferSize: Int) -> TraceWriter {
+    switch Platform.open(path, mode) {
+    case let .success(fd): TraceWriter(.descriptor(fd, closes: true), bufferSize: bufferSize)
+    case let .failure(error): TraceWriter(nil, bufferSize: bufferSize, error: TraceWriterError("cannot create '\(path)': \(error.message)"))
     }
-    return TraceWriter(.descriptor(fd, closes: true), bufferSize: bufferSize)
   }
 
   /// A writer that writes nothing and reports `error`.
@@ -119,8 +115,8 @@ public final class TraceWriter {
   public func close() -> TraceWriterError? {
     flush()
     if case let .descriptor(fd, closes) = destination, closes {
-      if Foundation.close(fd) != 0, error == nil {
-        error = TraceWriterError("cannot close trace: \(Platform.errorMessage(errno))")
+      if let failure = Platform.close(fd), error == nil {
+        error = TraceWriterError("cannot close trace: \(failure.message)")
       }
     }
     destination = nil
@@ -129,20 +125,9 @@ public final class TraceWriter {
 
   private func writeOut(upTo count: Int) {
     guard case let .descriptor(fd, _) = destination else { return }
-    var written = 0
-    let failure: Int32? = pending.withUnsafeBytes { raw in
-      while written < count {
-        let result = write(fd, raw.baseAddress! + written, count - written)
-        if result < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        written += result
-      }
-      return nil
-    }
+    let (written, failure) = pending.withUnsafeBytes { Platform.writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[..<count])) }
     if let failure {
-      error = TraceWriterError("cannot write trace: \(Platform.errorMessage(failure))")
+      error = TraceWriterError("cannot write trace: \(failure.message)")
       droppedRecords += pending[written...].count { $0 == UInt8(ascii: "\n") }
       pending.removeAll()
       return
