@@ -160,7 +160,7 @@ private func throughputBenchmark() {
       step += 7
       _ = RecorderBenchFeature().reduce(into: &state, action: .toggle(index: step))
       bytes.removeAll(keepingCapacity: true)
-      JSONWriter.write(reflect(state).json, into: &bytes)
+      JSONWriter.write(Value(reflecting: state).json, into: &bytes)
     }
   }
   let encoder = JSONEncoder()
@@ -189,7 +189,7 @@ private func traceSizeBenchmark() {
   debug.recorder.close()
   let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
   var one: [UInt8] = []
-  JSONWriter.write(reflect(state).json, into: &one)
+  JSONWriter.write(Value(reflecting: state).json, into: &one)
   print(String(
     format: "recorder: trace size, 1000 single-field edits on 10000 todos: %.2f MB | full state per line: %.0f MB | ratio %.0fx smaller",
     Double(size) / 1e6, Double(one.count) * 1000 / 1e6, Double(one.count) * 1000 / Double(max(size, 1))))

@@ -47,7 +47,7 @@ private func runActionBenchmarks(filter: String?) {
   let foundation = medians(runs: 9) { _ = try! encoder.encode(actions) }
   let reflectAndWrite = medians(runs: 9) {
     var output: [UInt8] = []
-    reflect(actions).writeJSON(into: &output)
+    Value(reflecting: actions).writeJSON(into: &output)
   }
   reportBoth("\(name): reflect + writeJSON", ours: reflectAndWrite, baseline: ("JSONEncoder", foundation), megabytes: nil)
 }
@@ -61,11 +61,11 @@ private func runTodosStateBenchmarks(filter: String?) {
     let encoder = JSONEncoder()
     var encodedBytes = 0
     let foundation = medians(runs: runs) { encodedBytes = try! encoder.encode(state).count }
-    let reflectOnly = medians(runs: runs) { _ = reflect(state) }
+    let reflectOnly = medians(runs: runs) { _ = Value(reflecting: state) }
     var writtenBytes = 0
     let reflectAndWrite = medians(runs: runs) {
       var output: [UInt8] = []
-      reflect(state).writeJSON(into: &output)
+      Value(reflecting: state).writeJSON(into: &output)
       writtenBytes = output.count
     }
     reportBoth("\(name): reflect", ours: reflectOnly, baseline: ("JSONEncoder", foundation), megabytes: nil)

@@ -25,7 +25,7 @@ private struct LabelTestError: Error, Equatable {}
 
 @Suite struct ActionLabelTests {
   private func label(_ action: AppAction) -> String {
-    ActionLabel.text(of: reflect(action))
+    ActionLabel.text(of: Value(reflecting: action))
   }
 
   @Test func caseWithoutValues() {

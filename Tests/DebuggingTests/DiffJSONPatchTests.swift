@@ -128,7 +128,7 @@ enum DiffPatchApplier {
 }
 
 private func patch(_ old: Value, _ new: Value) -> [String] {
-  DiffJSONPatch(encode: diffSpecJSON).operations(stateDiff(old, new), new: new).map(JSONWriter.string)
+  DiffJSONPatch(encode: diffSpecJSON).operations(StateDiff(old, new), new: new).map(JSONWriter.string)
 }
 
 @Suite struct DiffJSONPatchTests {
@@ -176,7 +176,7 @@ private func patch(_ old: Value, _ new: Value) -> [String] {
     var rng = DiffSeededGenerator(seed: UInt64(seed))
     let old = DiffRandomTree.value(depth: 3, using: &rng)
     let new = DiffRandomTree.edit(old, using: &rng)
-    let ops = DiffJSONPatch(encode: diffSpecJSON).operations(stateDiff(old, new), new: new)
+    let ops = DiffJSONPatch(encode: diffSpecJSON).operations(StateDiff(old, new), new: new)
     #expect(try DiffPatchApplier.apply(ops, to: diffSpecJSON(old)) == diffSpecJSON(new))
   }
 }

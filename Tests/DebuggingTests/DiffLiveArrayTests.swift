@@ -28,10 +28,10 @@ private struct RevisedList: Equatable, RandomAccessCollection, CustomReflectable
     old[2].value = .nan
     var new = old
     new[4].value = 40
-    #expect(stateDiff(old, new) == stateDiff(reflect(old), reflect(new)))
+    #expect(StateDiff(old, new) == StateDiff(Value(reflecting: old), Value(reflecting: new)))
     new.remove(at: 0)
-    #expect(stateDiff(old, new) == stateDiff(reflect(old), reflect(new)))
-    #expect(diff(old, old) == nil)
+    #expect(StateDiff(old, new) == StateDiff(Value(reflecting: old), Value(reflecting: new)))
+    #expect(StateDiff.text(old, old) == nil)
   }
 
   /// A collection is diffed by its elements: a difference its mirror does not show is no change.
@@ -40,9 +40,9 @@ private struct RevisedList: Equatable, RandomAccessCollection, CustomReflectable
     var new = old
     new.revision += 1
     #expect(old != new)
-    #expect(diff(old, new) == nil)
+    #expect(StateDiff.text(old, new) == nil)
     new.elements[3].label = "three"
-    #expect(diff(old, new) == """
+    #expect(StateDiff.text(old, new) == """
         [
           … (3 unchanged),
           [3]: Reading(
@@ -60,7 +60,7 @@ private struct RevisedList: Equatable, RandomAccessCollection, CustomReflectable
     let old = readings
     var copy = old
     copy.reserveCapacity(100)  // a new buffer, the same elements
-    #expect(stateDiff(old, old).isEqual)
-    #expect(stateDiff(old, copy).isEqual)
+    #expect(StateDiff(old, old).isEqual)
+    #expect(StateDiff(old, copy).isEqual)
   }
 }

@@ -53,7 +53,7 @@ private struct Board: Equatable {
     var new = old
     new.items.elements[1].title = "changed"
     new.items.elements.swapAt(0, 3)
-    #expect(diff(old, new) == """
+    #expect(StateDiff.text(old, new) == """
       Board(
         items: [
     ~     [3 → 0, id: 4],
@@ -68,24 +68,24 @@ private struct Board: Equatable {
         ]
       )
     """)
-    #expect(stateDiff(old, new) == stateDiff(reflect(old), reflect(new)))
+    #expect(StateDiff(old, new) == StateDiff(Value(reflecting: old), Value(reflecting: new)))
     let oldCollection = IdentifiedCollection(elements: old.items.elements)
     let newCollection = IdentifiedCollection(elements: new.items.elements)
-    #expect(stateDiff(oldCollection, newCollection) == stateDiff(old.items, new.items))
-    #expect(stateDiff(oldCollection, newCollection) == stateDiff(reflect(oldCollection), reflect(newCollection)))
+    #expect(StateDiff(oldCollection, newCollection) == StateDiff(old.items, new.items))
+    #expect(StateDiff(oldCollection, newCollection) == StateDiff(Value(reflecting: oldCollection), Value(reflecting: newCollection)))
   }
 
   @Test func equalValuesAreNil() {
     let screen = Screen(items: [Item(id: 1, title: "a")])
-    #expect(diff(screen, screen) == nil)
-    #expect(stateDiff(screen, screen).isEqual)
+    #expect(StateDiff.text(screen, screen) == nil)
+    #expect(StateDiff(screen, screen).isEqual)
   }
 
   @Test func changedFieldInIdentifiedArray() {
     let old = Screen(items: (1...5).map { Item(id: $0, title: "t\($0)") })
     var new = old
     new.items[2].isComplete = true
-    #expect(diff(old, new) == """
+    #expect(StateDiff.text(old, new) == """
       Screen(
         items: [
           … (2 unchanged),
@@ -107,7 +107,7 @@ private struct Board: Equatable {
     new.items.swapAt(0, 3)
     new.items.remove(at: 1)
     new.items.insert(Item(id: 9, title: "new"), at: 0)
-    #expect(diff(old, new) == """
+    #expect(StateDiff.text(old, new) == """
       Screen(
         items: [
     +     [0, id: 9]: Item(
@@ -134,7 +134,7 @@ private struct Board: Equatable {
     var new = old
     new.points[1].y = 10
     new.selection = 2
-    #expect(diff(old, new) == """
+    #expect(StateDiff.text(old, new) == """
       Screen(
         … (1 unchanged),
         points: [
@@ -158,7 +158,7 @@ private struct Board: Equatable {
     let old = Screen(items: [], destination: .pair(a: 1, b: Point(x: 1, y: 1)))
     var new = old
     new.destination = .pair(a: 1, b: Point(x: 1, y: 2))
-    #expect(diff(old, new) == """
+    #expect(StateDiff.text(old, new) == """
       Screen(
         … (4 unchanged),
         destination: .pair(
@@ -172,7 +172,7 @@ private struct Board: Equatable {
       )
     """)
     new.destination = .detail(Item(id: 1, title: "x"))
-    #expect(diff(old, new) == """
+    #expect(StateDiff.text(old, new) == """
       Screen(
         … (4 unchanged),
     -   destination: .pair(
@@ -197,8 +197,8 @@ private struct Board: Equatable {
     let old = Screen(items: [])
     var new = old
     new.password = "swordfish"
-    #expect(diff(old, new, options: .init(), reflection: .init(redactedFieldNames: ["Password"])) == nil)
-    #expect(diff(old, new)?.contains("swordfish") == true)
+    #expect(StateDiff.text(old, new, options: .init(), reflection: .init(redactedFieldNames: ["Password"])) == nil)
+    #expect(StateDiff.text(old, new)?.contains("swordfish") == true)
   }
 
   /// The live differ must agree with diffing the reflected trees.
@@ -220,7 +220,7 @@ private struct Board: Equatable {
       }
     }
     guard Set(new.items.map(\.id)).count == new.items.count else { return }
-    #expect(stateDiff(old, new) == stateDiff(reflect(old), reflect(new)))
+    #expect(StateDiff(old, new) == StateDiff(Value(reflecting: old), Value(reflecting: new)))
   }
 }
 

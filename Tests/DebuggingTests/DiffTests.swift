@@ -13,13 +13,13 @@ func diffState(_ todos: [Value], filter: String = "all") -> Value {
 }
 
 func diffText(_ old: Value, _ new: Value, color: Bool = false) -> String {
-  DiffTextRenderer(options: .init(color: color)).render(stateDiff(old, new))
+  DiffTextRenderer(options: .init(color: color)).render(StateDiff(old, new))
 }
 
 @Suite struct DiffTextTests {
   @Test func equalValuesHaveNoText() {
     #expect(diffText(diffTodo(1, "a"), diffTodo(1, "a")) == "")
-    #expect(stateDiff(diffTodo(1, "a"), diffTodo(1, "a")).isEqual)
+    #expect(StateDiff(diffTodo(1, "a"), diffTodo(1, "a")).isEqual)
   }
 
   @Test func nestedStructField() {
@@ -170,14 +170,14 @@ func diffText(_ old: Value, _ new: Value, color: Bool = false) -> String {
   @Test func flatChangesWithPaths() {
     let old = diffState([diffTodo(1, "a"), diffTodo(2, "b"), diffTodo(3, "c")])
     let new = diffState([diffTodo(3, "c"), diffTodo(1, "a", done: true)], filter: "done")
-    let changes = stateDiff(old, new).changes.map { "\($0.path) \($0.change)" }
+    let changes = StateDiff(old, new).changes.map { "\($0.path) \($0.change)" }
     #expect(changes == [
       "/todos/0 moved(from: 2, to: 0, change: Debugging.StateDiff.Change.unchanged(count: 1))",
       "/todos/1/isComplete replaced(old: Debugging.Value.bool(false), new: Debugging.Value.bool(true))",
       #"/todos/1 removed(Debugging.Value.structure(type: "Todo", fields: [Debugging.Value.Field(label: Optional("id"), value: Debugging.Value.int(2)), Debugging.Value.Field(label: Optional("title"), value: Debugging.Value.string("b")), Debugging.Value.Field(label: Optional("isComplete"), value: Debugging.Value.bool(false))]))"#,
       #"/filter replaced(old: Debugging.Value.enumCase(type: "Filter", name: "all", values: []), new: Debugging.Value.enumCase(type: "Filter", name: "done", values: []))"#,
     ])
-    #expect(stateDiff(old, old).changes.isEmpty)
-    #expect(stateDiff(old, new).description == diffText(old, new))
+    #expect(StateDiff(old, old).changes.isEmpty)
+    #expect(StateDiff(old, new).description == diffText(old, new))
   }
 }

@@ -34,7 +34,7 @@ private struct Screen: Equatable {
   @Test func colourMarksEachLine() {
     let old = Value.structure(type: "S", fields: [.init("a", .int(1)), .init("b", .int(2))])
     let new = Value.structure(type: "S", fields: [.init("a", .int(1)), .init("b", .int(3))])
-    let rendered = DiffTextRenderer(options: .init(color: true)).render(stateDiff(old, new))
+    let rendered = DiffTextRenderer(options: .init(color: true)).render(StateDiff(old, new))
     #expect(rendered == """
       S(
     \u{1B}[2m    … (1 unchanged),\u{1B}[0m
@@ -49,7 +49,7 @@ private struct Screen: Equatable {
     new.token = "changed-token"
     new.password = "changed-password"
     new.user = "bob"
-    #expect(diff(Session(), new, options: .init(), reflection: .init(redactedFieldNames: ["password"])) == """
+    #expect(StateDiff.text(Session(), new, options: .init(), reflection: .init(redactedFieldNames: ["password"])) == """
       Session(
     -   user: "ada",
     +   user: "bob",
@@ -74,7 +74,7 @@ private struct Screen: Equatable {
     let c = Node("a"), d = Node("B")
     c.next = d
     d.next = c
-    #expect(diff(a, c) == """
+    #expect(StateDiff.text(a, c) == """
       Node(
         … (1 unchanged),
         next: Node(
@@ -84,13 +84,13 @@ private struct Screen: Equatable {
         )
       )
     """)
-    #expect(reflect(a)["next"]?["next"] == .reference(type: "Node"))
+    #expect(Value(reflecting: a)["next"]?["next"] == .reference(type: "Node"))
   }
 
   @Test func customTraceValuesAreLeavesAndEnumsChangeCase() {
     let old = Screen(route: .list)
     let new = Screen(route: .detail(id: 7, title: "Milk"), price: Money(cents: 275))
-    #expect(diff(old, new) == """
+    #expect(StateDiff.text(old, new) == """
       Screen(
     -   route: .list,
     +   route: .detail(
@@ -102,7 +102,7 @@ private struct Screen: Equatable {
       )
     """)
     let renamed = Screen(route: .detail(id: 7, title: "Eggs"))
-    #expect(diff(Screen(route: .detail(id: 7, title: "Milk")), renamed) == """
+    #expect(StateDiff.text(Screen(route: .detail(id: 7, title: "Milk")), renamed) == """
       Screen(
         route: .detail(
           … (1 unchanged),
@@ -116,10 +116,10 @@ private struct Screen: Equatable {
 
   @Test func optionalsNilAndSome() {
     let some: Int? = 5, none: Int? = nil
-    #expect(diff(none as Any, some as Any) == """
+    #expect(StateDiff.text(none as Any, some as Any) == """
     - nil
     + 5
     """)
-    #expect(diff(Optional(Route.list) as Any, Optional(Route.detail(id: 1, title: "")) as Any)?.hasPrefix("- .list") == true)
+    #expect(StateDiff.text(Optional(Route.list) as Any, Optional(Route.detail(id: 1, title: "")) as Any)?.hasPrefix("- .list") == true)
   }
 }

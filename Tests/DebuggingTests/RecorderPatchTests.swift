@@ -24,12 +24,12 @@ private enum PatchMode: Equatable {
 
   /// The recorder's patch equals the diff engine's and turns the old JSON into the new one.
   private func check(_ new: PatchModel) throws -> String {
-    let diff = stateDiff(base, new)
-    let ours = RecorderPatch.operations(diff, new: reflect(new))
-    #expect(ours == jsonPatch(diff, new: reflect(new)))
-    var document = reflect(base).json
+    let diff = StateDiff(base, new)
+    let ours = RecorderPatch.operations(diff, new: Value(reflecting: new))
+    #expect(ours == jsonPatch(diff, new: Value(reflecting: new)))
+    var document = Value(reflecting: base).json
     try JSONPatch(json: .array(ours)).apply(to: &document)
-    #expect(document == reflect(new).json)
+    #expect(document == Value(reflecting: new).json)
     return JSONWriter.string(.array(ours))
   }
 

@@ -61,7 +61,7 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
 @Suite struct RedactionTests {
   @Test func byFieldNameCaseInsensitive() {
     let login = Login(user: "ada", password: secret, apiToken: secret)
-    let value = reflect(login, options: ReflectionOptions(redactedFieldNames: ["PASSWORD", "apitoken", "token", "secretValue"]))
+    let value = Value(reflecting: login, options: ReflectionOptions(redactedFieldNames: ["PASSWORD", "apitoken", "token", "secretValue"]))
     #expect(reflectedTree(value) == """
       Login(
         user: "ada",
@@ -76,15 +76,15 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
 
   @Test func nilIsRedactedToo() {
     let login = Login(user: "ada", password: "", apiToken: nil)
-    #expect(reflect(login, options: ReflectionOptions(redactedFieldNames: ["apiToken"]))["apiToken"] == .redacted(type: "String?"))
+    #expect(Value(reflecting: login, options: ReflectionOptions(redactedFieldNames: ["apiToken"]))["apiToken"] == .redacted(type: "String?"))
   }
 
   @Test func withoutNamesNothingIsRedacted() {
-    #expect(reflect(Login(user: "ada", password: secret, apiToken: nil))["password"] == .string(secret))
+    #expect(Value(reflecting: Login(user: "ada", password: secret, apiToken: nil))["password"] == .string(secret))
   }
 
   @Test func enumAssociatedValueLabels() {
-    let value = reflect(AuthAction.submit(user: "ada", password: secret), options: ReflectionOptions(redactedFieldNames: ["password"]))
+    let value = Value(reflecting: AuthAction.submit(user: "ada", password: secret), options: ReflectionOptions(redactedFieldNames: ["password"]))
     #expect(reflectedTree(value) == """
       AuthAction.submit(
         user: "ada",
@@ -95,7 +95,7 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
   }
 
   @Test func propertyWrapper() {
-    let value = reflect(Session())
+    let value = Value(reflecting: Session())
     #expect(reflectedTree(value) == """
       Session(
         user: "ada",
@@ -116,7 +116,7 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
   }
 
   @Test func customTraceRepresentable() {
-    let value = reflect(Account())
+    let value = Value(reflecting: Account())
     #expect(reflectedTree(value) == """
       Account(
         name: "ada",
@@ -127,7 +127,7 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
   }
 
   @Test func observableStorageNamesAndBookkeeping() {
-    let value = reflect(ObservableState(), options: ReflectionOptions(redactedFieldNames: ["password"]))
+    let value = Value(reflecting: ObservableState(), options: ReflectionOptions(redactedFieldNames: ["password"]))
     #expect(reflectedTree(value) == """
       ObservableState(
         count: 1,
@@ -135,13 +135,13 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
       )
       """)
     expectNoSecret(value)
-    #expect(reflect(Cache()) == .structure(type: "Cache", fields: [.init("_storage", .int(1))]))
+    #expect(Value(reflecting: Cache()) == .structure(type: "Cache", fields: [.init("_storage", .int(1))]))
   }
 
   @Test func isRedactedFieldHelper() {
     var options = ReflectionOptions(redactedFieldNames: ["Password"])
     #expect(options.isRedactedField("password"))
-    #expect(isRedactedField("_PASSWORD", options: options))
+    #expect(options.isRedactedField("_PASSWORD"))
     #expect(!options.isRedactedField("passwords"))
     options.redactedFieldNames = ["pin"]
     #expect(!options.isRedactedField("password"))
@@ -160,7 +160,7 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
   }
 
   @Test func classFieldsByName() {
-    let value = reflect(Credentials(), options: ReflectionOptions(redactedFieldNames: ["password"]))
+    let value = Value(reflecting: Credentials(), options: ReflectionOptions(redactedFieldNames: ["password"]))
     #expect(reflectedTree(value) == """
       Credentials(
         user: "ada",
@@ -175,13 +175,13 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
     let options = ReflectionOptions(redactedFieldNames: ["password"])
     let values: [Any] = [Session(), ObservableState(), (1, b: "two"), Login(user: "a", password: "b", apiToken: nil), Credentials(), [1, 2]]
     for value in values {
-      let fast = traceChildren(of: value, options: options)
+      let fast = TraceChild.children(of: value, options: options)
       let mirror = Mirror(reflecting: value).traceChildren(options: options)
       #expect(fast.map(\.label) == mirror.map(\.label))
       #expect(fast.map(\.isRedacted) == mirror.map(\.isRedacted))
-      #expect(fast.map { reflect($0.value) } == mirror.map { reflect($0.value) })
+      #expect(fast.map { Value(reflecting: $0.value) } == mirror.map { Value(reflecting: $0.value) })
     }
-    #expect(traceChildren(of: Login(user: "a", password: "b", apiToken: nil), options: options).map(\.isRedacted) == [false, true, false, false, false])
+    #expect(TraceChild.children(of: Login(user: "a", password: "b", apiToken: nil), options: options).map(\.isRedacted) == [false, true, false, false, false])
   }
 
   @Test func redactedIsTransparentToCodable() throws {

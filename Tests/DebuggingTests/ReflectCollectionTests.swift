@@ -30,21 +30,21 @@ private struct Point: Hashable { var x: Int; var y: Int }
 
 @Suite struct ReflectCollectionTests {
   @Test func arraysAndOtherOrderedCollections() {
-    #expect(reflect([1, 2, 3]) == .array([.int(1), .int(2), .int(3)]))
-    #expect(reflect(ContiguousArray(["a"])) == .array([.string("a")]))
-    #expect(reflect([1, 2, 3, 4][1...2]) == .array([.int(2), .int(3)]))
-    #expect(reflect([[Int]]()) == .array([]))
+    #expect(Value(reflecting: [1, 2, 3]) == .array([.int(1), .int(2), .int(3)]))
+    #expect(Value(reflecting: ContiguousArray(["a"])) == .array([.string("a")]))
+    #expect(Value(reflecting: [1, 2, 3, 4][1...2]) == .array([.int(2), .int(3)]))
+    #expect(Value(reflecting: [[Int]]()) == .array([]))
   }
 
   @Test func customCollectionMirrorIsAnArray() {
     let array = IdentifiedArray(ids: [2, 1], elements: [1: "one", 2: "two"])
-    #expect(reflect(array) == .array([.string("two"), .string("one")]))
+    #expect(Value(reflecting: array) == .array([.string("two"), .string("one")]))
   }
 
   @Test func setsAreSorted() {
-    #expect(reflect(Set([3, 1, 2])) == .set([.int(1), .int(2), .int(3)]))
-    #expect(reflect(Set(["b", "a", "c"])) == .set([.string("a"), .string("b"), .string("c")]))
-    #expect(reflect(Bag(items: [9, 4])) == .set([.int(4), .int(9)]))
+    #expect(Value(reflecting: Set([3, 1, 2])) == .set([.int(1), .int(2), .int(3)]))
+    #expect(Value(reflecting: Set(["b", "a", "c"])) == .set([.string("a"), .string("b"), .string("c")]))
+    #expect(Value(reflecting: Bag(items: [9, 4])) == .set([.int(4), .int(9)]))
   }
 
   @Test func dictionariesAreSortedByKey() {
@@ -55,12 +55,12 @@ private struct Point: Hashable { var x: Int; var y: Int }
         "c": 3
       ]
       """)
-    #expect(reflect([10: "ten", -1: "minus one", 2: "two"]) == .dictionary([
+    #expect(Value(reflecting: [10: "ten", -1: "minus one", 2: "two"]) == .dictionary([
       .init(.int(-1), .string("minus one")),
       .init(.int(2), .string("two")),
       .init(.int(10), .string("ten")),
     ]))
-    #expect(reflect([String: Int]()) == .dictionary([]))
+    #expect(Value(reflecting: [String: Int]()) == .dictionary([]))
   }
 
   @Test func dictionaryKeysOfAnyType() {
@@ -77,7 +77,7 @@ private struct Point: Hashable { var x: Int; var y: Int }
       ]
       """)
     let mixed: [AnyHashable: Int] = [AnyHashable("z"): 1, AnyHashable(2.5): 2, AnyHashable(1): 3, AnyHashable(true): 4]
-    #expect(reflect(mixed) == .dictionary([
+    #expect(Value(reflecting: mixed) == .dictionary([
       .init(.bool(true), .int(4)),
       .init(.int(1), .int(3)),
       .init(.double(2.5), .int(2)),
@@ -86,7 +86,7 @@ private struct Point: Hashable { var x: Int; var y: Int }
   }
 
   @Test func customDictionaryMirror() {
-    #expect(reflect(OrderedDictionary(pairs: [("b", 1), ("a", 2)])) == .dictionary([
+    #expect(Value(reflecting: OrderedDictionary(pairs: [("b", 1), ("a", 2)])) == .dictionary([
       .init(.string("a"), .int(2)),
       .init(.string("b"), .int(1)),
     ]))

@@ -101,15 +101,15 @@ private struct Leaf { var value = 1 }
         )
       )
       """)
-    #expect(reflect(value, options: ReflectionOptions(maximumDepth: 0)) == .reference(type: "Wrapper"))
-    #expect(reflect([[1]], options: ReflectionOptions(maximumDepth: 1)) == .array([.reference(type: "[Int]")]))
+    #expect(Value(reflecting: value, options: ReflectionOptions(maximumDepth: 0)) == .reference(type: "Wrapper"))
+    #expect(Value(reflecting: [[1]], options: ReflectionOptions(maximumDepth: 1)) == .array([.reference(type: "[Int]")]))
   }
 
   @Test func deepValuesStopAtTheDefaultLimit() {
     var list = List.end
     for index in 0..<10_000 { list = .cons(index, list) }
     var depth = 0
-    var value = reflect(list)
+    var value = Value(reflecting: list)
     while case let .enumCase(_, "cons", values) = value {
       depth += 1
       value = values[1].value
@@ -122,7 +122,7 @@ private struct Leaf { var value = 1 }
     var head = Node("0")
     for index in 1..<5_000 { head = Node("\(index)", next: head) }
     var depth = 0
-    var value = reflect(head, options: ReflectionOptions(maximumDepth: 200))
+    var value = Value(reflecting: head, options: ReflectionOptions(maximumDepth: 200))
     while case let .structure(_, fields) = value, let next = fields.first(where: { $0.label == "next" }) {
       depth += 1
       value = next.value

@@ -40,8 +40,8 @@ private let id = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
 
 @Suite struct ReflectEnumTests {
   @Test func caseWithoutValues() {
-    #expect(reflect(AppAction.nothing) == .enumCase(type: "AppAction", name: "nothing", values: []))
-    #expect(reflect(Todo.Action.toggle) == .enumCase(type: "Todo.Action", name: "toggle", values: []))
+    #expect(Value(reflecting: AppAction.nothing) == .enumCase(type: "AppAction", name: "nothing", values: []))
+    #expect(Value(reflecting: Todo.Action.toggle) == .enumCase(type: "Todo.Action", name: "toggle", values: []))
   }
 
   @Test func labelledValuesKeepLabels() {
@@ -57,15 +57,15 @@ private let id = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
   }
 
   @Test func singleValues() {
-    #expect(reflect(Todo.Action.rename("Eggs")) == .enumCase(type: "Todo.Action", name: "rename", values: [.init(nil, .string("Eggs"))]))
-    #expect(reflect(AppAction.single(value: 3)) == .enumCase(type: "AppAction", name: "single", values: [.init("value", .int(3))]))
-    #expect(reflect(AppAction.optional(nil)) == .enumCase(type: "AppAction", name: "optional", values: [.init(nil, .null)]))
+    #expect(Value(reflecting: Todo.Action.rename("Eggs")) == .enumCase(type: "Todo.Action", name: "rename", values: [.init(nil, .string("Eggs"))]))
+    #expect(Value(reflecting: AppAction.single(value: 3)) == .enumCase(type: "AppAction", name: "single", values: [.init("value", .int(3))]))
+    #expect(Value(reflecting: AppAction.optional(nil)) == .enumCase(type: "AppAction", name: "optional", values: [.init(nil, .null)]))
   }
 
   @Test func unlabelledAndTupleValues() {
-    #expect(reflect(AppAction.pair(1, "a")) == .enumCase(type: "AppAction", name: "pair", values: [.init(nil, .int(1)), .init(nil, .string("a"))]))
+    #expect(Value(reflecting: AppAction.pair(1, "a")) == .enumCase(type: "AppAction", name: "pair", values: [.init(nil, .int(1)), .init(nil, .string("a"))]))
     // Swift cannot tell a single tuple payload from several values; both show as values.
-    #expect(reflect(AppAction.point((3, 4))) == .enumCase(type: "AppAction", name: "point", values: [.init(nil, .int(3)), .init(nil, .int(4))]))
+    #expect(Value(reflecting: AppAction.point((3, 4))) == .enumCase(type: "AppAction", name: "point", values: [.init(nil, .int(3)), .init(nil, .int(4))]))
   }
 
   @Test func indirectEnums() {
@@ -84,10 +84,10 @@ private let id = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
   }
 
   @Test func caseNamesIgnoreCustomDescriptions() {
-    #expect(reflect(Described.plain) == .enumCase(type: "Described", name: "plain", values: []))
-    #expect(reflect(Described.payload(1)) == .enumCase(type: "Described", name: "payload", values: [.init(nil, .int(1))]))
-    #expect(traceCaseName(of: Described.plain) == "plain")
-    #expect(traceCaseName(of: 3) == nil)
+    #expect(Value(reflecting: Described.plain) == .enumCase(type: "Described", name: "plain", values: []))
+    #expect(Value(reflecting: Described.payload(1)) == .enumCase(type: "Described", name: "payload", values: [.init(nil, .int(1))]))
+    #expect(Value.caseName(of: Described.plain) == "plain")
+    #expect(Value.caseName(of: 3) == nil)
   }
 
   @Test func casesRememberedPerCallStayExact() {
@@ -103,7 +103,7 @@ private let id = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
         )
       )
       """)
-    #expect(reflect(tasks.map(\.priority)) == .array([
+    #expect(Value(reflecting: tasks.map(\.priority)) == .array([
       .enumCase(type: "Task.Priority", name: "low", values: []),
       .enumCase(type: "Task.Priority", name: "custom", values: [.init("level", .int(3))]),
       .enumCase(type: "Task.Priority", name: "low", values: []),
@@ -114,7 +114,7 @@ private let id = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
 
   @Test func sameCaseNameInTwoEnums() {
     let values: [Any] = [First.none, Second.none(1), First.none, Second.none(2), Second.some, First.some]
-    #expect(reflect(values) == .array([
+    #expect(Value(reflecting: values) == .array([
       .enumCase(type: "First", name: "none", values: []),
       .enumCase(type: "Second", name: "none", values: [.init(nil, .int(1))]),
       .enumCase(type: "First", name: "none", values: []),

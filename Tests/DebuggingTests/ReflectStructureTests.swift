@@ -73,7 +73,7 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
 
 @Suite struct ReflectStructureTests {
   @Test func structFieldsInDeclarationOrder() {
-    #expect(reflect(Todo(id: todoID, description: "Milk", isComplete: false)) == .structure(
+    #expect(Value(reflecting: Todo(id: todoID, description: "Milk", isComplete: false)) == .structure(
       type: "Todo",
       fields: [
         .init("id", .uuid(todoID)),
@@ -110,16 +110,16 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
   }
 
   @Test func optionals() {
-    #expect(reflect(Int?.none as Any) == .null)
-    #expect(reflect(Int?.some(3) as Any) == .int(3))
-    #expect(reflect(Int??.some(.some(3)) as Any) == .int(3))
-    #expect(reflect(Int??.some(.none) as Any) == .null)
-    #expect(reflect([1, nil, 3] as [Int?]) == .array([.int(1), .null, .int(3)]))
+    #expect(Value(reflecting: Int?.none as Any) == .null)
+    #expect(Value(reflecting: Int?.some(3) as Any) == .int(3))
+    #expect(Value(reflecting: Int??.some(.some(3)) as Any) == .int(3))
+    #expect(Value(reflecting: Int??.some(.none) as Any) == .null)
+    #expect(Value(reflecting: [1, nil, 3] as [Int?]) == .array([.int(1), .null, .int(3)]))
   }
 
   @Test func tuplesKeepLabelsAndDropPositions() {
-    #expect(reflect((x: 1, "two", z: 3.0)) == .tuple([.init("x", .int(1)), .init(nil, .string("two")), .init("z", .double(3))]))
-    #expect(reflect(()) == .tuple([]))
+    #expect(Value(reflecting: (x: 1, "two", z: 3.0)) == .tuple([.init("x", .int(1)), .init(nil, .string("two")), .init("z", .double(3))]))
+    #expect(Value(reflecting: ()) == .tuple([]))
   }
 
   @Test func classesIncludeInheritedFieldsFirst() {
@@ -132,9 +132,9 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
   }
 
   @Test func emptyStructAndClosure() {
-    #expect(reflect(Empty()) == .structure(type: "Empty", fields: []))
+    #expect(Value(reflecting: Empty()) == .structure(type: "Empty", fields: []))
     let closure: (Int) -> String = { "\($0)" }
-    #expect(reflect(closure) == .structure(type: "(Int) -> String", fields: []))
+    #expect(Value(reflecting: closure) == .structure(type: "(Int) -> String", fields: []))
   }
 
   @Test func fieldsOfEveryStorageKind() {
@@ -191,15 +191,15 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
         count: 1
       )
       """)
-    #expect(reflect(Links(weakOwner: nil, owner: owner))["weakOwner"] == .null)
+    #expect(Value(reflecting: Links(weakOwner: nil, owner: owner))["weakOwner"] == .null)
     withExtendedLifetime(owner) {}
   }
 
   @Test func reflectingFromManyTasksAtOnce() async {
     let state = Todos.State(todos: (0..<100).map { Todo(id: todoID, description: "\($0)", isComplete: false) })
-    let expected = reflect(state)
+    let expected = Value(reflecting: state)
     await withTaskGroup(of: Value.self) { group in
-      for _ in 0..<8 { group.addTask { reflect(Mixed(generic: state)).self["generic"]! } }
+      for _ in 0..<8 { group.addTask { Value(reflecting: Mixed(generic: state)).self["generic"]! } }
       for await value in group { #expect(value == expected) }
     }
   }
@@ -217,9 +217,9 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
   }
 
   @Test func aTreeReflectsAsItself() {
-    let value = reflect(Order())
-    #expect(reflect(value) == value)
-    #expect(reflect([value]) == .array([value]))
+    let value = Value(reflecting: Order())
+    #expect(Value(reflecting: value) == value)
+    #expect(Value(reflecting: [value]) == .array([value]))
   }
 
   @Test func readingInPlaceAgreesWithMirror() {

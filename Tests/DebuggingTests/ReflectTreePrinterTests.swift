@@ -19,7 +19,7 @@ func reflectedTree(_ value: Value) -> String {
 }
 
 func reflectedTree(of value: Any, options: ReflectionOptions = .init()) -> String {
-  reflectedTree(reflect(value, options: options))
+  reflectedTree(Value(reflecting: value, options: options))
 }
 
 private func render(_ value: Value, indent: String, into output: inout String) {

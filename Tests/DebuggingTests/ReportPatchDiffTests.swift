@@ -191,7 +191,7 @@ import TraceTestSupport
       guard case let .action(action) = line.record, let before, let after = tracker.state else { continue }
       if action.patch.operations.contains(where: { if case .move = $0 { return true } else { return false } }) { continue }
       let ours = try PatchDiff.diff(before: before, after: after, patch: action.patch).changes
-      let whole = stateDiff(try Value(json: before), try Value(json: after)).changes
+      let whole = StateDiff(try Value(json: before), try Value(json: after)).changes
       #expect(ours == whole, "action \(action.seq)")
       compared += 1
     }

@@ -46,14 +46,14 @@ private struct ApplyModel: Equatable {
       }
     }
     if seed % 10 == 9 { new.tags.insert("x") }
-    let diff = stateDiff(old, new)
-    let copied = diff.root.change.applied(to: reflect(old))
-    var inPlace = reflect(old)
+    let diff = StateDiff(old, new)
+    let copied = diff.root.change.applied(to: Value(reflecting: old))
+    var inPlace = Value(reflecting: old)
     let applied = diff.root.change.apply(to: &inPlace)
     #expect(applied == (copied != nil))
     guard let copied else { return }
     #expect(inPlace == copied)
-    #expect(inPlace == reflect(new))
+    #expect(inPlace == Value(reflecting: new))
   }
 
   /// One element changed in a large array: the rebuilt tree is the new state's.
@@ -62,9 +62,9 @@ private struct ApplyModel: Equatable {
     var new = old
     new.rows[500].done = true
     new.mode = .editing(row: 500, draft: "x")
-    var value = reflect(old)
-    #expect(stateDiff(old, new).root.change.apply(to: &value))
-    #expect(value == reflect(new))
+    var value = Value(reflecting: old)
+    #expect(StateDiff(old, new).root.change.apply(to: &value))
+    #expect(value == Value(reflecting: new))
   }
 
   /// A removal inside an array that did not keep its places: the copying path, same result.
@@ -72,8 +72,8 @@ private struct ApplyModel: Equatable {
     let old = ApplyModel(rows: (0..<5).map { ApplyRow(id: $0, title: "r\($0)") }, scores: [1, 2])
     var new = old
     new.rows.remove(at: 1)
-    var value = reflect(old)
-    #expect(stateDiff(old, new).root.change.apply(to: &value))
-    #expect(value == reflect(new))
+    var value = Value(reflecting: old)
+    #expect(StateDiff(old, new).root.change.apply(to: &value))
+    #expect(value == Value(reflecting: new))
   }
 }

@@ -46,19 +46,19 @@ private protocol Shape {}
     (Dictionary<Int, String>.Index.self, "Dictionary<Int, String>.Index"),
   ] as [(Any.Type, String)])
   func readableNames(type: Any.Type, expected: String) {
-    #expect(typeName(type) == expected)
+    #expect(TypeName.of(type: type) == expected)
   }
 
   @Test func localTypesKeepTheirEnclosingType() {
     struct Local {}
-    #expect(typeName(Local.self) == "TypeNameTests.Local")
-    #expect(typeName(of: [Local()]) == "[TypeNameTests.Local]")
+    #expect(TypeName.of(type: Local.self) == "TypeNameTests.Local")
+    #expect(TypeName.of([Local()]) == "[TypeNameTests.Local]")
   }
 
   @Test func typeNameOfValues() {
-    #expect(typeName(of: 1) == "Int")
-    #expect(typeName(of: ["a": [1]]) == "[String: [Int]]")
-    #expect(typeName(of: Optional(Todo()) as Any) == "Todo?")
+    #expect(TypeName.of(1) == "Int")
+    #expect(TypeName.of(["a": [1]]) == "[String: [Int]]")
+    #expect(TypeName.of(Optional(Todo()) as Any) == "Todo?")
   }
 
   @Test(arguments: [
@@ -87,7 +87,7 @@ private protocol Shape {}
 
   @Test func cacheIsSafeAcrossThreads() async {
     await withTaskGroup(of: String.self) { group in
-      for _ in 0..<8 { group.addTask { typeName([Pair<Int, Todo>].self) } }
+      for _ in 0..<8 { group.addTask { TypeName.of(type: [Pair<Int, Todo>].self) } }
       for await name in group { #expect(name == "[Pair<Int, Todo>]") }
     }
   }

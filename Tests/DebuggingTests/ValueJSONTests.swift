@@ -115,7 +115,7 @@ import Testing
   @Test func reflectedLazyStorageRoundTrips() throws {
     var cart = Cart()
     _ = cart.total
-    let value = reflect(cart)
+    let value = Value(reflecting: cart)
     var bytes: [UInt8] = []
     value.writeJSON(into: &bytes)
     #expect(try Value(json: JSONReader.parse(bytes)) == value)

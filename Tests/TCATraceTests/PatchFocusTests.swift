@@ -25,8 +25,8 @@ import TraceTestSupport
       tracker.consume(record, line: 0)
       guard case let .action(action) = record, !action.patch.operations.isEmpty, let before, let after = tracker.state else { continue }
       let focus = PatchFocus(action.patch)
-      let whole = DiffTextRenderer().render(stateDiff(try Value(json: before), try Value(json: after)))
-      let pruned = DiffTextRenderer().render(stateDiff(try Value(json: focus.prune(before, side: .old)), try Value(json: focus.prune(after, side: .new))))
+      let whole = DiffTextRenderer().render(StateDiff(try Value(json: before), try Value(json: after)))
+      let pruned = DiffTextRenderer().render(StateDiff(try Value(json: focus.prune(before, side: .old)), try Value(json: focus.prune(after, side: .new))))
       #expect(pruned == whole, "action \(action.seq)")
       compared += 1
     }
@@ -51,8 +51,8 @@ import TraceTestSupport
     var after = before
     try operations.apply(to: &after)
     let focus = PatchFocus(operations)
-    let whole = DiffTextRenderer().render(stateDiff(try Value(json: before), try Value(json: after)))
-    let pruned = DiffTextRenderer().render(stateDiff(try Value(json: focus.prune(before, side: .old)), try Value(json: focus.prune(after, side: .new))))
+    let whole = DiffTextRenderer().render(StateDiff(try Value(json: before), try Value(json: after)))
+    let pruned = DiffTextRenderer().render(StateDiff(try Value(json: focus.prune(before, side: .old)), try Value(json: focus.prune(after, side: .new))))
     #expect(pruned == whole)
     #expect(!whole.isEmpty)
   }

@@ -1,6 +1,5 @@
 import Debugging
 import Testing
-import TraceAnalysis
 
 /// `TimeText` (TimeText.swift).
 @Suite struct TimeTextTests {
@@ -10,15 +9,6 @@ import TraceAnalysis
   ] as [(Int64, String)])
   func duration(nanoseconds: Int64, text: String) {
     #expect(TimeText.duration(nanoseconds) == text)
-  }
-
-  /// CLI-8: `show` and `blame` print a duration as `timings` does (`formatNanoseconds`).
-  @Test func durationReadsAsInTimings() {
-    var nanoseconds: Int64 = 1
-    while nanoseconds < 100_000_000_000 {
-      #expect(TimeText.duration(nanoseconds) == formatNanoseconds(nanoseconds), "\(nanoseconds)")
-      nanoseconds = nanoseconds * 7 / 5 + 3
-    }
   }
 
   /// QA's CLI-0: `t`/`duration` may be any Int64 (docs/log-format.md); Int64.max crashed `show`.

@@ -2,7 +2,7 @@
 /// the JSON form of the next, generated from a `StateDiff`.
 ///
 /// ```swift
-/// jsonPatch(from: reflect(old), to: reflect(new))
+/// jsonPatch(from: Value(reflecting: old), to: Value(reflecting: new))
 /// ```
 /// ```text
 /// [{"op":"replace","path":"/todos/3/isComplete","value":true},
@@ -15,7 +15,7 @@
 /// dictionaries with plain string keys are patched in place; sets, other dictionaries and
 /// multi-line strings are replaced whole.
 public func jsonPatch(from old: Value, to new: Value) -> [JSON] {
-  jsonPatch(stateDiff(old, new), new: new)
+  jsonPatch(StateDiff(old, new), new: new)
 }
 
 /// The patch for `diff`, whose new side is `new`.

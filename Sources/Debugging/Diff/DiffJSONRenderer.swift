@@ -3,7 +3,7 @@
 /// form (docs/log-format.md).
 ///
 /// ```swift
-/// JSONWriter.string(DiffJSONRenderer().render(stateDiff(old, new)))
+/// JSONWriter.string(DiffJSONRenderer().render(StateDiff(old, new)))
 /// ```
 /// ```text
 /// {"path":"","change":"nested","shape":"structure","type":"Todo","children":[

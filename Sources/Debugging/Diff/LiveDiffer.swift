@@ -6,7 +6,7 @@ import Foundation
 /// skip their equal prefix and suffix; `Identifiable` elements are matched by `id` (moves
 /// detected), others pair up by index when the counts agree. Structs are walked field by field
 /// through `Mirror`. Everything else — scalars, enums, classes (cycles), dictionaries, sets,
-/// `CustomTraceRepresentable` values — is reflected with `reflect(_:options:)` and compared as
+/// `CustomTraceRepresentable` values — is reflected with `Value(reflecting: _:options:)` and compared as
 /// value trees, so the result reads exactly as a diff of the reflected trees would.
 ///
 /// ```swift
@@ -21,12 +21,12 @@ struct LiveDiffer {
     return StateDiff(root: .init(key: .root, change: change(old, new, depth: 0)))
   }
 
-  /// `value` reflected as `reflect` would show it `depth` levels below the root.
+  /// `value` reflected as `Value(reflecting:)` would show it `depth` levels below the root.
   func reflected(_ value: Any, depth: Int) -> Value {
-    guard depth > 0 else { return reflect(value, options: options) }
+    guard depth > 0 else { return Value(reflecting: value, options: options) }
     var options = options
     options.maximumDepth = max(0, options.maximumDepth - depth)
-    return reflect(value, options: options)
+    return Value(reflecting: value, options: options)
   }
 
   /// What happened between two live values.
@@ -72,7 +72,7 @@ struct LiveDiffer {
         nodes.append(.field(label: a.label, position: position), change)
       }
       if nodes.nodes.allSatisfy(\.change.isUnchanged) { return .unchanged(count: 1) }
-      return .nested(.structure(type: typeName(of: old)), nodes.nodes)
+      return .nested(.structure(type: TypeName.of(old)), nodes.nodes)
     case .enum?:
       if let change = enumChange(oldMirror, Mirror(reflecting: new), old, depth: depth) { return change }
     case .optional?:
@@ -85,7 +85,7 @@ struct LiveDiffer {
   }
 
   /// Two values of one enum type in the same case with associated values: the values compared
-  /// one by one (as `reflect` presents them: a tuple payload's elements, or the single payload
+  /// one by one (as `Value(reflecting:)` presents them: a tuple payload's elements, or the single payload
   /// unlabelled); `nil` when the cases differ.
   private func enumChange(_ a: Mirror, _ b: Mirror, _ old: Any, depth: Int) -> StateDiff.Change? {
     guard let payloadA = a.children.first, let payloadB = b.children.first, let name = payloadA.label,
@@ -104,7 +104,7 @@ struct LiveDiffer {
       nodes.append(.field(label: nil, position: 0), change(payloadA.value, payloadB.value, depth: depth + 1))
     }
     if nodes.nodes.allSatisfy(\.change.isUnchanged) { return .unchanged(count: 1) }
-    return .nested(.enumCase(type: typeName(of: old), name: name), nodes.nodes)
+    return .nested(.enumCase(type: TypeName.of(old), name: name), nodes.nodes)
   }
 
   /// The change between two collections of the same type whose elements are `Equatable`, diffed

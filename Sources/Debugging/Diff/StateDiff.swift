@@ -2,7 +2,7 @@
 /// JSON Patch) reads. Nothing here knows how it will be shown.
 ///
 /// ```swift
-/// let model = stateDiff(Todo(title: "Milk"), Todo(title: "Eggs"))
+/// let model = StateDiff(Todo(title: "Milk"), Todo(title: "Eggs"))
 /// model.root.change
 /// ```
 /// ```text

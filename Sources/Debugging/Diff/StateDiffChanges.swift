@@ -2,7 +2,7 @@
 /// of the state (docs/log-format.md) — for summaries, assertions and scripts.
 ///
 /// ```swift
-/// stateDiff(old, new).changes.map(\.path)  // ["/todos/3/isComplete", "/todos/0"]
+/// StateDiff(old, new).changes.map(\.path)  // ["/todos/3/isComplete", "/todos/0"]
 /// ```
 extension StateDiff {
   /// One change at the deepest node that describes it.

@@ -2,7 +2,7 @@
 /// `Value`: the type and case path, with associated values shown only when they are enum cases.
 ///
 /// ```swift
-/// ActionLabel.text(of: reflect(Todos.Action.todos(.element(id: id, action: .checkBoxToggled))))
+/// ActionLabel.text(of: Value(reflecting: Todos.Action.todos(.element(id: id, action: .checkBoxToggled))))
 /// ```
 /// ```text
 /// Todos.Action.todos(.element(id:, action: .checkBoxToggled))

@@ -23,7 +23,7 @@ enum CancellationIDText {
 
   /// The text of one id.
   static func text(of id: AnyHashable, options: ReflectionOptions) -> String {
-    let value = reflect(id.base, options: options)
+    let value = Value(reflecting: id.base, options: options)
     switch value {
     case let .string(text): return text
     case let .int(number): return String(number)

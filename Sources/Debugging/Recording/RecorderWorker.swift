@@ -138,7 +138,7 @@ final class RecorderWorker: @unchecked Sendable {
     if lastState == nil, let initial = event.initial {
       lastState = initial
       lastStateIsShared = true
-      lastValue = reflect(initial, options: reflection)
+      lastValue = Value(reflecting: initial, options: reflection)
       output.append(.state(TraceState(seq: 0, t: 0, state: lastValue.json)))
     }
     if event.droppedBefore > 0 {
@@ -146,7 +146,7 @@ final class RecorderWorker: @unchecked Sendable {
       seq += Int64(event.droppedBefore)
       forceKeyframe = true
     }
-    let actionValue = reflect(event.action, options: reflection)
+    let actionValue = Value(reflecting: event.action, options: reflection)
     let label = ActionLabel.text(of: actionValue)
     let sender = event.effect.flatMap { skippedEffects.contains($0) ? nil : $0 }
     let pendingOutput = sender.flatMap(takePendingOutput)
@@ -156,16 +156,16 @@ final class RecorderWorker: @unchecked Sendable {
       return
     }
     seq += 1
-    let diff = stateDiff(old, event.state, reflection: reflection)
+    let diff = StateDiff(old, event.state, reflection: reflection)
     var newValue = lastValue
     var patch = JSONPatch()
     if !diff.isEqual {
       // Rebuilt in place: with `lastValue` cleared, the tree's storage is not shared.
       lastValue = .null
-      if !diff.root.change.apply(to: &newValue) { newValue = reflect(event.state, options: reflection) }
-      if options.checksRebuiltStates, newValue != reflect(event.state, options: reflection) {
+      if !diff.root.change.apply(to: &newValue) { newValue = Value(reflecting: event.state, options: reflection) }
+      if options.checksRebuiltStates, newValue != Value(reflecting: event.state, options: reflection) {
         output.append(.note(TraceNote(t: time(event.t), note: .error, message: "rebuilt state of action \(seq) differs from the reflected state")))
-        newValue = reflect(event.state, options: reflection)
+        newValue = Value(reflecting: event.state, options: reflection)
       }
       patch = (try? JSONPatch(json: .array(RecorderPatch.operations(diff, new: newValue)))) ?? JSONPatch()
     }

@@ -3,8 +3,8 @@
 /// the diff.
 ///
 /// ```swift
-/// let diff = stateDiff(oldTodos, newTodos)              // live values, Equatable shortcuts
-/// diff.root.change.applied(to: reflect(oldTodos))        // == reflect(newTodos)
+/// let diff = StateDiff(oldTodos, newTodos)              // live values, Equatable shortcuts
+/// diff.root.change.applied(to: Value(reflecting: oldTodos))        // == Value(reflecting: newTodos)
 /// ```
 ///
 /// Returns `nil` where the diff does not carry enough to rebuild (changes inside sets,
@@ -104,7 +104,7 @@ extension StateDiff.Change {
   /// ```swift
   /// var value = lastValue
   /// lastValue = .null                                  // `value` no longer shared
-  /// if !diff.root.change.apply(to: &value) { value = reflect(newState) }
+  /// if !diff.root.change.apply(to: &value) { value = Value(reflecting: newState) }
   /// ```
   func apply(to value: inout Value) -> Bool {
     switch self {

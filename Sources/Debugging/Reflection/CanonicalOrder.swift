@@ -1,4 +1,4 @@
-// The order `reflect` sorts dictionary entries (by key) and set elements in, so that the same
+// The order `Value(reflecting:)` sorts dictionary entries (by key) and set elements in, so that the same
 // state gives the same trace in every run: Swift's hashing is seeded per process, so iteration
 // order alone would differ between runs.
 
@@ -9,8 +9,8 @@ extension Value {
   /// element.
   ///
   /// ```swift
-  /// reflect(["b": 2, "a": 1, "c": 3])  // .dictionary(["a": 1, "b": 2, "c": 3])
-  /// reflect(Set([3, 1, 2]))            // .set([1, 2, 3])
+  /// Value(reflecting: ["b": 2, "a": 1, "c": 3])  // .dictionary(["a": 1, "b": 2, "c": 3])
+  /// Value(reflecting: Set([3, 1, 2]))            // .set([1, 2, 3])
   /// ```
   static func canonicallyPrecedes(_ lhs: Value, _ rhs: Value) -> Bool {
     compare(lhs, rhs) < 0

@@ -1,10 +1,10 @@
-// The naming and redaction rules `reflect` applies to fields, public so that another walker —
+// The naming and redaction rules `Value(reflecting:)` applies to fields, public so that another walker —
 // the diff engine, which reads `Mirror`s lazily and skips `Equatable` subtrees — presents the
 // same names and hides the same values:
 //
 // ```swift
-// for child in traceChildren(of: state, options: options) {  // or Mirror(…).traceChildren(options:)
-//   if child.isRedacted { /* show .redacted(type: typeName(of: child.value)), never child.value */ }
+// for child in TraceChild.children(of: state, options: options) {  // or Mirror(…).traceChildren(options:)
+//   if child.isRedacted { /* show .redacted(type: TypeName.of(child.value)), never child.value */ }
 //   else if let custom = child.value as? any CustomTraceRepresentable { /* use custom.traceValue */ }
 //   else { /* walk child.value under child.label */ }
 // }
@@ -29,18 +29,12 @@ extension ReflectionOptions {
   var redactsByName: Bool { !lowercasedRedactedNames.isEmpty }
 }
 
-/// Whether a field called `label` is redacted by name under `options` (see
-/// `ReflectionOptions.isRedactedField(_:)`).
-public func isRedactedField(_ label: String, options: ReflectionOptions) -> Bool {
-  options.isRedactedField(label)
-}
-
 /// A child of a value as traces present it.
 public struct TraceChild {
   /// The presented label: `nil` for unlabelled tuple elements and associated values (`.0`),
   /// `token` for a property wrapper's storage `_token`.
   public var label: String?
-  /// The child itself. When `isRedacted`, show `.redacted(type: typeName(of: value))` instead.
+  /// The child itself. When `isRedacted`, show `.redacted(type: TypeName.of(value))` instead.
   public var value: Any
   /// Hidden by name (`ReflectionOptions.redactedFieldNames`). `@Redacted` values are not flagged
   /// here: they are `CustomTraceRepresentable` and present themselves as `.redacted`.
@@ -48,7 +42,7 @@ public struct TraceChild {
 }
 
 extension Mirror {
-  /// The children as `reflect` presents them as fields: `.0`-style labels become `nil`;
+  /// The children as `Value(reflecting:)` presents them as fields: `.0`-style labels become `nil`;
   /// `_$`-prefixed bookkeeping of macro-observable types is dropped and their `_name` storage is
   /// shown as `name`; a `@Redacted` wrapper's `_name` is shown as `name`; fields named in
   /// `options.redactedFieldNames` are flagged.
@@ -86,35 +80,39 @@ extension Mirror {
   }
 }
 
-/// The children of `value` as `reflect` presents them: the same as
-/// `Mirror(reflecting: value).traceChildren(options:)`, but plain structs and tuples are read in
-/// place from their field metadata, which is many times faster than a `Mirror` (a mirror resolves
-/// each field's type again on every access).
-///
-/// ```swift
-/// traceChildren(of: Todo(title: "Milk")).map(\.label)  // ["id", "title", "isComplete"]
-/// ```
-public func traceChildren(of value: Any, options: ReflectionOptions = .init()) -> [TraceChild] {
-  let info = ReflectedTypeCache.shared.reflectedType(type(of: value))
-  guard info.kind == .structure || info.kind == .tuple else {
-    return Mirror(reflecting: value).traceChildren(options: options)
-  }
-  return info.stored.withAddress(of: value) { address in
-    info.fields.compactMap { field in
-      guard !field.isHidden else { return nil }
-      let isRedacted = field.label.map(options.isRedactedField) ?? false
-      return TraceChild(label: field.label, value: field.stored.load(from: address + field.offset), isRedacted: isRedacted)
+extension TraceChild {
+  /// The children of `value` as `Value(reflecting:)` presents them: the same as
+  /// `Mirror(reflecting: value).traceChildren(options:)`, but plain structs and tuples are read in
+  /// place from their field metadata, which is many times faster than a `Mirror` (a mirror
+  /// resolves each field's type again on every access).
+  ///
+  /// ```swift
+  /// TraceChild.children(of: Todo(title: "Milk")).map(\.label)  // ["id", "title", "isComplete"]
+  /// ```
+  public static func children(of value: Any, options: ReflectionOptions = .init()) -> [TraceChild] {
+    let info = ReflectedTypeCache.shared.reflectedType(type(of: value))
+    guard info.kind == .structure || info.kind == .tuple else {
+      return Mirror(reflecting: value).traceChildren(options: options)
+    }
+    return info.stored.withAddress(of: value) { address in
+      info.fields.compactMap { field in
+        guard !field.isHidden else { return nil }
+        let isRedacted = field.label.map(options.isRedactedField) ?? false
+        return TraceChild(label: field.label, value: field.stored.load(from: address + field.offset), isRedacted: isRedacted)
+      }
     }
   }
 }
 
-/// The case name of an enum value, even when the enum is `CustomStringConvertible` (`Mirror`
-/// names only cases with associated values); nil for other values.
-///
-/// ```swift
-/// traceCaseName(of: Todo.Action.toggle)  // "toggle"
-/// ```
-public func traceCaseName(of value: Any) -> String? {
-  guard Mirror(reflecting: value).displayStyle == .enum else { return nil }
-  return enumCaseName(value)
+extension Value {
+  /// The case name of an enum value, even when the enum is `CustomStringConvertible` (`Mirror`
+  /// names only cases with associated values); nil for other values.
+  ///
+  /// ```swift
+  /// Value.caseName(of: Todo.Action.toggle)  // "toggle"
+  /// ```
+  public static func caseName(of value: Any) -> String? {
+    guard Mirror(reflecting: value).displayStyle == .enum else { return nil }
+    return enumCaseName(value)
+  }
 }

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// struct Session { var user = "ada"; @Redacted var token = "s3cr3t" }
-/// reflect(Session())
+/// Value(reflecting: Session())
 /// ```
 /// ```text
 /// .structure(type: "Session", fields: [user: .string("ada"), token: .redacted(type: "String")])
@@ -19,7 +19,7 @@ public struct Redacted<Wrapped>: CustomTraceRepresentable {
   }
 
   public var traceValue: Value {
-    .redacted(type: typeName(Wrapped.self))
+    .redacted(type: TypeName.of(type: Wrapped.self))
   }
 }
 

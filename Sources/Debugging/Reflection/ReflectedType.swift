@@ -1,6 +1,6 @@
 import Foundation
 
-/// What `reflect` knows about a type before looking at a value of it: how to turn it into a
+/// What `Value(reflecting:)` knows about a type before looking at a value of it: how to turn it into a
 /// `Value` (a scalar conversion, a fast path for standard collections, or a `Mirror`) and its
 /// readable name. Computed once per type from the type alone and cached (see `ReflectedTypeCache`).
 final class ReflectedType: @unchecked Sendable {
@@ -50,7 +50,7 @@ final class ReflectedType: @unchecked Sendable {
     }
     self.kind = kind
     self.fields = fields
-    name = typeName(type)
+    name = TypeName.of(type: type)
     isClass = type is AnyClass
     isPropertyWrapper = type is any TracePropertyWrapper.Type
     stored = _openExistential(type, do: storedValueType)
@@ -93,7 +93,7 @@ final class ReflectedType: @unchecked Sendable {
   ]
 }
 
-/// The process-wide cache of `ReflectedType`s, behind a lock. Each `reflect` call also keeps a
+/// The process-wide cache of `ReflectedType`s, behind a lock. Each `Value(reflecting:)` call also keeps a
 /// private copy of the entries it used, so the lock is taken once per type per call.
 final class ReflectedTypeCache: @unchecked Sendable {
   static let shared = ReflectedTypeCache()

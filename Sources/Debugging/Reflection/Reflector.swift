@@ -1,6 +1,6 @@
 import Foundation
 
-/// The walker behind `reflect(_:options:)`: one per call, holding the options, the class instances
+/// The walker behind `Value(reflecting:options:)`: one per call, holding the options, the class instances
 /// on the current path (for cycles) and a private copy of the type cache.
 struct Reflector {
   let options: ReflectionOptions

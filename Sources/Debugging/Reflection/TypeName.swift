@@ -1,26 +1,29 @@
 import Foundation
 
-/// The readable name of a value's type, as traces and diffs show it: `Todo`, `[Todo]`, `Int?`,
-/// `Todos.Action` (module prefixes dropped).
-///
-/// ```swift
-/// typeName(of: [Todo]())            // "[Todo]"
-/// typeName(of: ["a": 1] as [String: Int])  // "[String: Int]"
-/// ```
-public func typeName(of value: Any) -> String {
-  typeName(type(of: value))
-}
+/// Readable type names, as traces and diffs show them: `Todo`, `[Todo]`, `Int?`, `Todos.Action`
+/// (module prefixes dropped).
+public enum TypeName {
+  /// The readable name of a value's type.
+  ///
+  /// ```swift
+  /// TypeName.of([Todo]())                    // "[Todo]"
+  /// TypeName.of(["a": 1] as [String: Int])   // "[String: Int]"
+  /// ```
+  public static func of(_ value: Any) -> String {
+    of(type: type(of: value))
+  }
 
-/// The readable name of a type (see `typeName(of:)`).
-///
-/// ```swift
-/// typeName(Optional<Todos.Action>.self)         // "Todos.Action?"
-/// typeName(IdentifiedArray<UUID, Todo>.self)    // "IdentifiedArray<UUID, Todo>"
-/// ```
-///
-/// Names are computed once per type and cached; the cache is safe to use from any thread.
-public func typeName(_ type: Any.Type) -> String {
-  TypeNameCache.shared.name(of: type)
+  /// The readable name of a type.
+  ///
+  /// ```swift
+  /// TypeName.of(type: Optional<Todos.Action>.self)         // "Todos.Action?"
+  /// TypeName.of(type: IdentifiedArray<UUID, Todo>.self)    // "IdentifiedArray<UUID, Todo>"
+  /// ```
+  ///
+  /// Names are computed once per type and cached; the cache is safe to use from any thread.
+  public static func of(type: Any.Type) -> String {
+    TypeNameCache.shared.name(of: type)
+  }
 }
 
 /// A lock-protected cache of readable type names, keyed by the type's identity.

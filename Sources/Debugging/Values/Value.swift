@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// struct Todo { var title = "Milk"; var isComplete = false }
-/// reflect(Todo())
+/// Value(reflecting: Todo())
 /// ```
 /// ```text
 /// .structure(type: "Todo", fields: [title: .string("Milk"), isComplete: .bool(false)])
@@ -119,7 +119,7 @@ extension Value {
   /// The value of the field called `label`, for structures, enum cases and tuples.
   ///
   /// ```swift
-  /// reflect(Todo())["title"]  // .string("Milk")
+  /// Value(reflecting: Todo())["title"]  // .string("Milk")
   /// ```
   public subscript(label: String) -> Value? {
     switch self {

@@ -11,7 +11,7 @@ enum ValueDump {
   /// )
   /// ```
   static func text(_ value: Any) -> String {
-    let reflected = reflect(value)
+    let reflected = Value(reflecting: value)
     var text = lines(of: reflected)
     if case let .enumCase(type, _, _) = reflected { text = type + text }
     return text
@@ -55,8 +55,8 @@ enum ValueDump {
   ///   + Relay.Action.ping
   /// ```
   static func diff(_ expected: Any, _ actual: Any) -> String? {
-    guard let text = Debugging.diff(expected, actual) else { return nil }
-    guard case let .enumCase(type, _, _) = reflect(expected) else { return indent(text, by: 2) }
+    guard let text = StateDiff.text(expected, actual) else { return nil }
+    guard case let .enumCase(type, _, _) = Value(reflecting: expected) else { return indent(text, by: 2) }
     let typed = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       // A line at depth 0 is its marker, one space, then the value: `- .pong`.
       line.dropFirst(2).first == "." ? line.prefix(2) + type + line.dropFirst(2) : line

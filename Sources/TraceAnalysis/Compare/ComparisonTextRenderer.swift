@@ -126,7 +126,7 @@ package struct ComparisonTextRenderer {
   }
 
   private func timingLines(_ timings: TimingComparison) -> [String] {
-    let limits = "over +\(percentText(timings.threshold)) and at least \(formatNanoseconds(timings.minimumDifference))"
+    let limits = "over +\(percentText(timings.threshold)) and at least \(TimeText.duration(timings.minimumDifference))"
     let regressions = timings.regressions
     guard !regressions.isEmpty else {
       return ["Timings: no regressions \(limits) (\(plural(timings.rows.count, "figure")) compared)."]

@@ -37,8 +37,8 @@ public struct TimingComparison: Sendable, Hashable {
     public var description: String {
       let sign = current >= golden ? "+" : "-"
       let percentText = percent.map { "\($0 >= 0 ? "+" : "")\(Int($0.rounded()))%, " } ?? ""
-      return "\(measure.rawValue) \(label) \(statistic): \(formatNanoseconds(golden)) → \(formatNanoseconds(current)) "
-        + "(\(percentText)\(sign)\(formatNanoseconds(abs(current - golden))))"
+      return "\(measure.rawValue) \(label) \(statistic): \(TimeText.duration(golden)) → \(TimeText.duration(current)) "
+        + "(\(percentText)\(sign)\(TimeText.duration(abs(current - golden))))"
     }
   }
 

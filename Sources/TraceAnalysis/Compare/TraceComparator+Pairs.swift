@@ -14,7 +14,7 @@ extension TraceComparator {
     inSync = old == new
     carryingDifference = !inSync
     guard !inSync else { return }
-    let model = stateDiff(try value(old, golden, line: 2), try value(new, current, line: 2))
+    let model = StateDiff(try value(old, golden, line: 2), try value(new, current, line: 2))
     lastStatePaths = JSONDifferencePaths.paths(old, new)
     recorder.counts.stateDifferences += 1
     recorder.add(Divergence(order: order, golden: nil, current: nil, label: "", kind: .initialState(model)))
@@ -28,7 +28,7 @@ extension TraceComparator {
     if differentAction {
       recorder.counts.actionDifferences += 1
       if recorder.wantsDetails {
-        let model = stateDiff(try value(a.action, golden, line: a.line), try value(b.action, current, line: b.line))
+        let model = StateDiff(try value(a.action, golden, line: a.line), try value(b.action, current, line: b.line))
         recorder.add(divergence(order, a, b, .action(model)))
       } else {
         recorder.markFailed(order)
@@ -67,7 +67,7 @@ extension TraceComparator {
     guard old != new, JSONDifferencePaths.paths(old, new) != lastStatePaths else { return }
     recorder.counts.stateDifferences += 1
     guard recorder.wantsDetails else { return recorder.markFailed(recorder.lastOrder) }
-    let model = stateDiff(try value(old, golden, line: lastGolden?.line ?? 2), try value(new, current, line: lastCurrent?.line ?? 2))
+    let model = StateDiff(try value(old, golden, line: lastGolden?.line ?? 2), try value(new, current, line: lastCurrent?.line ?? 2))
     recorder.add(Divergence(
       order: recorder.lastOrder, golden: lastGolden.map(position), current: lastCurrent.map(position),
       label: lastGolden?.label ?? lastCurrent?.label ?? "", kind: .finalState(model)))
@@ -119,7 +119,7 @@ extension TraceComparator {
     carriedRun = 0
     lastStatePaths = paths
     recorder.counts.stateDifferences += 1
-    let model = stateDiff(try value(old, golden, line: a.line), try value(new, current, line: b.line))
+    let model = StateDiff(try value(old, golden, line: a.line), try value(new, current, line: b.line))
     recorder.add(divergence(order, a, b, .state(model)))
   }
 

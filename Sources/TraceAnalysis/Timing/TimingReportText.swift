@@ -25,10 +25,10 @@ extension TimingReport {
     }
     func stats(_ s: TimingStatistics?) -> String {
       guard let s else { return ["-", "-", "-", "-", "-", "-", "-"].map { right($0) }.joined() }
-      return [s.total, s.min, s.mean, s.p50, s.p95, s.p99, s.max].map { right(formatNanoseconds($0)) }.joined()
+      return [s.total, s.min, s.mean, s.p50, s.p95, s.p99, s.max].map { right(TimeText.duration($0)) }.joined()
     }
     let statHeader = ["total", "min", "mean", "p50", "p95", "p99", "max"].map { right($0) }.joined()
-    var out = ["\(actionCount) action\(actionCount == 1 ? "" : "s"), \(formatNanoseconds(end))", ""]
+    var out = ["\(actionCount) action\(actionCount == 1 ? "" : "s"), \(TimeText.duration(end))", ""]
     out.append(pad("action", width) + right("count") + statHeader)
     for a in actions {
       out.append(pad(PrintableText.escaping(a.label), width) + right(String(a.duration.count)) + stats(a.duration))
@@ -46,7 +46,7 @@ extension TimingReport {
       out.append("slowest actions")
       let seqWidth = slowest.map { String($0.seq).count }.max() ?? 1
       for s in slowest {
-        out.append(right(String(s.seq), seqWidth + 2) + right(formatNanoseconds(s.duration), 10) + "  " + PrintableText.escaping(s.label))
+        out.append(right(String(s.seq), seqWidth + 2) + right(TimeText.duration(s.duration), 10) + "  " + PrintableText.escaping(s.label))
       }
     }
     out.append("")

@@ -44,25 +44,3 @@ public struct TimingStatistics: Sendable, Hashable, CustomStringConvertible {
     "count \(count), total \(total), min \(min), mean \(mean), p50 \(p50), p95 \(p95), p99 \(p99), max \(max)"
   }
 }
-
-/// `500ns`, `12.3µs`, `4.56ms`, `1.23s`: a duration in nanoseconds, short, for tables.
-public func formatNanoseconds(_ ns: Int64) -> String {
-  let value = Double(ns)
-  func fixed(_ v: Double, _ unit: String) -> String {
-    let digits = v < 10 ? 2 : v < 100 ? 1 : 0
-    var text = String(Int64((v * pow10(digits)).rounded()))
-    if digits > 0 {
-      while text.count <= digits { text = "0" + text }
-      text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
-    }
-    return text + unit
-  }
-  switch abs(value) {
-  case ..<1_000: return "\(ns)ns"
-  case ..<1_000_000: return fixed(value / 1e3, "µs")
-  case ..<1_000_000_000: return fixed(value / 1e6, "ms")
-  default: return fixed(value / 1e9, "s")
-  }
-}
-
-private func pow10(_ n: Int) -> Double { n == 2 ? 100 : n == 1 ? 10 : 1 }

@@ -83,7 +83,7 @@ public struct TimingTimeline: Sendable, Hashable {
       }
       rows.append(pad(PrintableText.escaping(lane.name), labelWidth) + " |" + bar + "|")
     }
-    let endText = formatNanoseconds(span)
+    let endText = TimeText.duration(span)
     let gap = String(repeating: " ", count: Swift.max(1, columns + 2 - 3 - endText.count))
     rows.append(pad("", labelWidth) + " 0ns" + gap + endText)
     return rows.joined(separator: "\n")

@@ -139,7 +139,7 @@ package final class ShowRunner {
       let focus = PatchFocus(action.patch)
       let old = try input.value(focus.prune(before, side: .old), line: line.line)
       let new = try input.value(focus.prune(after, side: .new), line: line.line)
-      try output.line(renderer.stateChange(stateDiff(old, new)))
+      try output.line(renderer.stateChange(StateDiff(old, new)))
     }
   }
 

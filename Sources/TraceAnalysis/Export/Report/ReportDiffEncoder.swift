@@ -11,7 +11,7 @@ import Debugging
 /// multi-line string compared line by line.
 ///
 /// ```swift
-/// JSONWriter.string(ReportDiffEncoder.encode(stateDiff(.structure(type: "T", fields: [.init("x", .int(1))]),
+/// JSONWriter.string(ReportDiffEncoder.encode(StateDiff(.structure(type: "T", fields: [.init("x", .int(1))]),
 ///                                                      .structure(type: "T", fields: [.init("x", .int(2))]))))
 /// ```
 /// ```text
