@@ -2,12 +2,12 @@ import Runtime
 
 /// The counter from TCA's "01-GettingStarted-Counter" case study: two buttons change a number.
 public struct Counter: Reducer {
-  public struct State: Equatable, Sendable {
+  public struct State: Codable, Equatable, Sendable {
     public var count = 0
     public init(count: Int = 0) { self.count = count }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Codable, Equatable, Sendable {
     case decrementButtonTapped
     case incrementButtonTapped
   }

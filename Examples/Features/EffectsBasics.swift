@@ -16,14 +16,14 @@ public struct NumberFactClient: Sendable {
 }
 
 /// The error the number fact API fails with.
-public struct NumbersAPIError: Error, Equatable, Sendable {
+public struct NumbersAPIError: Codable, Error, Equatable, Sendable {
   public init() {}
 }
 
 /// The number fact feature ("01-GettingStarted-EffectsBasics"): a counter whose decrement is undone
 /// after a second if it goes negative, and a button that loads a fact about the current number.
 public struct EffectsBasics: Reducer {
-  public struct State: Equatable, Sendable {
+  public struct State: Codable, Equatable, Sendable {
     public var count = 0
     public var isNumberFactRequestInFlight = false
     public var numberFact: String?
@@ -34,7 +34,7 @@ public struct EffectsBasics: Reducer {
     }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Codable, Equatable, Sendable {
     case decrementButtonTapped
     case decrementDelayResponse
     case incrementButtonTapped
@@ -96,6 +96,43 @@ public struct EffectsBasics: Reducer {
         state.numberFact = "Could not load a number fact :("
         return .none
       }
+    }
+  }
+}
+
+// `Result` is not `Codable` in the standard library. The number fact feature sends one in an
+// action, so replaying its traces (`store.replay(trace:)`) needs this conformance: Swift's
+// synthesised enum layout, `{"success":{"_0":…}}` or `{"failure":{"_0":…}}`, as the trace
+// records the case.
+private enum ResultCodingKeys: String, CodingKey { case success, failure }
+private enum ResultPayloadKeys: String, CodingKey { case _0 }
+
+extension Result: @retroactive Decodable where Success: Decodable, Failure: Decodable {
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ResultCodingKeys.self)
+    guard container.allKeys.count == 1, let key = container.allKeys.first else {
+      throw DecodingError.typeMismatch(
+        Self.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "expected one case"))
+    }
+    let payload = try container.nestedContainer(keyedBy: ResultPayloadKeys.self, forKey: key)
+    switch key {
+    case .success: self = .success(try payload.decode(Success.self, forKey: ._0))
+    case .failure: self = .failure(try payload.decode(Failure.self, forKey: ._0))
+    }
+  }
+}
+
+extension Result: @retroactive Encodable where Success: Encodable, Failure: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: ResultCodingKeys.self)
+    switch self {
+    case let .success(value):
+      var payload = container.nestedContainer(keyedBy: ResultPayloadKeys.self, forKey: .success)
+      try payload.encode(value, forKey: ._0)
+    case let .failure(error):
+      var payload = container.nestedContainer(keyedBy: ResultPayloadKeys.self, forKey: .failure)
+      try payload.encode(error, forKey: ._0)
     }
   }
 }

@@ -3,7 +3,7 @@ import Runtime
 
 /// One row of the todo list ("Todos" example): a checkbox and a text field.
 public struct Todo: Reducer {
-  public struct State: Equatable, Identifiable, Sendable {
+  public struct State: Codable, Equatable, Identifiable, Sendable {
     public var description: String
     public let id: UUID
     public var isComplete: Bool
@@ -15,7 +15,7 @@ public struct Todo: Reducer {
     }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Codable, Equatable, Sendable {
     case checkBoxToggled
     case textFieldChanged(String)
   }

@@ -2,7 +2,7 @@ import Foundation
 import Runtime
 
 /// Which todos the list shows.
-public enum Filter: String, CaseIterable, Equatable, Hashable, Sendable {
+public enum Filter: String, CaseIterable, Codable, Equatable, Hashable, Sendable {
   case all = "All"
   case active = "Active"
   case completed = "Completed"
@@ -12,7 +12,7 @@ public enum Filter: String, CaseIterable, Equatable, Hashable, Sendable {
 /// second after a checkbox is toggled (restarted by every further toggle) completed todos move to
 /// the bottom.
 public struct Todos: Reducer {
-  public struct State: Equatable, Sendable {
+  public struct State: Codable, Equatable, Sendable {
     public var filter: Filter
     public var todos: IdentifiedArrayOf<Todo.State>
 
@@ -31,7 +31,7 @@ public struct Todos: Reducer {
     }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Codable, Equatable, Sendable {
     case addTodoButtonTapped
     case clearCompletedButtonTapped
     case delete(IndexSet)

@@ -2,7 +2,7 @@ import Runtime
 
 /// Two independent counters composed with ``Scope`` ("02-Composition-TwoCounters").
 public struct TwoCounters: Reducer {
-  public struct State: Equatable, Sendable {
+  public struct State: Codable, Equatable, Sendable {
     public var counter1 = Counter.State()
     public var counter2 = Counter.State()
     public init(counter1: Counter.State = .init(), counter2: Counter.State = .init()) {
@@ -11,7 +11,7 @@ public struct TwoCounters: Reducer {
     }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Codable, Equatable, Sendable {
     case counter1(Counter.Action)
     case counter2(Counter.Action)
   }

@@ -12,6 +12,9 @@ public enum IdentifiedAction<ID: Hashable, Action> {
 extension IdentifiedAction: Equatable where Action: Equatable {}
 extension IdentifiedAction: Hashable where Action: Hashable {}
 extension IdentifiedAction: Sendable where ID: Sendable, Action: Sendable {}
+// Synthesised (same file): `{"element":{"id":…,"action":…}}`, the layout a trace records.
+extension IdentifiedAction: Decodable where ID: Decodable, Action: Decodable {}
+extension IdentifiedAction: Encodable where ID: Encodable, Action: Encodable {}
 
 /// The identified action of an element reducer: `IdentifiedActionOf<Todo>`.
 public typealias IdentifiedActionOf<R: Reducer> = IdentifiedAction<R.State.ID, R.Action>
