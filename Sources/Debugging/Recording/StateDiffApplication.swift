@@ -106,7 +106,7 @@ extension StateDiff.Change {
   /// lastValue = .null                                  // `value` no longer shared
   /// if !diff.root.change.apply(to: &value) { value = Value(reflecting: newState) }
   /// ```
-  func apply(to value: inout Value) -> Bool {
+  package func apply(to value: inout Value) -> Bool {
     switch self {
     case .unchanged:
       return true

@@ -67,6 +67,9 @@ public final class TestClock: Clock, @unchecked Sendable {
     }
   }
 
+  /// The earliest deadline a task sleeps until, `nil` when none sleeps.
+  public var nextDeadline: Instant? { lock.withLock { sleepers.values.map(\.deadline).min() } }
+
   /// How many tasks are sleeping on this clock.
   public var sleeperCount: Int { lock.withLock { sleepers.count } }
 

@@ -22,6 +22,9 @@ final class TestLedger<State, Action>: @unchecked Sendable {
   /// The state right after the last action the test sent (before the actions its synchronous
   /// effects sent).
   var sentState: State?
+  /// Whether the effects reducers return run; `false` while a replay feeds effect-sent actions
+  /// from a trace instead (see `TestStore.replay(trace:)`).
+  var runsEffects = true
   /// The `send` call being made; effects started by sent actions are attributed to it.
   var sendLocation: TestSourceLocation
   /// Where each effect's `send` was made, so that effects started by received actions are

@@ -17,6 +17,7 @@ struct TestReducer<Base: Reducer>: Reducer {
     } else {
       ledger.recordReceived(action, state: state)
     }
+    guard ledger.runsEffects else { return .none }
     return observe(effect, for: action, location: ledger.location(sender: sender))
   }
 
