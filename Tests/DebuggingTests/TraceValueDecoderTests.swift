@@ -131,3 +131,33 @@ import Testing
     #expect(error(Row.self, #"{"$type":"Row","id":{"$uuid":"\#(Self.id)"},"title":null,"score":1.0}"#) == "at /title: expected String, found null")
   }
 }
+
+/// How a replay compares a live state's JSON with the recorded one.
+@Suite struct ReplayComparisonTests {
+  func json(_ text: String) -> JSON { try! JSONReader.parse(text) }
+
+  @Test func redactedMatchesAnythingAndDictionariesMatchInAnyOrder() {
+    #expect(ReplayComparison.matches(json(#"{"$type":"S","token":"x"}"#), json(#"{"$type":"S","token":{"$redacted":"String"}}"#)))
+    #expect(ReplayComparison.matches(json(#"{"a":1,"b":2}"#), json(#"{"b":2,"a":1}"#)))
+    #expect(ReplayComparison.matches(json(#"{"$set":[1,2]}"#), json(#"{"$set":[2,1]}"#)))
+    #expect(ReplayComparison.matches(json(#"{"$dict":[[1,"a"],[2,"b"]]}"#), json(#"{"$dict":[[2,"b"],[1,"a"]]}"#)))
+    #expect(!ReplayComparison.matches(json(#"{"$type":"S","a":1,"b":2}"#), json(#"{"$type":"S","b":2,"a":1}"#)))
+    #expect(!ReplayComparison.matches(json(#"{"a":1,"b":2}"#), json(#"{"b":2,"a":3}"#)))
+    #expect(!ReplayComparison.matches(json(#"[1,2]"#), json(#"[2,1]"#)))
+    #expect(!ReplayComparison.matches(json(#"{"$set":[1,2]}"#), json(#"{"$set":[1,3]}"#)))
+  }
+
+  @Test func pathsOfPatchesAndDiffs() throws {
+    let patch = try JSONPatch(json: json(#"[{"op":"replace","path":"/todos/3/isComplete","value":true},{"op":"add","path":"/todos/0","value":1},{"op":"move","from":"/a/1","path":"/b/0"}]"#))
+    #expect(ReplayComparison.paths(of: patch) == [["todos", "3", "isComplete"], ["todos"], ["a"], ["b"]])
+    #expect(ReplayComparison.outermost([["todos", "3", "isComplete"], ["todos"], ["a"], ["todos"]]) == [["todos"], ["a"]])
+    let old = Value.structure(type: "S", fields: [.init("todos", .array([.int(1), .int(2)])), .init("e", .enumCase(type: "E", name: "c", values: [.init(nil, .int(1))]))])
+    let new = Value.structure(type: "S", fields: [.init("todos", .array([.int(1), .int(5)])), .init("e", .enumCase(type: "E", name: "c", values: [.init(nil, .int(2))]))])
+    var paths: [[String]] = []
+    ReplayComparison.collectPaths(stateDiff(old, new).root.change, path: [], into: &paths)
+    #expect(paths == [["todos", "1"], ["e", "c", "_0"]])
+    #expect(ReplayComparison.json(at: ["e", "c", "_0"], in: new) == .int(2))
+    #expect(ReplayComparison.json(at: ["e", "c"], in: new) == json(#"{"_0":2}"#))
+    #expect(ReplayComparison.json(at: ["todos", "7"], in: new) == nil)
+  }
+}

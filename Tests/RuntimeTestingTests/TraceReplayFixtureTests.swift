@@ -88,13 +88,21 @@ func fixture(_ name: String) -> String {
     await expectGreen(store, log, "large-todos.jsonl", effects, actions: 9)
   }
 
+  @Test(arguments: modes) func todosSortBug(effects: TraceReplayEffects) async {
+    let log = FailureLog()
+    let store = TestStore(initialState: Todos.State(), failureReporter: log.reporter) {
+      TodosWithSortBug(clock: TestClock(), uuid: .incrementing())
+    }
+    await expectGreen(store, log, "todos-sort-bug.jsonl", effects, actions: 14)
+  }
+
   /// Every fixture has its test above.
   @Test func everyFixtureIsReplayed() throws {
     let names = try FileManager.default.contentsOfDirectory(atPath: replayPackageRoot.appendingPathComponent("Fixtures").path)
       .filter { $0.hasSuffix(".jsonl") }.sorted()
     #expect(names == [
       "counter.jsonl", "effect-cancelled.jsonl", "large-todos.jsonl", "numberfact-failure.jsonl",
-      "numberfact-success.jsonl", "todos.jsonl", "twocounters.jsonl",
+      "numberfact-success.jsonl", "todos-sort-bug.jsonl", "todos.jsonl", "twocounters.jsonl",
     ])
   }
 }

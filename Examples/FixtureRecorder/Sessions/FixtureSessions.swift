@@ -21,6 +21,7 @@ public enum FixtureSession: String, CaseIterable, Sendable {
   case numberfactFailure = "numberfact-failure"
   case effectCancelled = "effect-cancelled"
   case largeTodos = "large-todos"
+  case todosSortBug = "todos-sort-bug"
 
   /// The fixture's file name: `todos.jsonl`.
   public var fileName: String { rawValue + ".jsonl" }
@@ -49,6 +50,8 @@ public enum FixtureSession: String, CaseIterable, Sendable {
       reducer.recorder.close()
     case .todos:
       await recordTodos(sink: sink, options: options)
+    case .todosSortBug:
+      await recordTodos(sink: sink, options: options, sortBug: true)
     case .numberfactSuccess, .numberfactFailure:
       let client: NumberFactClient = self == .numberfactSuccess ? .good : .failing
       let reducer = EffectsBasics(clock: TestClock(), factClient: client).debug(to: sink, options: options)
@@ -74,9 +77,12 @@ public enum FixtureSession: String, CaseIterable, Sendable {
   }
 
   @MainActor
-  private func recordTodos(sink: TraceSink, options: TraceRecorderOptions) async {
+  private func recordTodos(sink: TraceSink, options: TraceRecorderOptions, sortBug: Bool = false) async {
     let clock = TestClock()
-    let reducer = Todos(clock: clock, uuid: .incrementing()).debug(to: sink, options: options)
+    let reducer =
+      sortBug
+      ? AnyTodos(TodosWithSortBug(clock: clock, uuid: .incrementing()).debug(to: sink, options: options))
+      : AnyTodos(Todos(clock: clock, uuid: .incrementing()).debug(to: sink, options: options))
     let store = Store(initialState: Todos.State()) { reducer }
     await store.send(.addTodoButtonTapped).finish()
     await store.send(.todos(.element(id: UUID(0), action: .textFieldChanged("Milk")))).finish()
@@ -101,7 +107,7 @@ public enum FixtureSession: String, CaseIterable, Sendable {
     await store.send(.delete(IndexSet(integer: 0))).finish()
     await store.send(.filterPicked(.all)).finish()
     await store.send(.clearCompletedButtonTapped).finish()
-    reducer.recorder.close()
+    reducer.close()
   }
 
   /// 2,000 todos; toggles, an edit, a delete and a sort.
@@ -132,4 +138,19 @@ public enum FixtureSession: String, CaseIterable, Sendable {
   private func settle() async {
     for _ in 0..<20 { await Task.yield() }
   }
+}
+
+/// `Todos` or `TodosWithSortBug` recording, as one type for the todos session.
+private struct AnyTodos: Reducer {
+  typealias State = Todos.State
+  typealias Action = Todos.Action
+  let reduce: (inout State, Action) -> Effect<Action>
+  let close: () -> Void
+
+  init<R: Reducer<State, Action>>(_ debug: DebugReducer<R>) {
+    reduce = debug.reduce(into:action:)
+    close = debug.recorder.close
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> { reduce(&state, action) }
 }
