@@ -154,7 +154,7 @@ import Testing
     let old = Value.structure(type: "S", fields: [.init("todos", .array([.int(1), .int(2)])), .init("e", .enumCase(type: "E", name: "c", values: [.init(nil, .int(1))]))])
     let new = Value.structure(type: "S", fields: [.init("todos", .array([.int(1), .int(5)])), .init("e", .enumCase(type: "E", name: "c", values: [.init(nil, .int(2))]))])
     var paths: [[String]] = []
-    ReplayComparison.collectPaths(stateDiff(old, new).root.change, path: [], into: &paths)
+    ReplayComparison.collectPaths(StateDiff(old, new).root.change, path: [], into: &paths)
     #expect(paths == [["todos", "1"], ["e", "c", "_0"]])
     #expect(ReplayComparison.json(at: ["e", "c", "_0"], in: new) == .int(2))
     #expect(ReplayComparison.json(at: ["e", "c"], in: new) == json(#"{"_0":2}"#))

@@ -111,11 +111,11 @@ final class ValueTreeDecoder: Decoder, SingleValueDecodingContainer {
     switch value {
     case let .int(i): exact = I(exactly: i)
     case let .uint(u): exact = I(exactly: u)
-    default: throw mismatch(typeName(type))
+    default: throw mismatch(TypeName.of(type: type))
     }
     guard let exact else {
       throw TraceValueDecodingError(
-        path: TraceValueDecodingError.pointer(codingPath), message: "\(ValueShape.describe(value)) does not fit \(typeName(type))")
+        path: TraceValueDecodingError.pointer(codingPath), message: "\(ValueShape.describe(value)) does not fit \(TypeName.of(type: type))")
     }
     return exact
   }
@@ -201,7 +201,7 @@ struct ValueUnkeyedContainer: UnkeyedDecodingContainer {
     guard !isAtEnd else {
       throw TraceValueDecodingError(
         path: TraceValueDecodingError.pointer(codingPath),
-        message: "expected \(typeName(type)) at index \(currentIndex), but there are only \(elements.count) elements")
+        message: "expected \(TypeName.of(type: type)) at index \(currentIndex), but there are only \(elements.count) elements")
     }
     defer { currentIndex += 1 }
     return decoder.child(elements[currentIndex], key: ValueIndexKey(intValue: currentIndex))

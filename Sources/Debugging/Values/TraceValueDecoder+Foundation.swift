@@ -81,12 +81,12 @@ extension ValueTreeDecoder {
   private func rawValueCase(named name: String, in type: any CaseIterable.Type) throws -> Any {
     func find<C: CaseIterable>(_ type: C.Type) -> Any? {
       C.allCases.first { candidate in
-        if case let .enumCase(_, caseName, _) = reflect(candidate) { return caseName == name }
+        if case let .enumCase(_, caseName, _) = Value(reflecting: candidate) { return caseName == name }
         return false
       }
     }
     guard let found = find(type) else {
-      throw TraceValueDecodingError(path: TraceValueDecodingError.pointer(codingPath), message: "\(typeName(type)) has no case \"\(name)\"")
+      throw TraceValueDecodingError(path: TraceValueDecodingError.pointer(codingPath), message: "\(TypeName.of(type: type)) has no case \"\(name)\"")
     }
     return found
   }

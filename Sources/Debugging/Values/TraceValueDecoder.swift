@@ -115,13 +115,13 @@ extension TraceValueDecodingError {
     case let .typeMismatch(type, context):
       let found = TraceValueDecodingError.value(at: context.codingPath, in: root)
       if let found, case let .enumCase(_, name, _) = found {
-        self.init(path: Self.pointer(context.codingPath), message: "\(typeName(type)) has no case \"\(name)\"")
+        self.init(path: Self.pointer(context.codingPath), message: "\(TypeName.of(type: type)) has no case \"\(name)\"")
       } else {
         let what = found.map(ValueShape.describe) ?? "nothing"
-        self.init(path: Self.pointer(context.codingPath), message: "expected \(typeName(type)), found \(what)")
+        self.init(path: Self.pointer(context.codingPath), message: "expected \(TypeName.of(type: type)), found \(what)")
       }
     case let .valueNotFound(type, context):
-      self.init(path: Self.pointer(context.codingPath), message: "expected \(typeName(type)), found null")
+      self.init(path: Self.pointer(context.codingPath), message: "expected \(TypeName.of(type: type)), found null")
     case let .dataCorrupted(context):
       self.init(path: Self.pointer(context.codingPath), message: context.debugDescription)
     @unknown default:

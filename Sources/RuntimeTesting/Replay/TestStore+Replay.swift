@@ -116,7 +116,7 @@ extension TestStore where Action: Decodable {
 
   /// The trace's action as an `Action`, or the failure that says why it is not one.
   private func decode(_ action: TraceAction, line: Int, _ run: TraceReplayRun) -> Result<Action, TraceReplayFailure> {
-    let expectedType = typeName(Action.self)
+    let expectedType = TypeName.of(type: Action.self)
     if case let .object(members) = action.action, let first = members.first, first.key == "$enum",
       case let .string(recordedType) = first.value, recordedType != expectedType
     {
@@ -163,7 +163,7 @@ extension TestStore where Action: Decodable {
     }
     if !ReplayStateChecker.matches(received.action, recorded: action.action) {
       let recordedValue = (try? Value(json: action.action)) ?? .null
-      let diff = Self.diff(recordedValue, reflect(received.action))
+      let diff = Self.diff(recordedValue, Value(reflecting: received.action))
       return TraceReplayMessages.differentReceived(run.file, action, line: line, matched: run.matched, diff: diff)
     }
     return check(received.state, after: action, line: line, &run)

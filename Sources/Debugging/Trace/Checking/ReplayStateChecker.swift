@@ -31,7 +31,7 @@ package struct ReplayStateChecker {
   package init(recorded: JSON, actual: Any) {
     self.recorded = recorded
     self.actualState = actual
-    self.actual = reflect(actual)
+    self.actual = Value(reflecting: actual)
   }
 
   /// The mismatch between the whole recorded state and the live one, `nil` when they agree.
@@ -45,7 +45,7 @@ package struct ReplayStateChecker {
     let actualName: String
     switch actual {
     case let .structure(type, _), let .enumCase(type, _, _): actualName = type
-    default: actualName = typeName(of: actualState)
+    default: actualName = TypeName.of(actualState)
     }
     guard case let .object(members)? = recorded, let first = members.first,
       first.key == "$type" || first.key == "$enum", case let .string(name) = first.value
@@ -56,12 +56,12 @@ package struct ReplayStateChecker {
   /// Moves both sides past one action — the recorded one by its `patch` (and `keyframe`, when the
   /// line has one), the live one to `newState` — and compares them where either changed.
   package mutating func advance(patch: JSONPatch, keyframe: JSON?, to newState: Any) -> Outcome {
-    let diff = stateDiff(actualState, newState)
+    let diff = StateDiff(actualState, newState)
     actualState = newState
     if !diff.isEqual {
       var rebuilt = actual
       actual = .null
-      if !diff.root.change.apply(to: &rebuilt) { rebuilt = reflect(newState) }
+      if !diff.root.change.apply(to: &rebuilt) { rebuilt = Value(reflecting: newState) }
       actual = rebuilt
     }
     guard var state = recorded else {
@@ -102,6 +102,6 @@ extension ReplayStateChecker {
   /// Whether a live value (an action an effect sent) matches the trace's JSON form of one, as
   /// states match: redacted parts match anything, dictionaries and sets in any order.
   package static func matches(_ value: Any, recorded: JSON) -> Bool {
-    ReplayComparison.matches(reflect(value).json, recorded)
+    ReplayComparison.matches(Value(reflecting: value).json, recorded)
   }
 }
