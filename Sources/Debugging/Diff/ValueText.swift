@@ -15,18 +15,18 @@ package struct TextLines {
   }
 
   package mutating func append(_ marker: Marker, _ depth: Int, _ content: String, dim: Bool = false) {
-    let style: String? = switch marker {
-    case .removed: "\u{1B}[31m"
-    case .inserted: "\u{1B}[32m"
-    case .moved: "\u{1B}[36m"
-    case .context: dim ? "\u{1B}[2m" : nil
+    let role: TextStyle.Role? = switch marker {
+    case .removed: .removed
+    case .inserted: .inserted
+    case .moved: .moved
+    case .context: dim ? .dim : nil
     }
     if !text.isEmpty { text += "\n" }
-    if color, let style { text += style }
+    if color, let role { text += TextStyle.start(role) }
     text.append(marker.rawValue)
     text += String(repeating: " ", count: 1 + 2 * depth)
     text += content
-    if color, style != nil { text += "\u{1B}[0m" }
+    if color, role != nil { text += TextStyle.end }
   }
 }
 

@@ -1,4 +1,5 @@
-/// ANSI colours, applied only when colour is on.
+/// ANSI colours, applied only when colour is on: the one palette of the package (diffs, dumps,
+/// `show`, `diff`, `timings`).
 ///
 /// ```swift
 /// TextStyle(colored: true).paint("- false", .removed)   // "\u{1B}[31m- false\u{1B}[0m"
@@ -12,12 +13,13 @@ package struct TextStyle: Sendable {
   }
 
   package enum Role: Sendable {
-    case removed, inserted, heading, dim, sequence, label, warning, error
+    case removed, inserted, moved, heading, dim, sequence, label, warning, error
 
     var code: String {
       switch self {
       case .removed: "31"
       case .inserted: "32"
+      case .moved: "36"
       case .heading: "1"
       case .dim: "2"
       case .sequence: "33"
@@ -29,14 +31,22 @@ package struct TextStyle: Sendable {
   }
 
   package func paint(_ text: String, _ role: Role) -> String {
-    colored ? "\u{1B}[\(role.code)m\(text)\u{1B}[0m" : text
+    colored ? Self.start(role) + text + Self.end : text
   }
 
   /// The escape sequence that starts `role` (`ESC[33m`).
   package func prefix(_ role: Role) -> [UInt8] {
-    Array("\u{1B}[\(role.code)m".utf8)
+    Array(Self.start(role).utf8)
   }
 
+  /// The escape sequence that starts `role` (`ESC[33m`), as text.
+  package static func start(_ role: Role) -> String {
+    "\u{1B}[\(role.code)m"
+  }
+
+  /// The escape sequence that ends a style (`ESC[0m`), as text.
+  package static let end = "\u{1B}[0m"
+
   /// The escape sequence that ends a style (`ESC[0m`).
-  package static let reset: [UInt8] = Array("\u{1B}[0m".utf8)
+  package static let reset: [UInt8] = Array(end.utf8)
 }
