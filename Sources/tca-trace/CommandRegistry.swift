@@ -3,8 +3,8 @@ import Debugging
 /// Every `tca-trace` subcommand, in the order `tca-trace --help` lists them.
 ///
 /// To add a subcommand, write one file in `Commands/` with a type conforming to `TraceCommand`
-/// and add it to this list. `diff`, `export` and `report` already have their files
-/// (`DiffCommand.swift`, `ExportCommand.swift`, `ReportCommand.swift`): replace their bodies.
+/// (its name, help and options, and a `run` that hands over to a runner in a folder of its own,
+/// such as `Timings/TimingsRunner.swift`) and add it to this list.
 package enum CommandRegistry {
   package static let commands: [any TraceCommand.Type] = [
     ShowCommand.self,

@@ -63,9 +63,4 @@ package final class CommandContext {
     self.style = style
     self.columns = columns
   }
-
-  /// Writes a warning line to standard error (`warning: …`).
-  package func warn(_ message: String) {
-    try? errors.line("warning: \(message)")
-  }
 }

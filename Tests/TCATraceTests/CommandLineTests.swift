@@ -27,7 +27,7 @@ import Testing
           show                    Show each action with its state changes and effects.
           timings                 Reducer and effect timing statistics, the slowest actions and a timeline.
           state                   Print the full state after an action.
-          cat                     Print the trace with every action line expanded to its full state.
+          cat                     Print the trace; --full expands every action line to its full state.
           blame                   List every action that changed the state at a path, with old and new
                                   values.
           validate                Check a trace against the format and report each problem with its line
@@ -65,7 +65,7 @@ import Testing
           show                    Show each action with its state changes and effects.
           timings                 Reducer and effect timing statistics, the slowest actions and a timeline.
           state                   Print the full state after an action.
-          cat                     Print the trace with every action line expanded to its full state.
+          cat                     Print the trace; --full expands every action line to its full state.
           blame                   List every action that changed the state at a path, with old and new
                                   values.
           validate                Check a trace against the format and report each problem with its line

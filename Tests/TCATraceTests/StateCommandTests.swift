@@ -92,6 +92,29 @@ import Testing
     #expect(lines[12] == #"{"kind":"action","seq":6,"t":3500000000,"duration":250000,"label":"Todos.Action.clearCompletedButtonTapped","action":{"$enum":"Todos.Action","clearCompletedButtonTapped":{}},"patch":[{"op":"remove","path":"/todos/1"}],"state":{"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[{"$type":"Todo","id":2,"title":"","isComplete":false}]}}"#)
   }
 
+  /// Without `--full`, `cat` prints the lines as recorded (patches only, the header's own
+  /// keyframe interval); a cut-off last line is left out with a warning.
+  @Test func catWithoutFullPrintsTheLinesAsRecorded() {
+    let trace = """
+      \(SampleTraces.header)
+      {"kind":"state","seq":0,"t":0,"state":{"count":0}}
+      {"kind":"action","seq":1,"t":10,"duration":1,"label":"A.inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+      {"kind":"action","seq":2,"t":20,"duration":1,"label":"A.inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/count","value":2}]}
+      """
+    #expect(tcaTrace("cat", "-", stdin: trace + "\n") == ToolRun(stdout: trace + "\n"))
+    let cutOff = trace.dropLast(40)
+    #expect(tcaTrace("cat", "-", stdin: String(cutOff)) == ToolRun(
+      stdout: trace.split(separator: "\n").dropLast().joined(separator: "\n") + "\n",
+      stderr: "<stdin>:4: warning: truncated last line (no newline at the end); ignored\n"))
+    #expect(tcaTrace("cat", "--full", "-", stdin: trace + "\n") == ToolRun(stdout: """
+      {"kind":"session","format":1,"name":"Todos","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"keyframeInterval":1,"redacted":[]}
+      {"kind":"state","seq":0,"t":0,"state":{"count":0}}
+      {"kind":"action","seq":1,"t":10,"duration":1,"label":"A.inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/count","value":1}],"state":{"count":1}}
+      {"kind":"action","seq":2,"t":20,"duration":1,"label":"A.inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/count","value":2}],"state":{"count":2}}
+
+      """))
+  }
+
   @Test func catOutputIsAValidTrace() {
     let expanded = tcaTrace("cat", "--full", "todos.jsonl", in: directory)
     #expect(tcaTrace("validate", "-", stdin: expanded.stdout) == ToolRun(stdout: "<stdin>: valid\n"))

@@ -80,6 +80,5 @@ extension UInt8 {
   static let letterF: UInt8 = 0x66
   static let letterN: UInt8 = 0x6E
   static let letterE: UInt8 = 0x65
-  static let capitalE: UInt8 = 0x45
   static let letterU: UInt8 = 0x75
 }

@@ -33,9 +33,6 @@ package final class TextOutput {
     self.capacity = 1 << 16
   }
 
-  /// The captured output as text.
-  package var capturedText: String { String(decoding: captured, as: UTF8.self) }
-
   package func write(_ text: String) throws(OutputClosed) {
     var text = text
     text.withUTF8 { buffer.append(contentsOf: $0) }
