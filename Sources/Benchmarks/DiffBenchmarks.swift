@@ -84,7 +84,7 @@ func runDiffBenchmarks(filter: String?) {
     var new = old
     new.todos[n / 2].isComplete = true
     let a = Value(reflecting: old), b = Value(reflecting: new), model = StateDiff(a, b)
-    row("diff: JSON Patch of one field of \(n) todos (from the model)", median { _ = jsonPatch(model, new: b) })
+    row("diff: JSON Patch of one field of \(n) todos (from the model)", median { _ = JSONPatch(model, new: b) })
   }
   for n in [4_000, 8_000] {
     var rng = BenchLCG(state: 42)

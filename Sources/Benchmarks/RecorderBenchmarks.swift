@@ -55,6 +55,7 @@ func runRecorderBenchmarks(filter: String?) {
   if selected("recorder sending", filter) { sendingThreadBenchmarks() }
   if selected("recorder throughput", filter) { throughputBenchmark() }
   if selected("recorder size", filter) { traceSizeBenchmark() }
+  runRecorderWorkerBenchmarks(filter: filter)
 }
 
 /// With `TCA_TRACE_BENCH_SWEEP=1`, the paced sends follow a 32 MB sweep of memory: what a send costs

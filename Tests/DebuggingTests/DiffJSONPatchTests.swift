@@ -128,7 +128,7 @@ enum DiffPatchApplier {
 }
 
 private func patch(_ old: Value, _ new: Value) -> [String] {
-  DiffJSONPatch(encode: diffSpecJSON).operations(StateDiff(old, new), new: new).map(JSONWriter.string)
+  DiffJSONPatch(encode: diffSpecJSON).operations(StateDiff(old, new), new: new).map { JSONWriter.string($0.json) }
 }
 
 @Suite struct DiffJSONPatchTests {
@@ -176,7 +176,7 @@ private func patch(_ old: Value, _ new: Value) -> [String] {
     var rng = DiffSeededGenerator(seed: UInt64(seed))
     let old = DiffRandomTree.value(depth: 3, using: &rng)
     let new = DiffRandomTree.edit(old, using: &rng)
-    let ops = DiffJSONPatch(encode: diffSpecJSON).operations(StateDiff(old, new), new: new)
+    let ops = DiffJSONPatch(encode: diffSpecJSON).operations(StateDiff(old, new), new: new).map(\.json)
     #expect(try DiffPatchApplier.apply(ops, to: diffSpecJSON(old)) == diffSpecJSON(new))
   }
 }
@@ -243,7 +243,7 @@ enum DiffRandomTree {
     var rng = DiffSeededGenerator(seed: UInt64(seed) &+ 10_000)
     let old = DiffRandomTree.value(depth: 3, using: &rng)
     let new = DiffRandomTree.edit(old, using: &rng)
-    #expect(try DiffPatchApplier.apply(jsonPatch(from: old, to: new), to: old.json) == new.json)
+    #expect(try DiffPatchApplier.apply(JSONPatch(from: old, to: new).operations.map(\.json), to: old.json) == new.json)
   }
 }
 
@@ -254,7 +254,7 @@ enum DiffRandomTree {
     let old = DiffRandomTree.value(depth: 3, using: &rng)
     let new = DiffRandomTree.edit(old, using: &rng)
     var document = old.json
-    try JSONPatch(json: .array(jsonPatch(from: old, to: new))).apply(to: &document)
+    try JSONPatch(json: JSONPatch(from: old, to: new).json).apply(to: &document)
     #expect(document == new.json)
   }
 }

@@ -25,12 +25,12 @@ private enum PatchMode: Equatable {
   /// The recorder's patch equals the diff engine's and turns the old JSON into the new one.
   private func check(_ new: PatchModel) throws -> String {
     let diff = StateDiff(base, new)
-    let ours = RecorderPatch.operations(diff, new: Value(reflecting: new))
-    #expect(ours == jsonPatch(diff, new: Value(reflecting: new)))
+    let ours = try RecorderPatch.patch(diff, new: Value(reflecting: new))
+    #expect(ours == JSONPatch(diff, new: Value(reflecting: new)))
     var document = Value(reflecting: base).json
-    try JSONPatch(json: .array(ours)).apply(to: &document)
+    try ours.apply(to: &document)
     #expect(document == Value(reflecting: new).json)
-    return JSONWriter.string(.array(ours))
+    return JSONWriter.string(ours.json)
   }
 
   @Test func aFieldInsideAnArrayElementIsPatchedByItsIndex() throws {
@@ -55,6 +55,36 @@ private enum PatchMode: Equatable {
     _ = try check(new)
     var edited = base
     edited.mode = .editing(row: 1, draft: "y")
-    #expect(RecorderPatch.appending("/names", "a/b~") == "/names/a~1b~0")
+    #expect(JSONPointer(tokens: ["names", "a/b~"]).description == "/names/a~1b~0")
+  }
+
+  /// A diff that names a field the new value does not have is a failure with its place, not a
+  /// patch that leaves the change out.
+  @Test func aDiffThatDoesNotFitTheNewValueFails() {
+    let old = Value.structure(type: "Todo", fields: [.init("title", .string("Milk")), .init("done", .bool(false))])
+    let new = Value.structure(type: "Todo", fields: [.init("title", .string("Milk"))])
+    let diff = StateDiff(root: .init(key: .root, change: .nested(.structure(type: "Todo"), [
+      .init(key: .field(label: "title", position: 0), change: .unchanged(count: 1)),
+      .init(key: .field(label: "done", position: 1), change: .replaced(old: .bool(false), new: .bool(true))),
+    ])))
+    #expect(throws: RecorderPatch.Failure(message: "field done (position 1) of Todo is not in the new value, which has 1 field, at the root")) {
+      try RecorderPatch.patch(diff, new: new)
+    }
+    _ = old
+  }
+
+  /// The worker's answer to that failure: an `error` note, and a patch that replaces the whole
+  /// state, so the trace still rebuilds the right state.
+  @Test func aPatchThatCannotBeBuiltLeavesANoteAndReplacesTheWholeState() throws {
+    let new = Value.structure(type: "Todo", fields: [.init("title", .string("Eggs"))])
+    let diff = StateDiff(root: .init(key: .root, change: .nested(.structure(type: "Todo"), [
+      .init(key: .field(label: "done", position: 3), change: .replaced(old: .bool(false), new: .bool(true))),
+    ])))
+    let (patch, note) = RecorderWorker.patch(diff, new: new, seq: 7) { 42 }
+    #expect(JSONWriter.string(TraceRecord.note(try #require(note)).json) == #"{"kind":"note","t":42,"note":"error","message":"patch of action 7 could not be built (field done (position 3) of Todo is not in the new value, which has 1 field, at the root); it replaces the whole state"}"#)
+    #expect(JSONWriter.string(patch.json) == #"[{"op":"replace","path":"","value":{"$type":"Todo","title":"Eggs"}}]"#)
+    var document = JSON.object([.init("$type", .string("Todo")), .init("title", .string("Milk"))])
+    try patch.apply(to: &document)
+    #expect(document == new.json)
   }
 }

@@ -14,7 +14,7 @@ extension DiffJSONPatch {
   /// old [a b c d]  new [d a c]  (b removed, d moved)
   /// remove /1  → [a c d];  move /2 → /0  → [d a c]
   /// ```
-  func array(_ children: [StateDiff.Node], path: String, new: [Value], into ops: inout [JSON]) {
+  func array(_ children: [StateDiff.Node], path: [String], new: [Value], into ops: inout [Operation]) {
     var sources: [Source] = []
     sources.reserveCapacity(new.count)
     var removed: [Int] = [], movedFrom = Set<Int>()
@@ -40,7 +40,7 @@ extension DiffJSONPatch {
       }
     }
     for index in removed.sorted(by: >) {
-      ops.append(op("remove", Self.appending(path, String(index))))
+      ops.append(.remove(path: JSONPointer(tokens: path + [String(index)])))
     }
     // The array as it is now, as old indices (-1: added by this patch).
     let removedSet = Set(removed)
@@ -51,7 +51,7 @@ extension DiffJSONPatch {
       let wanted: Int, inner: StateDiff.Change
       switch source {
       case let .inserted(value):
-        ops.append(op("add", Self.appending(path, String(j)), value: value))
+        ops.append(.add(path: JSONPointer(tokens: path + [String(j)]), value: encode(value)))
         current.insert(-1, at: j)
         continue
       case let .stayed(change):
@@ -62,11 +62,11 @@ extension DiffJSONPatch {
         inner = change
       }
       if let at = current[j...].firstIndex(of: wanted), at != j {
-        ops.append(op("move", Self.appending(path, String(j)), from: Self.appending(path, String(at))))
+        ops.append(.move(from: JSONPointer(tokens: path + [String(at)]), path: JSONPointer(tokens: path + [String(j)])))
         current.remove(at: at)
         current.insert(wanted, at: j)
       }
-      if !inner.isUnchanged { change(inner, path: Self.appending(path, String(j)), new: new[j], into: &ops) }
+      if !inner.isUnchanged { change(inner, path: path + [String(j)], new: new[j], into: &ops) }
     }
   }
 }

@@ -1,32 +1,51 @@
-/// The recorder's JSON Patch for a diff: walks only the changed nodes of structures, enum payloads,
-/// tuples and arrays whose elements kept their places, and hands every other change (array
-/// insertions, removals and moves, dictionaries, sets) to `jsonPatch(_:new:)` with its path as
-/// prefix. The operations are the ones `jsonPatch(diff, new:)` gives; the cost follows the change
-/// instead of the length of the arrays it is in.
+/// The recorder's JSON Patch for a diff, as typed operations: walks only the changed nodes of
+/// structures, enum payloads, tuples and arrays whose elements kept their places, and hands every
+/// other change (array insertions, removals and moves, dictionaries, sets) to `DiffJSONPatch`
+/// with its path as prefix. The operations are the ones `JSONPatch(diff, new:)` gives; the cost
+/// follows the change instead of the length of the arrays it is in. No JSON is built and parsed
+/// back on the way.
 ///
 /// ```swift
-/// RecorderPatch.operations(diff, new: newValue)  // one toggle in 10,000 todos
+/// try RecorderPatch.patch(diff, new: newValue)  // one toggle in 10,000 todos
 /// ```
 /// ```text
 /// [{"op":"replace","path":"/todos/4711/isComplete","value":true}]
 /// ```
+///
+/// A diff that does not fit `new` (a field the new value does not have) is a `Failure`, never a
+/// patch with the change left out: the worker then writes a note and a patch that replaces the
+/// whole state.
 enum RecorderPatch {
-  static func operations(_ diff: StateDiff, new: Value) -> [JSON] {
-    var ops: [JSON] = []
-    change(diff.root.change, path: "", new: new, into: &ops)
-    return ops
+  /// Why the patch could not be built: `field done (position 3) of Todo is not in the new value,
+  /// which has 2 fields, at /todos/0`.
+  struct Failure: Error, Equatable {
+    var message: String
   }
 
-  private static func change(_ change: StateDiff.Change, path: String, new: Value, into ops: inout [JSON]) {
+  static func patch(_ diff: StateDiff, new: Value) throws(Failure) -> JSONPatch {
+    var ops: [JSONPatch.Operation] = []
+    try change(diff.root.change, path: [], new: new, into: &ops)
+    return JSONPatch(ops)
+  }
+
+  /// The patch that replaces the whole state with `new`: what the worker writes when `patch`
+  /// fails.
+  static func wholeState(_ new: Value) -> JSONPatch {
+    JSONPatch([.replace(path: JSONPointer(tokens: []), value: new.json)])
+  }
+
+  private static func change(
+    _ change: StateDiff.Change, path: [String], new: Value, into ops: inout [JSONPatch.Operation]
+  ) throws(Failure) {
     switch (change, new) {
     case (.unchanged, _):
       return
-    case let (.nested(.structure, children), .structure(_, fields)):
-      self.fields(children, path: path, new: fields, into: &ops)
-    case let (.nested(.enumCase(_, name), children), .enumCase(_, newName, values)) where name == newName:
-      self.fields(children, path: appending(path, name), new: values, into: &ops)
+    case let (.nested(.structure(type), children), .structure(_, fields)):
+      try self.fields(children, of: type, path: path, new: fields, into: &ops)
+    case let (.nested(.enumCase(type, name), children), .enumCase(_, newName, values)) where name == newName:
+      try self.fields(children, of: "\(type).\(name)", path: path + [name], new: values, into: &ops)
     case let (.nested(.tuple, children), .tuple(fields)):
-      self.fields(children, path: appending(path, "$tuple"), new: fields, into: &ops)
+      try self.fields(children, of: "a tuple", path: path + ["$tuple"], new: fields, into: &ops)
     case let (.nested(.array, children), .array(elements)) where children.allSatisfy(keptItsPlace):
       var index = 0
       for child in children {
@@ -34,20 +53,37 @@ enum RecorderPatch {
           index += count
           continue
         }
-        guard elements.indices.contains(index) else { return delegate(change, path: path, new: new, into: &ops) }
-        self.change(child.change, path: appending(path, String(index)), new: elements[index], into: &ops)
+        guard elements.indices.contains(index) else {
+          throw Failure(message: "element \(index) is not in the new array, which has \(elements.count), at \(place(path))")
+        }
+        try self.change(child.change, path: path + [String(index)], new: elements[index], into: &ops)
         index += 1
       }
     default:
-      delegate(change, path: path, new: new, into: &ops)
+      DiffJSONPatch(encode: { $0.json }).change(change, path: path, new: new, into: &ops)
     }
   }
 
-  private static func fields(_ children: [StateDiff.Node], path: String, new: [Value.Field], into ops: inout [JSON]) {
+  private static func fields(
+    _ children: [StateDiff.Node], of type: String, path: [String], new: [Value.Field],
+    into ops: inout [JSONPatch.Operation]
+  ) throws(Failure) {
     for child in children where !child.change.isUnchanged {
-      guard case let .field(label, position) = child.key, new.indices.contains(position) else { continue }
-      change(child.change, path: appending(path, label ?? "_\(position)"), new: new[position].value, into: &ops)
+      guard case let .field(label, position) = child.key else {
+        throw Failure(message: "the diff of \(type) has a child that is not a field, at \(place(path))")
+      }
+      guard new.indices.contains(position) else {
+        let name = label ?? "_\(position)"
+        let count = new.count == 1 ? "1 field" : "\(new.count) fields"
+        throw Failure(message: "field \(name) (position \(position)) of \(type) is not in the new value, which has \(count), at \(place(path))")
+      }
+      try change(child.change, path: path + [label ?? "_\(position)"], new: new[position].value, into: &ops)
     }
+  }
+
+  /// `/todos/3`, or `the root`.
+  private static func place(_ path: [String]) -> String {
+    path.isEmpty ? "the root" : JSONPointer(tokens: path).description
   }
 
   /// An array element that is neither inserted, removed nor moved.
@@ -56,35 +92,5 @@ enum RecorderPatch {
     case .inserted, .removed, .moved: return false
     default: return true
     }
-  }
-
-  /// `jsonPatch` for the subtree at `path`, its paths prefixed with `path`.
-  private static func delegate(_ change: StateDiff.Change, path: String, new: Value, into ops: inout [JSON]) {
-    let local = jsonPatch(StateDiff(root: .init(key: .root, change: change)), new: new)
-    guard !path.isEmpty else {
-      ops.append(contentsOf: local)
-      return
-    }
-    for op in local {
-      guard case let .object(members) = op else { continue }
-      ops.append(.object(members.map { member in
-        guard member.key == "path" || member.key == "from", case let .string(pointer) = member.value else { return member }
-        return JSON.Member(member.key, .string(path + pointer))
-      }))
-    }
-  }
-
-  /// `path` extended by one reference token, escaped per RFC 6901.
-  static func appending(_ path: String, _ token: String) -> String {
-    guard token.contains(where: { $0 == "~" || $0 == "/" }) else { return path + "/" + token }
-    var escaped = ""
-    for character in token {
-      switch character {
-      case "~": escaped += "~0"
-      case "/": escaped += "~1"
-      default: escaped.append(character)
-      }
-    }
-    return path + "/" + escaped
   }
 }

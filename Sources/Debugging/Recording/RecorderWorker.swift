@@ -21,6 +21,9 @@ final class RecorderWorker: @unchecked Sendable {
   private var seq: Int64 = 0
   private var lastAction: (seq: Int64, label: String)?
   private var forceKeyframe = false
+  private var keyframes: KeyframeSchedule
+  /// Scratch space for measuring the JSON size of patches and keyframes.
+  private var sizing: [UInt8] = []
   /// Effect numbers (from the recorder) → effect ids in the trace.
   private var effectIDs: [Int: Int64] = [:]
   private var nextEffectID: Int64 = 0
@@ -40,6 +43,7 @@ final class RecorderWorker: @unchecked Sendable {
     self.output = output
     self.options = options
     deterministicTimes = options.timestamps == .deterministic
+    keyframes = KeyframeSchedule(options)
     self.reflection = options.reflection
     self.origin = origin
   }
@@ -139,7 +143,9 @@ final class RecorderWorker: @unchecked Sendable {
       lastState = initial
       lastStateIsShared = true
       lastValue = Value(reflecting: initial, options: reflection)
-      output.append(.state(TraceState(seq: 0, t: 0, state: lastValue.json)))
+      let state = lastValue.json
+      keyframes.wroteState(bytes: size(of: state))
+      output.append(.state(TraceState(seq: 0, t: 0, state: state)))
     }
     if event.droppedBefore > 0 {
       output.append(.note(gapNote(dropped: event.droppedBefore, t: event.t)))
@@ -167,7 +173,7 @@ final class RecorderWorker: @unchecked Sendable {
         output.append(.note(TraceNote(t: time(event.t), note: .error, message: "rebuilt state of action \(seq) differs from the reflected state")))
         newValue = Value(reflecting: event.state, options: reflection)
       }
-      patch = (try? JSONPatch(json: .array(RecorderPatch.operations(diff, new: newValue)))) ?? JSONPatch()
+      patch = patchOrNote(diff, new: newValue, t: event.t)
     }
     var effectID: Int64?
     if let sender, let id = effectIDs[sender] {
@@ -176,15 +182,49 @@ final class RecorderWorker: @unchecked Sendable {
         output.append(.effect(TraceEffectEvent(event: .output, effect: id, t: time(t), seq: seq, label: label)))
       }
     }
-    let keyframe = forceKeyframe || seq % Int64(max(1, options.keyframeInterval)) == 0
+    let keyframe = keyframes.isDue(seq: seq, patchBytes: patch.operations.isEmpty ? 0 : size(of: patch.json)) || forceKeyframe
     forceKeyframe = false
+    let state = keyframe ? newValue.json : nil
+    if let state { keyframes.wroteState(bytes: size(of: state)) }
     output.append(.action(TraceAction(
       seq: seq, t: time(event.t), duration: Int64(clamping: event.duration), label: label, action: actionValue.json,
-      effect: effectID, patch: patch, state: keyframe ? newValue.json : nil)))
+      effect: effectID, patch: patch, state: state)))
     lastState = event.state
     lastStateIsShared = true
     lastValue = newValue
     lastAction = (seq, label)
+  }
+
+  /// The patch of action `seq` from its diff, and the note to write before the action when it
+  /// could not be built.
+  private func patchOrNote(_ diff: StateDiff, new: Value, t: UInt64) -> JSONPatch {
+    let (patch, note) = Self.patch(diff, new: new, seq: seq) { time(t) }
+    if let note { output.append(.note(note)) }
+    return patch
+  }
+
+  /// The patch of action `seq` from its diff. When it cannot be built the change is not lost:
+  /// the patch replaces the whole state and an `error` note (timed by `t`) says why.
+  ///
+  /// ```text
+  /// {"kind":"note","t":…,"note":"error","message":"patch of action 7 could not be built (…); it replaces the whole state"}
+  /// {"kind":"action","seq":7,…,"patch":[{"op":"replace","path":"","value":{…}}]}
+  /// ```
+  static func patch(_ diff: StateDiff, new: Value, seq: Int64, t: () -> Int64) -> (JSONPatch, TraceNote?) {
+    do {
+      return (try RecorderPatch.patch(diff, new: new), nil)
+    } catch {
+      let message = "patch of action \(seq) could not be built (\(error.message)); it replaces the whole state"
+      return (RecorderPatch.wholeState(new), TraceNote(t: t(), note: .error, message: message))
+    }
+  }
+
+  /// The bytes of `json` as written (compact).
+  private func size(of json: JSON) -> Int {
+    sizing.removeAll(keepingCapacity: true)
+    JSONWriter.write(json, into: &sizing)
+    defer { if sizing.count > 1 << 20 { sizing = [] } }  // a large keyframe's bytes are not kept
+    return sizing.count
   }
 
   /// The time of the oldest `output` of effect `number` still waiting for its action.

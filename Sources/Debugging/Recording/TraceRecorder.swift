@@ -54,7 +54,7 @@ public final class TraceRecorder: @unchecked Sendable {
     let session = TraceSession(
       name: name, prefix: prefix, start: deterministic ? TraceTimestamps.deterministicStart : Self.iso8601(Date()),
       origin: deterministic ? nil : Int64(clamping: origin), platform: Self.platform, pid: deterministic ? 0 : Int64(ProcessInfo.processInfo.processIdentifier),
-      keyframeInterval: Int64(max(1, options.keyframeInterval)),
+      keyframeInterval: Int64(max(0, options.keyframeInterval ?? 0)),
       redacted: options.redactedFieldNames.sorted())
     events.queue.append(.session(session))
     let thread = Thread { [worker, events] in worker.run(events) }

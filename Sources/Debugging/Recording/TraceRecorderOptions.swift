@@ -7,9 +7,20 @@
 /// options.keyframeInterval = 100
 /// ```
 public struct TraceRecorderOptions: Sendable {
-  /// A full `state` on every Nth action line (1: on every line). Default 1000: a 10,000-todo
-  /// state is about 1 MB of JSON, so keyframes dominate a trace's size when they are frequent.
-  public var keyframeInterval: Int = 1000
+  /// Keyframes by bytes: a full `state` is written on the action whose patch brings the patches
+  /// written since the last full state to `keyframePatchRatio` × that state's size in bytes (and
+  /// to at least `keyframeMinimumPatchBytes`). Default 1: keyframes are at most about half of a
+  /// trace's bytes whatever the state's size (about a fifth with single-field changes), and
+  /// rebuilding any state applies at most one state's worth of patches after a keyframe.
+  /// `.infinity`: no keyframes by bytes.
+  public var keyframePatchRatio: Double = 1
+  /// The fewest patch bytes between two keyframes by bytes (default 64 KiB): a small state is
+  /// rebuilt from patches quickly anyway, and does not need a keyframe every few actions.
+  public var keyframeMinimumPatchBytes: Int = 64 << 10
+  /// Also a full `state` on every Nth action line (1: on every line, for people who read the
+  /// file with jq); `nil` (default): keyframes by bytes only. The header's `keyframeInterval` is
+  /// N, or 0 when `nil`.
+  public var keyframeInterval: Int?
   /// Which actions are recorded, by label. Changes made by actions left out appear in the patch of
   /// the next recorded action.
   public var actionFilter: ActionFilter = .all
