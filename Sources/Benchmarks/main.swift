@@ -1,6 +1,15 @@
+import Foundation
+
 // The benchmark runner: `swift run -c release Benchmarks [filter]`.
 // Each area adds its own file with a `run…Benchmarks(filter:)` function and a line here.
 let filter = CommandLine.arguments.dropFirst().first
+if filter == "record-traces" {
+  // `Benchmarks record-traces DIR [long]`: the traces the readers' benchmark reads (see RecordedTraces.swift).
+  let arguments = Array(CommandLine.arguments.dropFirst(2))
+  let directory = arguments.first ?? NSTemporaryDirectory() + "tca-trace-recorded"
+  await recordTraces(into: directory, specs: RecordedTraceSpec.standard + (arguments.contains("long") ? [.long] : []))
+  exit(0)
+}
 print("tca-trace benchmarks (release build). Medians of repeated runs; ratios against baselines measured in the same run.")
 runJSONBenchmarks(filter: filter)
 runReflectionBenchmarks(filter: filter)
@@ -12,3 +21,4 @@ runCLIPathBenchmarks(filter: filter)
 runRuntimeBenchmarks(filter: filter)
 runCompareBenchmarks(filter: filter)
 runExportBenchmarks(filter: filter)
+await runReaderBenchmarks(filter: filter)

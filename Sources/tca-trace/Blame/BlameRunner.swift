@@ -26,30 +26,37 @@ package struct BlameRunner {
   package func run() throws -> Int32 {
     let input = try RecordInput(file: file, context: context)
     let renderer = ShowTextRenderer(style: context.style)
+    // Whether an operation can change the value at the path: it touches the path's part before
+    // any `[id:]` (at it, inside or above it), or shifts the elements of an array above it.
     var filter = ShowActionFilter()
-    filter.path = path
+    filter.path = path.fixedPointer != nil ? path : (try? StatePath(parsing: path.fixedPrefix.description))
     var tracker = StateTracker()
+    var hints: [Int] = []
     var changes = 0
     // Whether the path resolved in some state: "never changed" and "never there" read differently.
     var found = false
     while let line = try input.next() {
       guard case let .action(action) = line.record else {
         try tracker.apply(line, file: input.file)
-        if !found { found = tracker.state.flatMap(path.value(in:)) != nil }
+        if !found { found = tracker.state.flatMap { path.value(in: $0, hints: &hints) } != nil }
         continue
       }
-      let before = tracker.state
+      // Only the old value at the path is kept while the patch applies, so the state is patched
+      // in place (nothing but that value is copied).
+      let mayChange = action.state != nil || filter.path == nil || filter.touchesPath(action.patch, before: nil, after: nil)
+      let before = mayChange ? tracker.state.map { path.pointer(in: $0, hints: &hints) } : nil
+      let old = before.flatMap { before in before.isComplete ? tracker.state.flatMap { StatePath.value(at: before.pointer, in: $0) } : nil }
       try tracker.apply(line, file: input.file)
-      if !found { found = tracker.state.flatMap(path.value(in:)) != nil }
-      guard action.state != nil || filter.touchesPath(action.patch, before: before, after: tracker.state) else { continue }
-      let old = before.flatMap(path.value(in:))
-      let new = tracker.state.flatMap(path.value(in:))
+      guard mayChange else { continue }
+      let after = tracker.state.map { path.pointer(in: $0, hints: &hints) }
+      let new = after.flatMap { after in after.isComplete ? tracker.state.flatMap { StatePath.value(at: after.pointer, in: $0) } : nil }
+      if !found { found = new != nil }
       guard old != new else { continue }
       changes += 1
       if format == .json {
         var members: [JSON.Member] = [
           .init("seq", .int(action.seq)), .init("t", .int(action.t)), .init("label", .string(action.label)),
-          .init("path", .string(pointer(new != nil ? tracker.state : before).description)),
+          .init("path", .string(((new != nil ? after : before)?.pointer ?? JSONPointer(tokens: [])).description)),
         ]
         if let old { members.append(.init("old", old)) }
         if let new { members.append(.init("new", new)) }
@@ -72,11 +79,6 @@ package struct BlameRunner {
     }
     try input.finish()
     return CommandLineExit.success
-  }
-
-  /// The pointer the path resolves to in `state` (as far as it resolves).
-  private func pointer(_ state: JSON?) -> JSONPointer {
-    state.map { path.pointer(in: $0).pointer } ?? JSONPointer(tokens: [])
   }
 
   /// `  - false`, or `  + (absent)` when the path did not exist on that side.

@@ -104,7 +104,16 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
   /// The pointer this path names in `state`: `[id:]` segments become the index of the element
   /// with that id. As far as it gets when an id is not found (a prefix of the path).
   package func pointer(in state: JSON) -> (pointer: JSONPointer, isComplete: Bool) {
+    var hints: [Int] = []
+    return pointer(in: state, hints: &hints)
+  }
+
+  /// `pointer(in:)` for a reader that follows one state from action to action: `hints` keeps the
+  /// index each `[id:]` segment found last time, tried first (an element rarely moves), so
+  /// finding it again costs one comparison instead of a search through the array.
+  package func pointer(in state: JSON, hints: inout [Int]) -> (pointer: JSONPointer, isComplete: Bool) {
     var tokens: [String] = []
+    var idSegment = 0
     var node: JSON? = state
     for segment in segments {
       switch segment {
@@ -112,9 +121,15 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
         tokens.append(token)
         node = node.flatMap { Self.child($0, token) }
       case let .id(id):
-        guard case let .array(elements)? = node.map(Self.elements),
-          let index = elements.firstIndex(where: { Self.identity(of: $0) == id || Self.identity(of: $0)?.lowercased() == id.lowercased() })
+        func matches(_ element: JSON) -> Bool {
+          Self.identity(of: element) == id || Self.identity(of: element)?.lowercased() == id.lowercased()
+        }
+        defer { idSegment += 1 }
+        guard case let .array(elements)? = node.map(Self.elements) else { return (JSONPointer(tokens: tokens), false) }
+        let hint = idSegment < hints.count ? hints[idSegment] : -1
+        guard let index = elements.indices.contains(hint) && matches(elements[hint]) ? hint : elements.firstIndex(where: matches)
         else { return (JSONPointer(tokens: tokens), false) }
+        if idSegment < hints.count { hints[idSegment] = index } else { hints.append(index) }
         tokens.append(String(index))
         node = elements[index]
       }
@@ -126,6 +141,23 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
   package func value(in state: JSON) -> JSON? {
     let (pointer, isComplete) = pointer(in: state)
     return isComplete ? Self.value(at: pointer, in: state) : nil
+  }
+
+  /// `value(in:)` with the hints of `pointer(in:hints:)`.
+  package func value(in state: JSON, hints: inout [Int]) -> JSON? {
+    let (pointer, isComplete) = pointer(in: state, hints: &hints)
+    return isComplete ? Self.value(at: pointer, in: state) : nil
+  }
+
+  /// The pointer of the path's part before its first `[id:]` (the whole path when it has none):
+  /// an operation that touches neither it nor a place inside it leaves the path's value alone.
+  package var fixedPrefix: JSONPointer {
+    var tokens: [String] = []
+    for segment in segments {
+      guard case let .token(token) = segment else { break }
+      tokens.append(token)
+    }
+    return JSONPointer(tokens: tokens)
   }
 
   /// The value at `pointer` in `document`, or `nil` when there is none.

@@ -52,12 +52,20 @@ package final class ShowRunner {
         // keeps what it compares, so applying the patch does not copy the state.
         let change = options.filter.path == nil
           ? nil : PathChange(filter: options.filter, patch: action.patch, isKeyframe: action.state != nil, before: tracker.state)
-        let before = options.labelsOnly || json ? nil : tracker.state
+        // The text diff is taken from the patch and the places it touches (`FocusedChange`), so
+        // the state is not shared while the patch applies in place; only a patch that may change
+        // an object's shape keeps the whole state before it.
+        let textDiff = options.labelsOnly || json || options.fullState || action.patch.operations.isEmpty
+          || !options.filter.accepts(seq: action.seq, t: action.t, label: action.label)
+        let focused = textDiff ? nil : FocusedChange(patch: action.patch, before: tracker.state)
+        let before = textDiff || focused != nil ? nil : tracker.state
         if needsState { try tracker.apply(line, file: input.file) }
         let shown = options.filter.accepts(seq: action.seq, t: action.t, label: action.label)
           && change?.changed(after: tracker.state) ?? true
         lastShown = shown ? action.seq : -1
-        if shown { try show(action, before: before, after: tracker.state, line: line, input: input, renderer: renderer) }
+        if shown {
+          try show(action, before: before, focused: focused, after: tracker.state, line: line, input: input, renderer: renderer)
+        }
       case let .effect(event):
         try effect(event, renderer: renderer)
       case let .note(note):
@@ -107,7 +115,8 @@ package final class ShowRunner {
   }
 
   private func show(
-    _ action: TraceAction, before: JSON?, after: JSON?, line: TraceLine, input: RecordInput, renderer: ShowTextRenderer
+    _ action: TraceAction, before: JSON?, focused: FocusedChange?, after: JSON?, line: TraceLine, input: RecordInput,
+    renderer: ShowTextRenderer
   ) throws {
     let output = context.output
     if options.format == .json {
@@ -135,6 +144,14 @@ package final class ShowRunner {
       if let after { try output.line(renderer.value(try input.value(after, line: line.line))) }
     } else if action.patch.operations.isEmpty {
       try output.line(renderer.stateChange(StateDiff(root: .init(key: .root, change: .unchanged(count: 1)))))
+    } else if let focused, let after {
+      let diff: StateDiff
+      do {
+        diff = try focused.diff(after: after)
+      } catch {
+        throw TraceError(file: input.file, line: line.line, message: "not a value in the trace's value form: \(error.message)")
+      }
+      try output.line(renderer.stateChange(diff))
     } else if let before, let after {
       let focus = PatchFocus(action.patch)
       let old = try input.value(focus.prune(before, side: .old), line: line.line)

@@ -1,4 +1,5 @@
 import Debugging
+import Foundation
 
 /// Runs `tca-trace state FILE --at SEQ`: rebuilds the state after action SEQ (the last state line
 /// at or before it plus the later patches) and prints it, pretty or as JSON for jq.
@@ -17,6 +18,10 @@ package struct StateRunner {
   }
 
   package func run() throws -> Int32 {
+    if let seq, file != "-", let state = seekState(after: Int64(seq)) {
+      try write(state.json, line: state.line, file: file)
+      return CommandLineExit.success
+    }
     let input = try RecordInput(file: file, context: context)
     var tracker = StateTracker()
     var found: (seq: Int64, line: Int)?
@@ -47,15 +52,72 @@ package struct StateRunner {
     guard let found, let state = tracker.state, seq.map({ Int64($0) == found.seq }) ?? true else {
       throw CommandLineExit.failure("\(input.file) has no action \(seq ?? 0)\(reading.reason(for: Int64(seq ?? 0)))")
     }
+    try write(state, line: found.line, file: input.file)
+    return CommandLineExit.success
+  }
+
+  private func write(_ state: JSON, line: Int, file: String) throws {
     if format == .json {
       var bytes: [UInt8] = []
       JSONWriter.write(state, into: &bytes)
       try context.output.write(bytes: bytes)
       try context.output.line()
     } else {
-      try context.output.line(ShowTextRenderer(style: context.style).dump(try input.value(state, line: found.line)))
+      let value: Value
+      do {
+        value = try Value(json: state)
+      } catch {
+        throw TraceError(file: file, line: line, message: "not a value in the trace's value form: \(error.message)")
+      }
+      try context.output.line(ShowTextRenderer(style: context.style).dump(value))
     }
-    return CommandLineExit.success
+  }
+
+  /// The state after action `seq` read from the keyframe before it (`KeyframeSeek`), for a large
+  /// file; `nil` when anything is not as expected (a bad line, a patch that does not apply, no
+  /// action `seq`, a value that is not in the value form): reading from the start then gives the
+  /// exact message with its line number.
+  private func seekState(after seq: Int64) -> (json: JSON, line: Int)? {
+    // The header is checked as every reader checks it.
+    guard let header = try? TraceReader(path: file), case .success(let first)? = header.next(), case .session = first.record,
+      let offset = KeyframeSeek.offset(path: file, atOrBefore: seq)
+    else { return nil }
+    let fd = open(file, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    guard lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) else {
+      close(fd)
+      return nil
+    }
+    let lines = LineReader(fileDescriptor: fd, name: file, closesDescriptor: true, chunkSize: 1 << 20)
+    var tracker = TraceStateTracker()
+    var reached = false
+    while true {
+      let item: Result<TraceRecord, TraceError>??
+      do {
+        item = try lines.nextLine { view -> Result<TraceRecord, TraceError>? in
+          view.isTruncated ? nil : TraceLineRules.record(of: view, file: file)
+        }
+      } catch {
+        return nil
+      }
+      guard let item else { break }
+      // A cut-off last line: its warning comes from the whole read.
+      guard case let .success(record)? = item else { return nil }
+      let recordSeq: Int64
+      switch record {
+      case let .state(state): recordSeq = state.seq
+      case let .action(action): recordSeq = action.seq
+      case .session: return nil
+      default: continue
+      }
+      if recordSeq > seq { break }
+      if tracker.consume(record, line: 0) != nil { return nil }
+      reached = recordSeq == seq
+    }
+    guard reached, let state = tracker.state else { return nil }
+    // Checked here so that an error is reported from the whole read, with its line.
+    if format == .text, (try? Value(json: state)) == nil { return nil }
+    return (state, 0)
   }
 }
 

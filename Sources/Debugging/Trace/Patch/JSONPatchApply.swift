@@ -23,6 +23,7 @@ extension JSONPatch.Operation {
       if path.hasPrefix(from) {
         throw JSONPatchError("cannot move \(from) into its own child \(path)")
       }
+      if try PatchEngine.moveWithinArray(from: from, to: path, in: &document) { return }
       let value = try PatchEngine.remove(from, in: &document)
       try PatchEngine.add(value, at: path, in: &document)
     case let .copy(from, path):
@@ -138,6 +139,30 @@ package enum PatchEngine {
       } else {
         throw missing(path)
       }
+    }
+  }
+
+  /// A move between two indices of one array, done by shifting the elements between them (the
+  /// cost is the distance, not the array's length); `false` when `from` and `path` are not two
+  /// indices of the same array (the move is then a remove and an add).
+  static func moveWithinArray(from: JSONPointer, to path: JSONPointer, in document: inout JSON) throws(JSONPatchError) -> Bool {
+    guard from.tokens.count == path.tokens.count, let source = from.tokens.last.flatMap(index),
+      let target = path.tokens.last.flatMap(index), from.tokens.dropLast() == path.tokens.dropLast()
+    else { return false }
+    return try withParent(of: from, from.tokens[...], in: &document) { (parent, _) throws(JSONPatchError) in
+      guard var elements = takeElements(&parent) else { return false }
+      defer { parent = .array(elements) }
+      guard source < elements.count else { throw missing(from) }
+      // After the removal the array has one element less: `path` must index into it.
+      guard target < elements.count else { throw missing(path) }
+      let moved = elements[source]
+      if source < target {
+        for k in source..<target { elements[k] = elements[k + 1] }
+      } else {
+        for k in stride(from: source, to: target, by: -1) { elements[k] = elements[k - 1] }
+      }
+      elements[target] = moved
+      return true
     }
   }
 

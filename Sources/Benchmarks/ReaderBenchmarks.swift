@@ -1,0 +1,96 @@
+import Debugging
+import Foundation
+
+// The readers (`show`, `blame`, `state`, `timings`, `validate`, `report`, `export`, `diff`) on
+// traces recorded by the runtime (RecordedTraces.swift: Todos with 1,000, 10,000 and 100,000
+// todos, two lengths each), each command timed as a whole process next to `jq -c .` and a raw read
+// (`cat`) of the same file in the same run. Columns: median wall time of the runs, MB/s, the
+// ratio jq ÷ ours (above 1: faster than jq), max RSS; then the scaling rows: the same command on
+// the trace four times as long (target ≤ 4.4×) and on the state ten times as large with the
+// same script (target ≤ 1.5×).
+//
+//   swift build -c release --product tca-trace
+//   swift run -c release Benchmarks readers [DIR]    # DIR: where the traces are (recorded if missing)
+//
+// TCA_TRACE_BENCH_RUNS sets the runs per figure (default 3); TCA_TRACE_BENCH_ONLY=show,blame
+// limits the commands (by their row names' first word).
+@MainActor
+func runReaderBenchmarks(filter: String?) async {
+  guard filter == "readers" else { return }
+  let tool = builtToolPath()
+  guard FileManager.default.isExecutableFile(atPath: tool) else {
+    print("readers: skipped; build the tool first: swift build -c release --product tca-trace")
+    return
+  }
+  let arguments = Array(CommandLine.arguments.dropFirst(2))
+  let directory = arguments.first ?? NSTemporaryDirectory() + "tca-trace-recorded"
+  await recordTraces(into: directory, specs: RecordedTraceSpec.standard)
+  let environment = ProcessInfo.processInfo.environment
+  let runs = Int(environment["TCA_TRACE_BENCH_RUNS"] ?? "") ?? 3
+  let only = environment["TCA_TRACE_BENCH_ONLY"].map { Set($0.split(separator: ",").map(String.init)) }
+  let scratch = NSTemporaryDirectory() + "tca-trace-readers-bench-\(getpid())"
+  try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: scratch) }
+
+  print("readers: trace | command | median | MB/s | jq ÷ ours | max RSS")
+  var times: [String: [RecordedTraceSpec: Double]] = [:]
+  for spec in RecordedTraceSpec.standard {
+    let trace = directory + "/" + spec.fileName
+    let megabytes = fileMegabytes(trace)
+    let name = "\(spec.todos) todos, \(spec.steps) steps, \(String(format: "%.1f", megabytes)) MB"
+    let middle = max(1, recordedActionCount(trace) / 2)
+    let commands = readerCommands(tool: tool, trace: trace, scratch: scratch, middle: middle)
+      .filter { only?.contains(String($0.name.split(separator: " ")[0])) ?? true }
+    let cat = measureCommand("cat '\(trace)' > /dev/null", runs: runs)
+    let jq = measureCommand("jq -c . '\(trace)' > /dev/null", runs: runs)
+    func row(_ command: String, _ run: (seconds: Double, rss: String)) {
+      print(String(format: "readers: %@ | %@ | %@ | %.0f | %.2f | %@", name, command, formatSeconds(run.seconds), megabytes / run.seconds, jq.seconds / run.seconds, run.rss))
+      fflush(nil)
+    }
+    row("cat", cat)
+    row("jq -c .", jq)
+    for command in commands {
+      let run = measureCommand(command.shell, runs: runs)
+      row(command.name, run)
+      times[command.name, default: [:]][spec] = run.seconds
+    }
+  }
+  print("readers: scaling | command | ×4 length at 1,000 / 10,000 / 100,000 todos (≤ 4.4) | ×10 state 1k→10k / 10k→100k (≤ 1.5)")
+  for (command, figures) in times.sorted(by: { $0.key < $1.key }) {
+    func ratio(_ a: RecordedTraceSpec, _ b: RecordedTraceSpec) -> String {
+      guard let x = figures[a], let y = figures[b] else { return "-" }
+      return String(format: "%.2f×", y / x)
+    }
+    let s = RecordedTraceSpec.standard
+    print("readers: scaling | \(command) | \(ratio(s[0], s[1])) / \(ratio(s[2], s[3])) / \(ratio(s[4], s[5])) | \(ratio(s[0], s[2])) / \(ratio(s[2], s[5]))")
+  }
+}
+
+/// The commands measured on one trace: a row name and the shell command (output to /dev/null).
+private func readerCommands(tool: String, trace: String, scratch: String, middle: Int) -> [(name: String, shell: String)] {
+  let t = "'\(tool)'", f = "'\(trace)'"
+  return [
+    ("show (text, colour off)", "\(t) show --color never \(f) > /dev/null"),
+    ("show --path /todos/5/isComplete", "\(t) show --color never --path /todos/5/isComplete \(f) > /dev/null"),
+    ("show --format json", "\(t) show --format json \(f) > /dev/null"),
+    ("blame /todos/5/isComplete", "\(t) blame --color never \(f) /todos/5/isComplete > /dev/null"),
+    ("state --at \(middle)", "\(t) state --format json --at \(middle) \(f) > /dev/null"),
+    ("timings", "\(t) timings \(f) > /dev/null"),
+    ("show --labels-only", "\(t) show --color never --labels-only \(f) > /dev/null"),
+    ("validate", "\(t) validate \(f) > /dev/null"),
+    ("report", "\(t) report \(f) -o '\(scratch)/report.html'"),
+    ("export", "\(t) export --format perfetto \(f) -o '\(scratch)/trace.json'"),
+    ("diff (against itself)", "\(t) diff --color never \(f) \(f) > /dev/null"),
+  ]
+}
+
+/// The last action's seq in a recorded trace (from its `end` line).
+private func recordedActionCount(_ path: String) -> Int {
+  guard let handle = FileHandle(forReadingAtPath: path) else { return 0 }
+  defer { try? handle.close() }
+  let size = (try? handle.seekToEnd()) ?? 0
+  try? handle.seek(toOffset: size > 4096 ? size - 4096 : 0)
+  let tail = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+  guard let end = tail.split(separator: "\n").last, let range = end.range(of: "\"actions\":") else { return 0 }
+  return Int(end[range.upperBound...].prefix { $0.isNumber }) ?? 0
+}

@@ -1,0 +1,179 @@
+/// The difference an action's patch makes, built from the patch and the few nodes it touches
+/// instead of from two whole states: taken from the state before the patch applies (it keeps only
+/// the old values of the touched places and, for an array, the elements between the untouched
+/// ends), then diffed against the state after. The diff is exactly `stateDiff` of the two whole
+/// states: the untouched elements at an array's ends are equal on both sides, so the array differ
+/// would skip them as an equal prefix and suffix anyway.
+///
+/// ```swift
+/// guard let change = FocusedChange(patch: action.patch, before: state) else { … }  // the slow way
+/// try action.patch.apply(to: &state)   // in place: the capture holds no reference to the arrays
+/// let diff = try change.diff(after: state)
+/// ```
+///
+/// `nil` when the patch could change an object's shape (a member added or removed, an `id` or a
+/// `$` marker touched, see `PatchTouches`) or does not fit the state: compare the whole states then.
+package struct FocusedChange {
+  private indirect enum Capture {
+    /// The old value of a place that changed as a whole.
+    case whole(JSON)
+    /// An object, by the members that changed inside.
+    case object([String: Capture])
+    /// An array where one element changed inside: that element.
+    case element(index: Int, Capture)
+    /// An array's elements between its untouched ends (`prefix` and `suffix` of them).
+    case window(prefix: Int, suffix: Int, elements: [JSON])
+  }
+
+  private let touches: PatchTouches
+  private let capture: Capture
+
+  package init?(patch: JSONPatch, before state: JSON?) {
+    guard let state, let touches = PatchTouches(patch), let capture = Self.capture(state, touches.root) else { return nil }
+    self.touches = touches
+    self.capture = capture
+  }
+
+  private static func capture(_ value: JSON, _ node: PatchTouches.Node) -> Capture? {
+    if node.operations > 0 { return .whole(value) }
+    switch value {
+    case let .object(members):
+      var captured: [String: Capture] = [:]
+      for (key, child) in node.children {
+        guard let member = members.first(where: { $0.key == key }), let inner = capture(member.value, child) else { return nil }
+        captured[key] = inner
+      }
+      return .object(captured)
+    case let .array(elements):
+      if let (index, child) = node.onlyElementChangedInside {
+        guard index < elements.count, let inner = capture(elements[index], child) else { return nil }
+        return .element(index: index, inner)
+      }
+      guard let (prefix, suffix) = node.untouchedEnds(count: elements.count) else { return nil }
+      // A copy of the window: a slice would keep the whole array shared, and the patch would copy it.
+      return .window(prefix: prefix, suffix: suffix, elements: Array(elements[prefix..<(elements.count - suffix)]))
+    default:
+      return nil
+    }
+  }
+
+  /// The diff from the state captured to `state`, the state once the patch applied. Throws when a
+  /// value the diff needs is not in the trace's value form.
+  package func diff(after state: JSON) throws(JSONError) -> StateDiff {
+    let differ = ValueDiffer()
+    return StateDiff(root: .init(key: .root, change: try change(capture, state, touches.root, depth: 0, differ, path: "")))
+  }
+
+  private func change(
+    _ old: Capture, _ new: JSON, _ node: PatchTouches.Node, depth: Int, _ differ: ValueDiffer, path: String
+  ) throws(JSONError) -> StateDiff.Change {
+    switch old {
+    case let .whole(value):
+      return differ.change(try Self.value(value, path), try Self.value(new, path), depth: depth)
+    case let .object(captured):
+      guard case let .object(members) = new else { throw JSONError("at \(path): not an object", line: 0, column: 0) }
+      return try object(captured, members, node, depth: depth, differ, path: path)
+    case let .element(index, inner):
+      guard case let .array(elements) = new, index < elements.count, let child = node.children.first?.value else {
+        throw JSONError("at \(path): not an array", line: 0, column: 0)
+      }
+      let element = elements[index]
+      let inside = try change(inner, element, child, depth: depth + 1, differ, path: path + "/\(index)")
+      var nodes = NodeList()
+      if index > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: index)) }
+      // The array differ matches a lone changed element by id when it has one (docs: ArrayDiffer).
+      // (A patch taken this way never touches an `id`, so it is the same on both sides.)
+      let id = inside.isUnchanged ? nil : try Self.value(element, path + "/\(index)").elementID
+      nodes.append(.element(old: index, new: index, id: id), inside)
+      let after = elements.count - index - 1
+      if after > 0 { nodes.append(.element(old: index + 1, new: index + 1, id: nil), .unchanged(count: after)) }
+      return Self.nested(.array, nodes.nodes)
+    case let .window(prefix, suffix, oldElements):
+      guard case let .array(elements) = new, prefix + suffix <= elements.count else {
+        throw JSONError("at \(path): not an array", line: 0, column: 0)
+      }
+      let a = try oldElements.enumerated().map { (i, e) throws(JSONError) in try Self.value(e, path + "/\(prefix + i)") }
+      let b = try elements[prefix..<(elements.count - suffix)].enumerated().map { (i, e) throws(JSONError) in
+        try Self.value(e, path + "/\(prefix + i)")
+      }
+      var nodes = NodeList()
+      if prefix > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: prefix)) }
+      for inner in ArrayDiffer(differ: differ, depth: depth + 1).diff(a, b) {
+        nodes.append(Self.shifted(inner.key, by: prefix), Self.shifted(inner.change, by: prefix))
+      }
+      if suffix > 0 {
+        nodes.append(.element(old: prefix + oldElements.count, new: elements.count - suffix, id: nil), .unchanged(count: suffix))
+      }
+      return Self.nested(.array, nodes.nodes)
+    }
+  }
+
+  /// A structure, an enum case or a dictionary with `String` keys (the only objects whose inside
+  /// a `PatchTouches` patch reaches without changing their shape), member by member.
+  private func object(
+    _ captured: [String: Capture], _ members: [JSON.Member], _ node: PatchTouches.Node, depth: Int, _ differ: ValueDiffer, path: String
+  ) throws(JSONError) -> StateDiff.Change {
+    func fields(_ fields: ArraySlice<JSON.Member>, labelled: Bool, _ captured: [String: Capture], _ node: PatchTouches.Node, path: String) throws(JSONError) -> [StateDiff.Node] {
+      var nodes = NodeList()
+      for (position, member) in fields.enumerated() {
+        let label = !labelled && member.key == "_\(position)" ? nil : member.key
+        guard let old = captured[member.key], let child = node.children[member.key] else {
+          nodes.append(.field(label: label, position: position), .unchanged(count: 1))
+          continue
+        }
+        nodes.append(.field(label: label, position: position), try change(old, member.value, child, depth: depth + 1, differ, path: path + "/" + member.key))
+      }
+      return nodes.nodes
+    }
+    guard let first = members.first, first.key.utf8.first == UInt8(ascii: "$") else {
+      var nodes = NodeList()
+      for member in members {
+        guard let old = captured[member.key], let child = node.children[member.key] else {
+          nodes.append(.entry(key: .string(member.key)), .unchanged(count: 1))
+          continue
+        }
+        nodes.append(.entry(key: .string(member.key)), try change(old, member.value, child, depth: depth + 1, differ, path: path + "/" + member.key))
+      }
+      return Self.nested(.dictionary, nodes.nodes)
+    }
+    switch (first.key, first.value) {
+    case let ("$type", .string(type)):
+      return Self.nested(.structure(type: type), try fields(members.dropFirst(), labelled: true, captured, node, path: path))
+    case let ("$enum", .string(type)) where members.count == 2:
+      let payload = members[1]
+      guard case let .object(values) = payload.value, case let .object(inner)? = captured[payload.key], let child = node.children[payload.key] else {
+        throw JSONError("at \(path): unexpected enum shape", line: 0, column: 0)
+      }
+      return Self.nested(.enumCase(type: type, name: payload.key), try fields(values[...], labelled: false, inner, child, path: path + "/" + payload.key))
+    default:
+      throw JSONError("at \(path): unexpected marker \(first.key)", line: 0, column: 0)
+    }
+  }
+
+  private static func nested(_ shape: StateDiff.Shape, _ nodes: [StateDiff.Node]) -> StateDiff.Change {
+    nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(shape, nodes)
+  }
+
+  private static func shifted(_ key: StateDiff.Key, by offset: Int) -> StateDiff.Key {
+    guard case let .element(old, new, id) = key else { return key }
+    return .element(old: old.map { $0 + offset }, new: new.map { $0 + offset }, id: id)
+  }
+
+  private static func shifted(_ change: StateDiff.Change, by offset: Int) -> StateDiff.Change {
+    guard case let .moved(from, to, inner) = change else { return change }
+    return .moved(from: from + offset, to: to + offset, change: inner)
+  }
+
+  /// The `Value` of a part of the state; an error names its place in the state.
+  private static func value(_ json: JSON, _ path: String) throws(JSONError) -> Value {
+    do {
+      return try Value(json: json)
+    } catch {
+      guard !path.isEmpty, error.message.hasPrefix("at /") else { throw error }
+      let rest = error.message.dropFirst(3)
+      return try { () throws(JSONError) -> Value in
+        throw JSONError("at " + path + (rest.hasPrefix("/:") ? String(rest.dropFirst()) : String(rest)), line: 0, column: 0)
+      }()
+    }
+  }
+}

@@ -1,0 +1,124 @@
+/// Where a patch touches a state, as a tree of the pointers' tokens: which nodes change as a
+/// whole, and for each array, the operations that add, remove or change its elements in the order
+/// they apply — enough to tell which elements at the array's two ends no operation touched (they
+/// are the same on both sides of the change, only shifted).
+///
+/// ```swift
+/// // patch: remove /todos/5, replace /todos/7/title   (todos has 10 elements before)
+/// let touches = PatchTouches(patch)!
+/// touches.root.children["todos"]!.untouchedEnds(count: 10)  // (prefix: 5, suffix: 2)
+/// ```
+///
+/// `nil` for a patch whose change could alter the shape of an object as the trace's value form
+/// reads it (docs/log-format.md): a member added or removed, a `$` marker or an `id` touched. Those
+/// are diffed from the whole states instead.
+package struct PatchTouches {
+  package final class Node {
+    package var children: [String: Node] = [:]
+    /// Operations that change the value here as a whole (replace, add, remove, move in or out).
+    package var operations = 0
+    /// For an array: every operation below it, in order, as (element token, structural effect).
+    fileprivate var elementEffects: [(token: String, effect: Effect)] = []
+  }
+
+  fileprivate enum Effect {
+    /// An element inserted at the token (`-`: at the end).
+    case insert
+    /// The element at the token removed.
+    case remove
+    /// The element at the token (or something inside it) changed in place.
+    case change
+  }
+
+  package let root = Node()
+
+  package init?(_ patch: JSONPatch) {
+    for operation in patch.operations {
+      switch operation {
+      case let .add(path, _), let .copy(_, path):
+        guard Self.record(path, .insert, in: root) else { return nil }
+      case let .remove(path):
+        guard Self.record(path, .remove, in: root) else { return nil }
+      case let .replace(path, _):
+        guard Self.record(path, .change, in: root) else { return nil }
+      case let .move(from, path):
+        if from == path { continue }
+        guard Self.record(from, .remove, in: root), Self.record(path, .insert, in: root) else { return nil }
+      case .test:
+        continue
+      }
+    }
+  }
+
+
+  /// Adds one operation's place; `false` when it could change an object's shape.
+  private static func record(_ pointer: JSONPointer, _ effect: Effect, in root: Node) -> Bool {
+    let tokens = pointer.tokens
+    guard tokens.count < 256 else { return false }
+    for token in tokens where token == "id" || token.utf8.first == UInt8(ascii: "$") { return false }
+    // A member added to or removed from an object changes its keys (an array's `-` or index is fine).
+    if effect != .change, let last = tokens.last, last != "-", PatchEngine.index(last) == nil { return false }
+    var node = root
+    for (depth, token) in tokens.enumerated() {
+      // Every array element token below records its effect on that array (checked as an array
+      // when the state is read: an index into an object means the patch is not diffed this way).
+      node.elementEffects.append((token, depth == tokens.count - 1 ? effect : .change))
+      if let child = node.children[token] {
+        node = child
+      } else {
+        let child = Node()
+        node.children[token] = child
+        node = child
+      }
+    }
+    node.operations += 1
+    return true
+  }
+}
+
+extension PatchTouches.Node {
+  /// How many elements at the start and at the end of this array no operation touches, for an
+  /// array of `count` elements before the patch: they are the same elements on both sides, the
+  /// ones at the end shifted by what was added and removed. `nil` when a token is not an index.
+  package func untouchedEnds(count: Int) -> (prefix: Int, suffix: Int)? {
+    var length = count
+    var prefix = count, suffix = count
+    for (token, effect) in elementEffects {
+      let index: Int
+      if token == "-" {
+        guard effect == .insert else { return nil }
+        index = length
+      } else {
+        guard let i = PatchEngine.index(token) else { return nil }
+        index = i
+      }
+      prefix = min(prefix, index)
+      switch effect {
+      case .insert:
+        guard index <= length else { return nil }
+        suffix = min(suffix, length - index)
+        length += 1
+      case .remove:
+        guard index < length else { return nil }
+        suffix = min(suffix, length - index - 1)
+        length -= 1
+      case .change:
+        guard index < length else { return nil }
+        suffix = min(suffix, length - index - 1)
+      }
+    }
+    let shortest = min(count, length)
+    prefix = min(prefix, shortest)
+    suffix = min(suffix, shortest - prefix)
+    return (prefix, suffix)
+  }
+
+  /// The one element that operations reach into without replacing it (`/todos/5/title`), when
+  /// that is all that happens to this array.
+  package var onlyElementChangedInside: (index: Int, node: PatchTouches.Node)? {
+    guard children.count == 1, let (token, child) = children.first, child.operations == 0,
+      let index = PatchEngine.index(token)
+    else { return nil }
+    return (index, child)
+  }
+}
