@@ -39,6 +39,23 @@ import Testing
     #expect(apply(patch, to: #"{"todos":[1,2]}"#) == expected)
   }
 
+  /// A move between two indices of one array shifts the elements between them (a remove then an
+  /// add, RFC 6902), with the same errors.
+  @Test(arguments: [
+    (#"[{"op":"move","from":"/a/1","path":"/a/4"}]"#, #"{"a":[0,2,3,4,1,5],"o":{"1":"x"}}"#),
+    (#"[{"op":"move","from":"/a/4","path":"/a/1"}]"#, #"{"a":[0,4,1,2,3,5],"o":{"1":"x"}}"#),
+    (#"[{"op":"move","from":"/a/5","path":"/a/0"}]"#, #"{"a":[5,0,1,2,3,4],"o":{"1":"x"}}"#),
+    (#"[{"op":"move","from":"/a/0","path":"/a/5"}]"#, #"{"a":[1,2,3,4,5,0],"o":{"1":"x"}}"#),
+    (#"[{"op":"move","from":"/a/2","path":"/a/2"}]"#, #"{"a":[0,1,2,3,4,5],"o":{"1":"x"}}"#),
+    (#"[{"op":"move","from":"/a/0","path":"/a/6"}]"#, "error: path /a/6 does not exist"),
+    (#"[{"op":"move","from":"/a/6","path":"/a/0"}]"#, "error: path /a/6 does not exist"),
+    (#"[{"op":"move","from":"/a/1","path":"/a/-"}]"#, #"{"a":[0,2,3,4,5,1],"o":{"1":"x"}}"#),
+    (#"[{"op":"move","from":"/o/1","path":"/o/2"}]"#, #"{"a":[0,1,2,3,4,5],"o":{"2":"x"}}"#),
+  ])
+  func movesWithinAnArray(patch: String, expected: String) {
+    #expect(apply(patch, to: #"{"a":[0,1,2,3,4,5],"o":{"1":"x"}}"#) == expected)
+  }
+
   @Test func pointerEscapesRoundTrip() throws {
     let pointer = try JSONPointer("/a~1b/~0/0")
     #expect(pointer.tokens == ["a/b", "~", "0"])

@@ -1,0 +1,134 @@
+import Debugging
+import Testing
+
+/// `FocusedChange` (Trace/State/FocusedChange.swift): the diff an action's patch makes, taken from
+/// the patch and the nodes it touches, is the diff of the whole states.
+@Suite struct FocusedChangeTests {
+  /// The focused diff and the whole states' diff, with the state patched in place between.
+  private func diffs(_ before: JSON, _ patch: String) throws -> (focused: StateDiff?, whole: StateDiff) {
+    let operations = try JSONPatch(json: JSONReader.parse(patch))
+    var state = before
+    let focused = FocusedChange(patch: operations, before: state)
+    try operations.apply(to: &state)
+    return (try focused?.diff(after: state), stateDiff(try Value(json: before), try Value(json: state)))
+  }
+
+  private static let todos = #"""
+    {"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[{"$type":"Todo","id":1,"title":"Milk","tags":["a"]},{"$type":"Todo","id":2,"title":"Eggs","tags":[]},{"$type":"Todo","id":3,"title":"Jam","tags":["b","c"]},{"$type":"Todo","id":4,"title":"Tea","tags":[]},{"$type":"Todo","id":5,"title":"Oats","tags":[]}],"counts":{"open":3,"done":2},"mode":{"$enum":"Mode","editing":{"draft":{"$type":"Draft","text":"x","lines":[1,2,3]},"_1":7}}}
+    """#
+
+  @Test(arguments: [
+    #"[{"op":"replace","path":"/todos/1/title","value":"Jam"}]"#,
+    #"[{"op":"add","path":"/todos/0","value":{"$type":"Todo","id":9,"title":"New","tags":[]}}]"#,
+    #"[{"op":"add","path":"/todos/-","value":{"$type":"Todo","id":9,"title":"New","tags":[]}}]"#,
+    #"[{"op":"remove","path":"/todos/1"}]"#,
+    #"[{"op":"move","from":"/todos/3","path":"/todos/0"}]"#,
+    #"[{"op":"move","from":"/todos/0","path":"/todos/3"}]"#,
+    #"[{"op":"move","from":"/todos/4","path":"/todos/3"},{"op":"move","from":"/todos/3","path":"/todos/2"}]"#,
+    #"[{"op":"remove","path":"/todos/0"},{"op":"add","path":"/todos/3","value":{"$type":"Todo","id":8,"title":"X","tags":[]}}]"#,
+    #"[{"op":"replace","path":"/todos/1","value":{"$type":"Todo","id":7,"title":"Other","tags":[]}}]"#,
+    #"[{"op":"replace","path":"/todos/2/tags/1","value":"z"}]"#,
+    #"[{"op":"add","path":"/todos/2/tags/0","value":"y"},{"op":"replace","path":"/todos/4/title","value":"Rye"}]"#,
+    #"[{"op":"replace","path":"/todos/1/title","value":"E"},{"op":"replace","path":"/todos/1/tags","value":["q"]}]"#,
+    #"[{"op":"replace","path":"/counts/open","value":4}]"#,
+    #"[{"op":"replace","path":"/mode/editing/draft/text","value":"xy"}]"#,
+    #"[{"op":"replace","path":"/mode/editing/_1","value":8}]"#,
+    #"[{"op":"add","path":"/mode/editing/draft/lines/1","value":9}]"#,
+    #"[{"op":"replace","path":"/filter","value":{"$enum":"Filter","active":{}}}]"#,
+    #"[{"op":"replace","path":"/todos/1/title","value":"Eggs"}]"#,
+    #"[{"op":"replace","path":"","value":{"$type":"Todos.State","todos":[]}}]"#,
+  ])
+  func sameDiffAsTheWholeStates(patch: String) throws {
+    let (focused, whole) = try diffs(JSONReader.parse(Self.todos), patch)
+    let diff = try #require(focused)
+    #expect(diff == whole)
+    #expect(DiffTextRenderer().render(diff) == DiffTextRenderer().render(whole))
+  }
+
+  /// Patches that may change an object's shape are left to the whole states.
+  @Test(arguments: [
+    #"[{"op":"add","path":"/counts/late","value":1}]"#,
+    #"[{"op":"remove","path":"/counts/open"}]"#,
+    #"[{"op":"replace","path":"/todos/1/id","value":12}]"#,
+    #"[{"op":"replace","path":"/filter/$enum","value":"Other"}]"#,
+    #"[{"op":"replace","path":"/todos/9/title","value":"x"}]"#,
+    #"[{"op":"replace","path":"/counts/0","value":1},{"op":"add","path":"/counts/1","value":1}]"#,
+  ])
+  func notTakenForShapeChanges(patch: String) throws {
+    let state = try JSONReader.parse(Self.todos)
+    #expect(FocusedChange(patch: try JSONPatch(json: JSONReader.parse(patch)), before: state) == nil)
+  }
+
+  /// Random patches of one to three operations on a list of 40 todos (adds, removes, moves,
+  /// replaced elements and fields), each checked against the whole states' diff.
+  @Test func sameDiffAsTheWholeStatesForRandomPatches() throws {
+    var random = Random(seed: 7)
+    var nextID = 40
+    func todo(_ id: Int) -> String { #"{"$type":"Todo","id":\#(id),"title":"T\#(id)","done":false}"# }
+    var state = try JSONReader.parse(#"{"$type":"S","todos":[\#((0..<40).map(todo).joined(separator: ","))]}"#)
+    var compared = 0
+    for _ in 0..<300 {
+      guard case let .array(elements)? = state["todos"] else { break }
+      var count = elements.count
+      var operations: [String] = []
+      for _ in 0...random.next(3) {
+        let i = random.next(max(count, 1))
+        switch random.next(count > 2 ? 6 : 1) {
+        case 0:
+          nextID += 1
+          operations.append(#"{"op":"add","path":"/todos/\#(random.next(count + 1))","value":\#(todo(nextID))}"#)
+          count += 1
+        case 1:
+          operations.append(#"{"op":"remove","path":"/todos/\#(i)"}"#)
+          count -= 1
+        case 2:
+          operations.append(#"{"op":"move","from":"/todos/\#(i)","path":"/todos/\#(random.next(count))"}"#)
+        case 3:
+          nextID += 1
+          operations.append(#"{"op":"replace","path":"/todos/\#(i)","value":\#(todo(nextID))}"#)
+        case 4:
+          operations.append(#"{"op":"replace","path":"/todos/\#(i)/done","value":true}"#)
+        default:
+          operations.append(#"{"op":"replace","path":"/todos/\#(i)/title","value":"E\#(random.next(99))"}"#)
+        }
+      }
+      let patch = try JSONPatch(json: JSONReader.parse("[" + operations.joined(separator: ",") + "]"))
+      let before = state
+      let focused = try #require(FocusedChange(patch: patch, before: state), "\(operations)")
+      try patch.apply(to: &state)
+      let whole = stateDiff(try Value(json: before), try Value(json: state))
+      #expect(try focused.diff(after: state) == whole, "\(operations)")
+      compared += 1
+    }
+    #expect(compared == 300)
+  }
+
+  /// Every action of a synthetic session (toggles, edits, adds, removes, moves).
+  @Test func sameDiffAsTheWholeStatesOnASyntheticSession() throws {
+    var state: JSON?
+    var compared = 0
+    for line in SyntheticTrace.text(actions: 400, stateSize: 30, keyframeInterval: 50).split(separator: "\n") {
+      let record = try TraceRecord(json: JSONReader.parse(String(line)))
+      if case let .state(snapshot) = record { state = snapshot.state }
+      guard case let .action(action) = record, var current = state else { continue }
+      let before = current
+      let focused = FocusedChange(patch: action.patch, before: current)
+      try action.patch.apply(to: &current)
+      state = current
+      guard !action.patch.operations.isEmpty else { continue }
+      let diff = try #require(focused).diff(after: current)
+      #expect(diff == stateDiff(try Value(json: before), try Value(json: current)), "action \(action.seq)")
+      compared += 1
+    }
+    #expect(compared > 300)
+  }
+}
+
+/// A small deterministic generator for the random patches.
+private struct Random {
+  var seed: UInt64
+  mutating func next(_ bound: Int) -> Int {
+    seed = seed &* 6364136223846793005 &+ 1442695040888963407
+    return bound <= 0 ? 0 : Int((seed >> 33) % UInt64(bound))
+  }
+}

@@ -1,0 +1,69 @@
+import Debugging
+import Foundation
+import Testing
+
+/// Readers that follow the change: `state --at` from the keyframe before the action
+/// (KeyframeSeek.swift), `blame` by id when the element moves (StatePath's hints).
+@Suite struct ReaderSeekTests {
+  /// A synthetic trace above the size where `state --at` seeks (4 MB), keyframes every 100 actions.
+  static let large: (directory: TemporaryDirectory, text: String) = {
+    let directory = TemporaryDirectory()
+    let text = SyntheticTrace.text(actions: 12_000, stateSize: 300, keyframeInterval: 100)
+    _ = directory.file("large.jsonl", contents: text)
+    return (directory, text)
+  }()
+
+  @Test func seekFindsTheKeyframeAtOrBeforeTheAction() throws {
+    let text = SampleTraces.todos
+    let directory = TemporaryDirectory.withTodos()
+    let path = directory.path("todos.jsonl")
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    func offset(ofLine number: Int) -> Int { lines.prefix(number - 1).reduce(0) { $0 + $1.utf8.count + 1 } }
+    // Actions 1 to 4 start from the initial state (line 2); 5 and 6 from 5's keyframe (line 10).
+    for (seq, line) in [(0, 2), (1, 2), (4, 2), (5, 10), (6, 10)] {
+      #expect(KeyframeSeek.offset(path: path, atOrBefore: Int64(seq), minimumSize: 0) == offset(ofLine: line), "action \(seq)")
+    }
+  }
+
+  @Test func stateAtSeeksAndGivesWhatReadingFromTheStartGives() throws {
+    let (directory, _) = Self.large
+    #expect(FileManager.default.fileExists(atPath: directory.path("large.jsonl")))
+    #expect((try FileManager.default.attributesOfItem(atPath: directory.path("large.jsonl"))[.size] as? Int ?? 0) > 4 << 20)
+    for seq in [0, 1, 99, 100, 101, 5_555, 11_999, 12_000] {
+      let expected = try StateReplayer.state(after: Int64(seq), in: TraceReader(path: directory.path("large.jsonl"))).get()
+      #expect(
+        tcaTrace("state", "large.jsonl", "--at", String(seq), "--format", "json", in: directory)
+          == ToolRun(stdout: JSONWriter.string(expected) + "\n"), "action \(seq)")
+    }
+  }
+
+  @Test func stateAtAnActionAfterTheLastSaysSoInALargeTrace() {
+    #expect(
+      tcaTrace("state", "large.jsonl", "--at", "12001", in: Self.large.directory)
+        == ToolRun(stderr: "Error: large.jsonl has no action 12001 (the last is 12000)\n", code: 2))
+  }
+
+  /// `todos[id:1]` is found again after the element moved (its remembered index is stale) and
+  /// after an element was added before it.
+  @Test func blameByIdFollowsTheElementWhenItMoves() {
+    let directory = TemporaryDirectory()
+    let todo = { (id: Int, title: String) in #"{"$type":"Todo","id":\#(id),"title":"\#(title)"}"# }
+    _ = directory.file("moves.jsonl", contents: """
+      \(SampleTraces.header)
+      {"kind":"state","seq":0,"t":0,"state":{"$type":"S","todos":[\(todo(1, "a")),\(todo(2, "b")),\(todo(3, "c"))]}}
+      {"kind":"action","seq":1,"t":1000,"duration":1000,"label":"rename","action":{"$enum":"A","rename":{}},"patch":[{"op":"replace","path":"/todos/0/title","value":"a1"}]}
+      {"kind":"action","seq":2,"t":2000,"duration":1000,"label":"move","action":{"$enum":"A","move":{}},"patch":[{"op":"move","from":"/todos/0","path":"/todos/2"}]}
+      {"kind":"action","seq":3,"t":3000,"duration":1000,"label":"rename","action":{"$enum":"A","rename":{}},"patch":[{"op":"replace","path":"/todos/2/title","value":"a2"}]}
+      {"kind":"action","seq":4,"t":4000,"duration":1000,"label":"add","action":{"$enum":"A","add":{}},"patch":[{"op":"add","path":"/todos/0","value":\(todo(4, "d"))}]}
+      {"kind":"action","seq":5,"t":5000,"duration":1000,"label":"rename","action":{"$enum":"A","rename":{}},"patch":[{"op":"replace","path":"/todos/3/title","value":"a3"}]}
+
+      """)
+    #expect(
+      tcaTrace("blame", "moves.jsonl", "todos[id:1].title", "--format", "json", in: directory) == ToolRun(stdout: """
+        {"seq":1,"t":1000,"label":"rename","path":"/todos/0/title","old":"a","new":"a1"}
+        {"seq":3,"t":3000,"label":"rename","path":"/todos/2/title","old":"a1","new":"a2"}
+        {"seq":5,"t":5000,"label":"rename","path":"/todos/3/title","old":"a2","new":"a3"}
+
+        """))
+  }
+}
