@@ -1,4 +1,5 @@
 import Debugging
+import TraceTestSupport
 import Testing
 
 /// `FocusedChange` (Trace/State/FocusedChange.swift): the diff an action's patch makes, taken from
@@ -10,7 +11,7 @@ import Testing
     var state = before
     let focused = FocusedChange(patch: operations, before: state)
     try operations.apply(to: &state)
-    return (try focused?.diff(after: state), stateDiff(try Value(json: before), try Value(json: state)))
+    return (try focused?.diff(after: state), StateDiff(try Value(json: before), try Value(json: state)))
   }
 
   private static let todos = #"""
@@ -96,7 +97,7 @@ import Testing
       let before = state
       let focused = try #require(FocusedChange(patch: patch, before: state), "\(operations)")
       try patch.apply(to: &state)
-      let whole = stateDiff(try Value(json: before), try Value(json: state))
+      let whole = StateDiff(try Value(json: before), try Value(json: state))
       #expect(try focused.diff(after: state) == whole, "\(operations)")
       compared += 1
     }
@@ -117,7 +118,7 @@ import Testing
       state = current
       guard !action.patch.operations.isEmpty else { continue }
       let diff = try #require(focused).diff(after: current)
-      #expect(diff == stateDiff(try Value(json: before), try Value(json: current)), "action \(action.seq)")
+      #expect(diff == StateDiff(try Value(json: before), try Value(json: current)), "action \(action.seq)")
       compared += 1
     }
     #expect(compared > 300)

@@ -1,4 +1,5 @@
 import Debugging
+import TraceTestSupport
 import Foundation
 import Testing
 

@@ -25,6 +25,7 @@ package struct BlameRunner {
 
   package func run() throws -> Int32 {
     let input = try RecordInput(file: file, context: context)
+    input.reader.skipsKeyframeStates = true
     let renderer = ShowTextRenderer(style: context.style)
     // Whether an operation can change the value at the path: it touches the path's part before
     // any `[id:]` (at it, inside or above it), or shifts the elements of an array above it.

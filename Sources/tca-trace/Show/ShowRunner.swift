@@ -25,6 +25,8 @@ package final class ShowRunner {
     let output = context.output
     let json = options.format == .json
     let needsState = !options.labelsOnly && (!json || options.fullState) || options.filter.needsState
+    // The state follows the patches; keyframes are printed only as records (JSON).
+    input.reader.skipsKeyframeStates = !json
     var tracker = StateTracker()
 
     while let line = try input.next() {

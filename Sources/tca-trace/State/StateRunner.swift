@@ -23,6 +23,7 @@ package struct StateRunner {
       return CommandLineExit.success
     }
     let input = try RecordInput(file: file, context: context)
+    input.reader.skipsKeyframeStates = true
     var tracker = StateTracker()
     var found: (seq: Int64, line: Int)?
     var reading = MissingAction()

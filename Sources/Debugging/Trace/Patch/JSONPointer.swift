@@ -20,6 +20,21 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
       throw JSONPatchError("invalid pointer \"\(text)\": must be empty or start with /")
     }
     var result: [String] = []
+    // Tokens without `~` (nearly all) are cut from the text as they are.
+    if !text.utf8.contains(UInt8(ascii: "~")) {
+      var tokenStart = text.utf8.index(after: text.utf8.startIndex)
+      var index = tokenStart
+      while index < text.utf8.endIndex {
+        if text.utf8[index] == UInt8(ascii: "/") {
+          result.append(String(text[tokenStart..<index]))
+          tokenStart = text.utf8.index(after: index)
+        }
+        index = text.utf8.index(after: index)
+      }
+      result.append(String(text[tokenStart..<index]))
+      tokens = result
+      return
+    }
     for raw in text.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
       guard raw.contains(UInt8(ascii: "~")) else {
         result.append(String(decoding: raw, as: UTF8.self))

@@ -108,6 +108,39 @@ package struct TraceLineRules {
     }
   }
 
+  /// `record(of:file:)` without the `state` of an action line (a keyframe), which is skipped with
+  /// its syntax checked instead of built: for readers that follow the state through the patches
+  /// (a keyframe is the state the patch already gives). Other lines, and a line whose top-level
+  /// keys repeat (for the exact error), are decoded in full.
+  ///
+  /// ```text
+  /// {"kind":"action","seq":1000,…,"patch":[…],"state":{…13 MB…}}   →   .action(…, state: nil)
+  /// ```
+  package static func recordSkippingKeyframeState(of view: LineReader.View, file: String) -> Result<TraceRecord, TraceError> {
+    let bytes = view.bytes
+    guard bytes.count > 4096, bytes.starts(with: #"{"kind":"action","#.utf8), problem(of: view, file: file) == nil else {
+      return record(of: view, file: file)
+    }
+    var members: [JSON.Member] = []
+    var keys = Set<String>()
+    do {
+      var scanner = try JSONObjectScanner(bytes)
+      while let member = try scanner.next() {
+        let key = scanner.key(of: member)
+        guard keys.insert(key).inserted else { return record(of: view, file: file) }
+        if key == "state" { continue }
+        members.append(JSON.Member(key, try scanner.value(member)))
+      }
+    } catch {
+      return record(of: view, file: file)
+    }
+    do {
+      return .success(try TraceRecord(json: .object(members)))
+    } catch {
+      return .failure(TraceError(file: file, line: view.number, message: error.message))
+    }
+  }
+
   /// Whether a line holds only spaces, tabs and carriage returns (or nothing).
   static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard let first = bytes.first else { return true }

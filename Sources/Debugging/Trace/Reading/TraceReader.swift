@@ -45,10 +45,20 @@ public final class TraceReader: Sequence, IteratorProtocol {
   /// The file name used in errors.
   public var file: String { lines.name }
 
+  /// Leave out the `state` of keyframe action lines (see `TraceLineRules.recordSkippingKeyframeState`)
+  /// unless a `note` came since the last action (after a gap, the keyframe is the state to take).
+  package var skipsKeyframeStates = false
+  private var noteSinceAction = false
+
   public func next() -> Result<TraceLine, TraceError>? {
     let file = self.file
+    let skips = skipsKeyframeStates && !noteSinceAction
     let item = rules.next(from: lines, kind: \.record.kind) { view in
-      TraceLineRules.record(of: view, file: file).map { TraceLine(line: view.number, record: $0) }
+      (skips ? TraceLineRules.recordSkippingKeyframeState(of: view, file: file) : TraceLineRules.record(of: view, file: file))
+        .map { TraceLine(line: view.number, record: $0) }
+    }
+    if case let .success(line)? = item {
+      if line.record.kind == .note { noteSinceAction = true } else if line.record.kind == .action { noteSinceAction = false }
     }
     if case let .success(line)? = item, line.line == 1, case let .session(header) = line.record { session = header }
     return item
