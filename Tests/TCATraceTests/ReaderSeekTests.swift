@@ -44,6 +44,44 @@ import Testing
         == ToolRun(stderr: "Error: large.jsonl has no action 12001 (the last is 12000)\n", code: 2))
   }
 
+  /// Keyframe states are skipped while the state follows the patches — except after a note: the
+  /// keyframe after a gap is the state to take (its patch is from a state the trace does not have).
+  @Test func aKeyframeAfterAGapIsTaken() {
+    let directory = TemporaryDirectory()
+    let long = String(repeating: "x", count: 5_000)
+    _ = directory.file("gap.jsonl", contents: """
+      \(SampleTraces.header)
+      {"kind":"state","seq":0,"t":0,"state":{"$type":"S","n":0,"note":"\(long)"}}
+      {"kind":"action","seq":1,"t":1000,"duration":1000,"label":"inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/n","value":1}],"state":{"$type":"S","n":1,"note":"\(long)"}}
+      {"kind":"note","t":1500,"note":"gap","message":"writer fell behind: 2 actions dropped","dropped":2}
+      {"kind":"action","seq":4,"t":4000,"duration":1000,"label":"set","action":{"$enum":"A","set":{}},"patch":[{"op":"replace","path":"/m","value":9}],"state":{"$type":"S","n":4,"note":"\(long)"}}
+      {"kind":"action","seq":5,"t":5000,"duration":1000,"label":"inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/n","value":5}]}
+
+      """)
+    #expect(
+      tcaTrace("blame", "gap.jsonl", "/n", "--format", "json", in: directory) == ToolRun(stdout: """
+        {"seq":1,"t":1000,"label":"inc","path":"/n","old":0,"new":1}
+        {"seq":4,"t":4000,"label":"set","path":"/n","old":1,"new":4}
+        {"seq":5,"t":5000,"label":"inc","path":"/n","old":4,"new":5}
+
+        """))
+  }
+
+  /// A keyframe state that is not valid JSON is still an error, at its column.
+  @Test func aBrokenKeyframeStateIsStillAnError() {
+    let directory = TemporaryDirectory()
+    let long = String(repeating: "x", count: 5_000)
+    _ = directory.file("broken.jsonl", contents: """
+      \(SampleTraces.header)
+      {"kind":"state","seq":0,"t":0,"state":{"$type":"S","n":0}}
+      {"kind":"action","seq":1,"t":1000,"duration":1000,"label":"inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/n","value":1}],"state":{"$type":"S","n":1,"note":"\(long)",}}
+
+      """)
+    #expect(
+      tcaTrace("blame", "broken.jsonl", "/n", in: directory)
+        == ToolRun(stderr: "broken.jsonl:3:5183: error: expected a string key, found \"}\"\n", code: 2))
+  }
+
   /// `todos[id:1]` is found again after the element moved (its remembered index is stale) and
   /// after an element was added before it.
   @Test func blameByIdFollowsTheElementWhenItMoves() {
