@@ -14,8 +14,10 @@ public enum JSON: Sendable, Hashable {
   case uint(UInt64)
   case double(Double)
   case string(String)
-  case array([JSON])
-  case object([Member])
+  /// The elements; `.array([JSON])` builds one from a Swift array.
+  case array(JSONElements)
+  /// The members in their order; `.object([Member])` builds one from a Swift array.
+  case object(JSONMembers)
 
   /// One key/value pair of an object.
   public struct Member: Sendable, Hashable {
@@ -29,6 +31,12 @@ public enum JSON: Sendable, Hashable {
 }
 
 extension JSON {
+  /// An array of `elements`.
+  public static func array(_ elements: [JSON]) -> JSON { .array(JSONElements(elements)) }
+
+  /// An object of `members`, in their order.
+  public static func object(_ members: [Member]) -> JSON { .object(JSONMembers(members)) }
+
   /// The value for `key` when this is an object.
   public subscript(key: String) -> JSON? {
     guard case let .object(members) = self else { return nil }

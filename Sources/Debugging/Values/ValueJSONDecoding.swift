@@ -26,8 +26,8 @@ extension Value {
     case let .uint(u): return .uint(u)
     case let .double(d): return .double(d)
     case let .string(s): return .string(s)
-    case let .array(elements): return .array(try decodeElements(elements, path: &path))
-    case let .object(members): return try decodeObject(members, path: &path)
+    case let .array(elements): return .array(try decodeElements(elements.array, path: &path))
+    case let .object(members): return try decodeObject(members.array, path: &path)
     }
   }
 
@@ -103,7 +103,7 @@ extension Value {
       return .tuple(try decodeFields(fields[...], labelled: false, path: &path))
     case "$set":
       guard case let .array(elements) = member.value else { throw shapeError("\"$set\" must be an array", path) }
-      return .set(try decodeElements(elements, path: &path))
+      return .set(try decodeElements(elements.array, path: &path))
     case "$dict":
       guard case let .array(pairs) = member.value else { throw shapeError("\"$dict\" must be an array", path) }
       var entries: [Entry] = []

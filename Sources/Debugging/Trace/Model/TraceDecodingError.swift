@@ -70,7 +70,7 @@ struct TraceFields {
   func array(_ key: String) throws(TraceDecodingError) -> [JSON] {
     let value = try required(key)
     guard case let .array(elements) = value else { throw wrongType(key, "an array", value) }
-    return elements
+    return elements.array
   }
 
   func strings(_ key: String) throws(TraceDecodingError) -> [String] {

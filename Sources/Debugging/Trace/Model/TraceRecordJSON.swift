@@ -14,12 +14,12 @@ extension TraceRecord {
     guard case let .object(members) = json else {
       throw TraceDecodingError("a trace line must be a JSON object, found \(json.typeDescription)")
     }
-    let root = TraceFields(context: "", members: members)
+    let root = TraceFields(context: "", members: members.array)
     let kindName = try root.string("kind")
     guard let kind = TraceKind(rawValue: kindName) else {
       throw TraceDecodingError("unknown kind \"\(kindName)\"")
     }
-    let fields = TraceFields(context: kindName, members: members)
+    let fields = TraceFields(context: kindName, members: members.array)
     switch kind {
     case .session: self = .session(try TraceSession(fields))
     case .state: self = .state(try TraceState(seq: fields.count("seq"), t: fields.count("t"), state: fields.required("state")))

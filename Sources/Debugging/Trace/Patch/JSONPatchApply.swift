@@ -11,6 +11,9 @@ extension JSONPatch.Operation {
   /// JSONPatchError: path /todos/7 does not exist
   /// ```
   public func apply(to document: inout JSON) throws(JSONPatchError) {
+    try PatchDepth.check(path)
+    if case let .move(from, _) = self { try PatchDepth.check(from) }
+    if case let .copy(from, _) = self { try PatchDepth.check(from) }
     switch self {
     case let .add(path, value):
       try PatchEngine.add(value, at: path, in: &document)
@@ -69,19 +72,20 @@ package enum PatchEngine {
 
   /// Moves an object's members out of `json` (leaving `.null`) so they can change in place.
   /// (Binding them in a `switch` would keep a second reference and force a copy.)
-  static func takeMembers(_ json: inout JSON) -> [JSON.Member]? {
+  static func takeMembers(_ json: inout JSON) -> JSONMembers? {
     guard case let .object(members) = json else { return nil }
     json = .null
     return members
   }
 
-  static func takeElements(_ json: inout JSON) -> [JSON]? {
+  static func takeElements(_ json: inout JSON) -> JSONElements? {
     guard case let .array(elements) = json else { return nil }
     json = .null
     return elements
   }
 
   static func add(_ value: JSON, at path: JSONPointer, in document: inout JSON) throws(JSONPatchError) {
+    try PatchDepth.check(value, at: path)
     guard !path.tokens.isEmpty else {
       document = value
       return
@@ -123,6 +127,7 @@ package enum PatchEngine {
   }
 
   static func replace(_ path: JSONPointer, with value: JSON, in document: inout JSON) throws(JSONPatchError) {
+    try PatchDepth.check(value, at: path)
     guard !path.tokens.isEmpty else {
       document = value
       return
@@ -167,7 +172,8 @@ package enum PatchEngine {
   }
 
   /// Walks to the container holding the last token of `tokens` and calls `body` with it.
-  /// Recursion depth is bounded by the document's depth (at most `JSONReader.maximumDepth`).
+  /// Recursion depth is bounded by the path's length (at most `JSONReader.maximumDepth`, checked
+  /// by `PatchDepth` before any walk).
   static func withParent<R>(
     of path: JSONPointer, _ tokens: ArraySlice<String>, in json: inout JSON,
     _ body: (inout JSON, String) throws(JSONPatchError) -> R
