@@ -26,17 +26,21 @@ package protocol TraceCommand: Sendable {
   /// Paragraphs shown after the usage in the subcommand's help; empty for none.
   static var discussion: String { get }
   static var arguments: [ArgumentSpec] { get }
-  /// The subcommand's own options; `--color` and `-h, --help` are added to every subcommand.
+  /// The subcommand's own options; `--max-line-length`, `--color` (unless `usesColor` is false)
+  /// and `-h, --help` are added to every subcommand.
   static var options: [OptionSpec] { get }
+  /// Whether the output can be coloured (`--color`); `export` writes JSON and has nothing to colour.
+  static var usesColor: Bool { get }
   /// Runs the subcommand and returns its exit code.
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32
 }
 
 extension TraceCommand {
   package static var discussion: String { "" }
+  package static var usesColor: Bool { true }
 
   /// Every option the subcommand accepts, shared ones last.
-  package static var allOptions: [OptionSpec] { options + [.color, .help] }
+  package static var allOptions: [OptionSpec] { options + [.maxLineLength] + (usesColor ? [.color] : []) + [.help] }
 
   /// `show [<options>] <file>`.
   package static var usage: String {
@@ -55,12 +59,18 @@ package final class CommandContext {
   package let style: TextStyle
   /// The width of the output: the terminal's, else `$COLUMNS`, else 80.
   package let columns: Int
+  /// The longest trace line read (`--max-line-length`); a longer one is an error naming its line.
+  package let maximumLineLength: Int
 
-  package init(output: TextOutput, errors: TextOutput, inputDescriptor: Int32, style: TextStyle, columns: Int) {
+  package init(
+    output: TextOutput, errors: TextOutput, inputDescriptor: Int32, style: TextStyle, columns: Int,
+    maximumLineLength: Int = LineReader.defaultMaximumLineLength
+  ) {
     self.output = output
     self.errors = errors
     self.inputDescriptor = inputDescriptor
     self.style = style
     self.columns = columns
+    self.maximumLineLength = maximumLineLength
   }
 }

@@ -78,12 +78,14 @@ package enum TraceTool {
     let parsed = try ArgumentParser.parse(Array(rest.dropFirst()), for: command)
     if parsed.flag("--help") { throw CommandLineExit.information(HelpText.command(command)) }
     let choice = try parsed.choice("--color", as: ColorChoice.self) ?? color ?? .auto
+    let maximumLineLength = try parsed.maximumLineLength()
     let context = CommandContext(
       output: environment.output,
       errors: environment.errors,
       inputDescriptor: environment.inputDescriptor,
       style: TextStyle(colored: choice.resolve(isTerminal: environment.outputIsTerminal, noColor: environment.variable("NO_COLOR"))),
-      columns: environment.terminalColumns ?? environment.variable("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80)
+      columns: environment.terminalColumns ?? environment.variable("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80,
+      maximumLineLength: maximumLineLength)
     return try command.run(parsed, in: context)
   }
 

@@ -97,6 +97,9 @@ import Testing
           --at <seq>              The action's sequence number; 0 is the initial state (default: the last
                                   action).
           --format <format>       Output format: text or json (default: text).
+          --max-line-length <bytes>
+                                  Longest trace line read: bytes, or with K, M or G (default: 256M); a
+                                  longer line is an error.
           --color <when>          Colour the output: always, never or auto (default: auto, only on a
                                   terminal without NO_COLOR).
           -h, --help              Show help information.
@@ -135,6 +138,9 @@ import Testing
                                   ns, us, ms or s).
           --window <actions>      Actions aligned at a time on each side (default: 1024).
           --format <format>       Output format: text, json, junit or github (default: text).
+          --max-line-length <bytes>
+                                  Longest trace line read: bytes, or with K, M or G (default: 256M); a
+                                  longer line is an error.
           --color <when>          Colour the output: always, never or auto (default: auto, only on a
                                   terminal without NO_COLOR).
           -h, --help              Show help information.

@@ -32,3 +32,41 @@ import Testing
     #expect(show.stderr == Self.depthError && show.code == 2)
   }
 }
+
+/// The line-length limit from the command line (`--max-line-length`, default 256M).
+@Suite struct LineLengthLimitTests {
+  let directory = TemporaryDirectory()
+
+  @Test(arguments: ["show", "timings", "state", "validate", "cat", "export", "report"])
+  func anOverLongLineIsAnErrorNamingItsLine(subcommand: String) {
+    let trace = SampleTraces.header + "\n" + #"{"kind":"state","seq":0,"t":0,"state":{"n":""# + String(repeating: "x", count: 5000) + "\"}}\n"
+    _ = directory.file("long.jsonl", contents: trace)
+    let run = tcaTrace([subcommand, "--max-line-length", "4K", "long.jsonl"], in: directory)
+    #expect((run.stdout + run.stderr).contains("long.jsonl:2: error: line longer than 4 KiB, the maximum line length (--max-line-length raises it)\n"), "\(run)")
+    #expect(run.code == (subcommand == "validate" ? 1 : 2))
+    // Raised, the same trace reads.
+    let raised = tcaTrace([subcommand, "--max-line-length", "8K", "long.jsonl"], in: directory)
+    #expect(raised.stderr == "" && raised.code == 0, "\(raised)")
+  }
+
+  @Test func devZeroEndsWithAnError() {
+    #expect(
+      tcaTrace(["validate", "--max-line-length", "1M", "/dev/zero"]) == ToolRun(
+        stdout: "/dev/zero:1: error: line longer than 1 MiB, the maximum line length (--max-line-length raises it)\n/dev/zero: 1 problem\n",
+        code: 1))
+    #expect(
+      tcaTrace(["show", "--max-line-length", "1M", "/dev/zero"])
+        == ToolRun(stderr: "/dev/zero:1: error: line longer than 1 MiB, the maximum line length (--max-line-length raises it)\n", code: 2))
+  }
+
+  @Test func aBadSizeIsAUsageError() {
+    #expect(
+      tcaTrace(["show", "--max-line-length", "lots", "x.jsonl"]) == ToolRun(
+        stderr: """
+          Error: The value 'lots' is invalid for '--max-line-length <bytes>': expected a size such as 1048576, 512K, 256M or 1G
+          Usage: tca-trace show [<options>] <file>
+            See 'tca-trace show --help' for more information.
+
+          """, code: 2))
+  }
+}

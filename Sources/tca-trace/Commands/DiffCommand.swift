@@ -92,10 +92,12 @@ package enum DiffCommand: TraceCommand {
 
   private static func open(_ file: String, _ context: CommandContext) throws(CommandLineExit) -> TraceReader {
     if file == "-" {
-      return TraceReader(lines: LineReader(fileDescriptor: context.inputDescriptor, name: "<stdin>", closesDescriptor: false))
+      return TraceReader(
+        lines: LineReader(
+          fileDescriptor: context.inputDescriptor, name: "<stdin>", closesDescriptor: false, maximumLineLength: context.maximumLineLength))
     }
     do {
-      return try TraceReader(path: file)
+      return TraceReader(lines: try LineReader(path: file, maximumLineLength: context.maximumLineLength))
     } catch {
       throw .failure(error.message)
     }

@@ -14,6 +14,8 @@ package enum ExportCommand: TraceCommand {
     chrome://tracing (Load).
     """
   package static let arguments = [ArgumentSpec.file]
+  /// JSON for a trace viewer: nothing to colour, so no `--color`.
+  package static let usesColor = false
   package static let options = [
     OptionSpec(["--format"], value: "<format>", help: "Output format: perfetto (Chrome Trace Event JSON; the default)."),
     OptionSpec(["-o", "--output"], value: "<file>", help: "Where to write (default: - for standard output)."),

@@ -34,6 +34,8 @@ package struct OptionSpec: Sendable {
   package static let help = OptionSpec(["-h", "--help"], help: "Show help information.")
   package static let color = OptionSpec(
     ["--color"], value: "<when>", help: "Colour the output: always, never or auto (default: auto, only on a terminal without NO_COLOR).")
+  package static let maxLineLength = OptionSpec(
+    ["--max-line-length"], value: "<bytes>", help: "Longest trace line read: bytes, or with K, M or G (default: 256M); a longer line is an error.")
   package static let format = OptionSpec(["--format"], value: "<format>", help: "Output format: text or json (default: text).")
 }
 

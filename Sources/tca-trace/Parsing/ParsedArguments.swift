@@ -65,6 +65,25 @@ package struct ParsedArguments: Sendable {
     return choice
   }
 
+  /// `--max-line-length`: `1048576`, `512K`, `256M`, `1G` (powers of 1024; `KiB`/`KB` spelled out
+  /// too); the reader's default when not given.
+  package func maximumLineLength() throws(CommandLineExit) -> Int {
+    guard let text = value("--max-line-length") else { return LineReader.defaultMaximumLineLength }
+    var digits = Substring(text)
+    var shift = 0
+    for (suffixes, bits) in [(["G", "GB", "GiB"], 30), (["M", "MB", "MiB"], 20), (["K", "KB", "KiB"], 10)] {
+      if let suffix = suffixes.first(where: { text.uppercased().hasSuffix($0.uppercased()) }) {
+        digits = digits.dropLast(suffix.count)
+        shift = bits
+        break
+      }
+    }
+    guard let number = Int(digits), number > 0, number <= (Int.max >> 31) else {
+      throw invalid(text, "--max-line-length", expected: "a size such as 1048576, 512K, 256M or 1G")
+    }
+    return number << shift
+  }
+
   /// `--format text|json`, `.text` when not given.
   package func format() throws(CommandLineExit) -> OutputFormat {
     try choice("--format", as: OutputFormat.self) ?? .text
@@ -72,7 +91,7 @@ package struct ParsedArguments: Sendable {
 
   /// A usage error: `The value 'x' is invalid for '--from <seq>': expected an integer`.
   package func invalid(_ text: String, _ key: String, expected: String) -> CommandLineExit {
-    let option = command?.options.first { $0.key == key } ?? OptionSpec([key], help: "")
+    let option = command?.allOptions.first { $0.key == key } ?? OptionSpec([key], help: "")
     return .usage("The value '\(text)' is invalid for '\(option.display)': expected \(expected)", command: command)
   }
 }

@@ -23,9 +23,12 @@ package final class TraceInput<Source: TraceLineSource> {
     let followMode = stop.map { flag in LineReader.Follow(shouldStop: { flag.isSet }) }
     do {
       if file == "-" {
-        reader = Source(lines: LineReader(fileDescriptor: context.inputDescriptor, name: "<stdin>", closesDescriptor: false, follow: followMode))
+        reader = Source(
+          lines: LineReader(
+            fileDescriptor: context.inputDescriptor, name: "<stdin>", closesDescriptor: false,
+            maximumLineLength: context.maximumLineLength, follow: followMode))
       } else {
-        reader = try Source(path: file, follow: followMode)
+        reader = Source(lines: try LineReader(path: file, maximumLineLength: context.maximumLineLength, follow: followMode))
       }
     } catch {
       throw .failure(error.message)

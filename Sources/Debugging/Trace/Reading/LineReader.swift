@@ -1,16 +1,26 @@
 import Foundation
 
-/// Why a file could not be opened or read: `cannot open 'run.jsonl': No such file or directory`.
+/// Why a file could not be opened or read: `cannot open 'run.jsonl': No such file or directory`,
+/// or a line longer than the reader's `maximumLineLength` (then `line` is its number).
 public struct LineReaderError: Error, Equatable, Sendable, CustomStringConvertible {
   public var message: String
-  public init(_ message: String) { self.message = message }
-  public var description: String { message }
+  /// The 1-based number of the line at fault; `nil` when the problem is the whole file.
+  public var line: Int?
+  public init(_ message: String, line: Int? = nil) {
+    self.message = message
+    self.line = line
+  }
+  public var description: String { line.map { "line \($0): \(message)" } ?? message }
 }
 
 /// Reads a file, standard input (`-`) or a FIFO line by line with `read(2)`, in fixed-size chunks.
 ///
 /// Memory is one buffer of `chunkSize` bytes, grown (doubling) only to hold the longest line, so a
 /// 500 MB line is read in linear time and a 10 GB file of short lines in 64 KB.
+///
+/// A line longer than `maximumLineLength` (default `defaultMaximumLineLength`, 256 MiB) is an
+/// error naming its line, found after reading at most that many bytes of it: `/dev/zero` or a file
+/// without a newline cannot grow the buffer past the limit.
 ///
 /// ```swift
 /// let reader = try LineReader(path: "run.jsonl")
@@ -54,6 +64,11 @@ public final class LineReader {
   public let name: String
   /// The number of the line last returned.
   public private(set) var lineNumber = 0
+  /// The longest line accepted, in bytes (without its `\n`).
+  public let maximumLineLength: Int
+  /// 256 MiB: far above the largest keyframe of a 100,000-element state, and a bound on the
+  /// memory one line can take.
+  public static let defaultMaximumLineLength = 256 << 20
 
   private let fd: Int32
   private let closesDescriptor: Bool
@@ -65,11 +80,17 @@ public final class LineReader {
   private var end = 0
   private var scanned = 0
   private var atEnd = false
+  /// The over-long-line error, thrown again by every later call.
+  private var failure: LineReaderError?
 
   /// Opens `path` (`-` is standard input).
-  public convenience init(path: String, chunkSize: Int = 1 << 16, follow: Follow? = nil) throws(LineReaderError) {
+  public convenience init(
+    path: String, chunkSize: Int = 1 << 16, maximumLineLength: Int = LineReader.defaultMaximumLineLength, follow: Follow? = nil
+  ) throws(LineReaderError) {
     if path == "-" {
-      self.init(fileDescriptor: 0, name: "<stdin>", closesDescriptor: false, chunkSize: chunkSize, follow: follow)
+      self.init(
+        fileDescriptor: 0, name: "<stdin>", closesDescriptor: false, chunkSize: chunkSize, maximumLineLength: maximumLineLength,
+        follow: follow)
       return
     }
     let fd: Int32
@@ -81,12 +102,18 @@ public final class LineReader {
       Platform.close(fd)
       throw LineReaderError("'\(path)' is a directory")
     }
-    self.init(fileDescriptor: fd, name: path, closesDescriptor: true, chunkSize: chunkSize, follow: follow)
+    self.init(
+      fileDescriptor: fd, name: path, closesDescriptor: true, chunkSize: chunkSize, maximumLineLength: maximumLineLength,
+      follow: follow)
   }
 
   /// Reads an open descriptor; `closesDescriptor` closes it when the reader goes away.
-  public init(fileDescriptor: Int32, name: String, closesDescriptor: Bool, chunkSize: Int = 1 << 16, follow: Follow? = nil) {
+  public init(
+    fileDescriptor: Int32, name: String, closesDescriptor: Bool, chunkSize: Int = 1 << 16,
+    maximumLineLength: Int = LineReader.defaultMaximumLineLength, follow: Follow? = nil
+  ) {
     self.fd = fileDescriptor
+    self.maximumLineLength = max(maximumLineLength, 1)
     self.name = name
     self.closesDescriptor = closesDescriptor
     self.chunkSize = max(chunkSize, 16)
@@ -102,9 +129,11 @@ public final class LineReader {
 
   /// Calls `body` with the next line, or returns `nil` at the end of the input.
   public func nextLine<R>(_ body: (View) -> R) throws(LineReaderError) -> R? {
+    if let failure { throw failure }
     while true {
       if scanned < end, let found = memchr(buffer + scanned, Int32(UInt8(ascii: "\n")), end - scanned) {
         let newline = buffer.distance(to: found)
+        if newline - start > maximumLineLength { throw tooLong() }
         lineNumber += 1
         let view = View(number: lineNumber, bytes: UnsafeRawBufferPointer(start: buffer + start, count: newline - start), isTruncated: false)
         start = newline + 1
@@ -114,6 +143,7 @@ public final class LineReader {
       scanned = end
       if atEnd {
         guard start < end else { return nil }
+        if end - start > maximumLineLength { throw tooLong() }
         lineNumber += 1
         let view = View(number: lineNumber, bytes: UnsafeRawBufferPointer(start: buffer + start, count: end - start), isTruncated: true)
         start = end
@@ -138,12 +168,16 @@ public final class LineReader {
       scanned -= start
       start = 0
     }
+    // No newline in the `end` bytes pending: past the limit, the line is too long whatever follows.
+    if end > maximumLineLength { throw tooLong() }
     if capacity - end < chunkSize {
-      let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
+      // Never more than the longest line, its newline and one chunk.
+      let grownCapacity = min(capacity * 2, maximumLineLength + 1 + chunkSize)
+      let grown = UnsafeMutableRawPointer.allocate(byteCount: grownCapacity, alignment: 16)
       grown.copyMemory(from: buffer, byteCount: end)
       buffer.deallocate()
       buffer = grown
-      capacity *= 2
+      capacity = grownCapacity
     }
     while true {
       switch Platform.read(fd, into: buffer + end, count: capacity - end) {
@@ -162,5 +196,24 @@ public final class LineReader {
         throw LineReaderError("cannot read '\(name)': \(error.message)")
       }
     }
+  }
+
+  /// The error for the line being read (the one after `lineNumber`); reading stops there.
+  private func tooLong() -> LineReaderError {
+    let error = LineReaderError(
+      "line longer than \(LineReader.byteCount(maximumLineLength)), the maximum line length (--max-line-length raises it)",
+      line: lineNumber + 1)
+    failure = error
+    start = end
+    scanned = end
+    return error
+  }
+
+  /// `256 MiB`, `64 KiB`, `100 bytes`.
+  static func byteCount(_ count: Int) -> String {
+    for (shift, unit) in [(30, "GiB"), (20, "MiB"), (10, "KiB")] where count >= 1 << shift && count % (1 << shift) == 0 {
+      return "\(count >> shift) \(unit)"
+    }
+    return count == 1 ? "1 byte" : "\(count) bytes"
   }
 }

@@ -2,7 +2,8 @@
 /// `ExportEventReader`), so `show`, `timings`, `validate`, `diff`, `export` and `report` give the
 /// same answer for the same file:
 ///
-/// - a read error is reported on line 0 and ends the sequence;
+/// - a read error is reported on line 0 (a line over the length limit on its own line) and ends
+///   the sequence;
 /// - line 1 must be the `session` header: an error there ends the sequence, and a later `session`
 ///   line is an error;
 /// - a last line without its `\n` (cut off mid-line) is a warning, after every line before it;
@@ -40,7 +41,7 @@ package struct TraceLineRules {
       outcome = try lines.nextLine(scan)
     } catch {
       stopped = true
-      return .failure(TraceError(file: file, line: 0, message: error.message))
+      return .failure(TraceError(file: file, line: error.line ?? 0, message: error.message))
     }
     guard let outcome else {
       stopped = true
