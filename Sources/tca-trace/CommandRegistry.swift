@@ -18,6 +18,9 @@ package enum CommandRegistry {
     ReportCommand.self,
   ]
 
+  /// Every subcommand's name, for suggestions.
+  package static var names: [String] { commands.map { $0.name } + ["help"] }
+
   package static func command(named name: String) -> (any TraceCommand.Type)? {
     commands.first { $0.name == name }
   }

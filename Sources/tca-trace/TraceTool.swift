@@ -58,7 +58,7 @@ package enum TraceTool {
       case _ where first.hasPrefix("--color="):
         color = try colorChoice(String(first.dropFirst("--color=".count)))
       default:
-        throw CommandLineExit.usage("Unknown option '\(first)'", command: nil)
+        throw CommandLineExit.usage("Unknown option '\(first)'" + Suggestion.didYouMean(first, among: ["--version", "--help", "--color"]), command: nil)
       }
     }
     guard let name = rest.first else {
@@ -68,12 +68,12 @@ package enum TraceTool {
     if name == "help" {
       guard let topic = rest.dropFirst().first else { throw CommandLineExit.information(HelpText.tool) }
       guard let command = CommandRegistry.command(named: topic) else {
-        throw CommandLineExit.usage("Unknown subcommand '\(topic)'", command: nil)
+        throw CommandLineExit.usage("Unknown subcommand '\(topic)'" + Suggestion.didYouMean(topic, among: CommandRegistry.names), command: nil)
       }
       throw CommandLineExit.information(HelpText.command(command))
     }
     guard let command = CommandRegistry.command(named: name) else {
-      throw CommandLineExit.usage("Unknown subcommand '\(name)'", command: nil)
+      throw CommandLineExit.usage("Unknown subcommand '\(name)'" + Suggestion.didYouMean(name, among: CommandRegistry.names), command: nil)
     }
     let parsed = try ArgumentParser.parse(Array(rest.dropFirst()), for: command)
     if parsed.flag("--help") { throw CommandLineExit.information(HelpText.command(command)) }

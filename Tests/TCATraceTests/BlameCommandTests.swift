@@ -52,12 +52,12 @@ import Testing
       tcaTrace("blame", "todos.jsonl", "todos[id:9].title", in: directory) == ToolRun(stdout: """
         No state has todos[id:9].title: the path is not in any state of this trace.
 
-        """))
+        """, code: 1))
     #expect(
       tcaTrace("blame", "todos.jsonl", "/nosuch", in: directory) == ToolRun(stdout: """
         No state has /nosuch: the path is not in any state of this trace.
 
-        """))
+        """, code: 1))
   }
 
   @Test(arguments: [

@@ -32,6 +32,12 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
   /// The elements as a Swift array (no copy of the elements).
   public var array: [JSON] { storage.items }
 
+  // Iteration and contiguous access go straight to the array: one reference for the whole loop.
+  public func makeIterator() -> IndexingIterator<[JSON]> { storage.items.makeIterator() }
+  public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<JSON>) throws -> R) rethrows -> R? {
+    try storage.items.withContiguousStorageIfAvailable(body)
+  }
+
   public var startIndex: Int { 0 }
   public var endIndex: Int { storage.items.count }
   public var count: Int { storage.items.count }
@@ -119,6 +125,12 @@ public struct JSONMembers: RandomAccessCollection, MutableCollection, RangeRepla
 
   /// The members as a Swift array (no copy of the members).
   public var array: [JSON.Member] { storage.items }
+
+  // Iteration and contiguous access go straight to the array: one reference for the whole loop.
+  public func makeIterator() -> IndexingIterator<[JSON.Member]> { storage.items.makeIterator() }
+  public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<JSON.Member>) throws -> R) rethrows -> R? {
+    try storage.items.withContiguousStorageIfAvailable(body)
+  }
 
   public var startIndex: Int { 0 }
   public var endIndex: Int { storage.items.count }

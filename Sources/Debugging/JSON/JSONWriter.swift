@@ -26,14 +26,16 @@ public enum JSONWriter {
     case let .double(d):
       if d.isFinite { output.appendDouble(d) } else { output.appendRaw("null") }
     case let .string(s): output.appendJSONString(s)
-    case let .array(elements):
+    case let .array(container):
+      let elements = container.array
       output.append(.openBracket)
       for i in elements.indices {
         if i > 0 { output.append(.comma) }
         write(elements[i], to: &output)
       }
       output.append(.closeBracket)
-    case let .object(members):
+    case let .object(container):
+      let members = container.array
       output.append(.openBrace)
       for i in members.indices {
         if i > 0 { output.append(.comma) }

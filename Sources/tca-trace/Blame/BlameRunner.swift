@@ -79,7 +79,8 @@ package struct BlameRunner {
       try context.output.line(context.style.paint(summary, .dim))
     }
     try input.finish()
-    return CommandLineExit.success
+    // Like `grep`: a path that no state has is "nothing found" (exit 1), not a usage error.
+    return found ? CommandLineExit.success : CommandLineExit.problemsFound
   }
 
   /// `  - false`, or `  + (absent)` when the path did not exist on that side.

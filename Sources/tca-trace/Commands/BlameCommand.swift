@@ -7,6 +7,9 @@ package enum BlameCommand: TraceCommand {
   package static let discussion = """
     <path> is a JSON Pointer (/todos/0/isComplete) or a Swift-like path: todos[0].isComplete,
     todos[id:E621E1F8-C36C-495A-93FC-0C247A3E6E5F].isComplete (an element found by its id).
+
+    Exit code: 0 when some state has the path (changed or not), 1 when no state of the trace has
+    it (a typo in the path, like grep finding nothing), 2 for a usage error or an unreadable trace.
     """
   package static let arguments = [
     ArgumentSpec.file,

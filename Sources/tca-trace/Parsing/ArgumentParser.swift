@@ -39,7 +39,7 @@ package enum ArgumentParser {
         inlineValue = String(argument[argument.index(after: equals)...])
       }
       guard let option = options.first(where: { $0.names.contains(name) }) else {
-        throw .usage("Unknown option '\(name)'", command: command)
+        throw .usage("Unknown option '\(name)'" + Suggestion.didYouMean(name, among: options.flatMap(\.names)), command: command)
       }
       if option.valueName == nil {
         if inlineValue != nil {
