@@ -142,7 +142,7 @@ enum ReplayComparison {
       // A dictionary recorded in another process's hash order.
       guard let first = r.first?.key, !first.hasPrefix("$") else {
         if r.first?.key == "$set" || r.first?.key == "$dict", case let .array(x) = a[0].value, case let .array(y) = r[0].value {
-          return a[0].key == r[0].key && unorderedMatch(x, y)
+          return a[0].key == r[0].key && unorderedMatch(x.array, y.array)
         }
         return false
       }
