@@ -72,7 +72,7 @@ package struct FocusedChange {
       return differ.change(try Self.value(value, path), try Self.value(new, path), depth: depth)
     case let .object(captured):
       guard case let .object(members) = new else { throw JSONError("at \(path): not an object", line: 0, column: 0) }
-      return try object(captured, members, node, depth: depth, differ, path: path)
+      return try object(captured, members.array, node, depth: depth, differ, path: path)
     case let .element(index, inner):
       guard case let .array(elements) = new, index < elements.count, let child = node.children.first?.value else {
         throw JSONError("at \(path): not an array", line: 0, column: 0)
