@@ -23,7 +23,7 @@ package enum SyntheticTrace {
   ) {
     var generator = Generator(stateSize: stateSize, seed: seed)
     writer.append(.session(TraceSession(
-      name: "Todos", start: "2026-11-21T19:33:07.123Z", platform: "Linux x86_64", pid: 4242,
+      format: 1, name: "Todos", start: "2026-11-21T19:33:07.123Z", platform: "Linux x86_64", pid: 4242,
       keyframeInterval: Int64(keyframeInterval), redacted: ["password"])))
     writer.append(.state(TraceState(seq: 0, t: 0, state: generator.stateJSON)))
     var pendingEffect: Int64?

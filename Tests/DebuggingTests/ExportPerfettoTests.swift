@@ -46,7 +46,7 @@ import TraceTestSupport
       {"name":"Todos.Action.clear","cat":"effect","ph":"b","ts":1300002.0,"id":"0x3","pid":4242,"tid":1,"args":{"effect":3,"seq":5}},
       {"name":"Todos.Action.clear","cat":"effect","ph":"e","ts":1400000.0,"id":"0x3","pid":4242,"tid":1,"args":{"cancelled":true}},
       {"name":"Todos.Action.toggle","cat":"effect","ph":"e","ts":1500000.0,"id":"0x2","pid":4242,"tid":1,"args":{"unfinished":true}}
-      ],"displayTimeUnit":"ms","otherData":{"generator":"tca-trace","format":1,"name":"Todos"}}
+      ],"displayTimeUnit":"ms","otherData":{"generator":"tca-trace","format":2,"name":"Todos"}}
 
       """)
   }
@@ -74,7 +74,7 @@ import TraceTestSupport
       {"traceEvents":[
       {"name":"process_name","ph":"M","pid":4242,"tid":1,"args":{"name":"Todos"}},
       {"name":"thread_name","ph":"M","pid":4242,"tid":1,"args":{"name":"reducer"}}
-      ],"displayTimeUnit":"ms","otherData":{"generator":"tca-trace","format":1,"name":"Todos"}}
+      ],"displayTimeUnit":"ms","otherData":{"generator":"tca-trace","format":2,"name":"Todos"}}
 
       """)
   }

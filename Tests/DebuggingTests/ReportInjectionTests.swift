@@ -29,7 +29,7 @@ import Testing
       JSONPatch([.replace(path: try! JSONPointer(path), value: value)])
     }
     writer.append(.session(TraceSession(
-      name: "Evil<script>alert(1)</script>", prefix: img, start: "2026-11-21T20:00:00.000Z", platform: svg, pid: 7,
+      format: 1, name: "Evil<script>alert(1)</script>", prefix: img, start: "2026-11-21T20:00:00.000Z", platform: svg, pid: 7,
       keyframeInterval: 4)))
     writer.append(.state(TraceState(seq: 0, t: 0, state: state(html: "safe", items: [], link: "https://example.com", notes: []))))
     let steps: [(label: String, value: JSON, patch: JSONPatch)] = [

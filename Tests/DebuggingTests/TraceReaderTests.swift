@@ -66,8 +66,8 @@ import Testing
     #expect(traceItems(try TraceReader(path: traceFile(""))) == "t.jsonl:1: error: empty trace: expected a session header")
     #expect(traceItems(try TraceReader(path: traceFile(#"{"kind":"end","t":1,"actions":0}"# + "\n" + header + "\n")))
       == #"t.jsonl:1: error: first line must be a session header, found "end""#)
-    #expect(traceItems(try TraceReader(path: traceFile(#"{"kind":"session","format":2}"# + "\n" + header + "\n")))
-      == "t.jsonl:1: error: unsupported trace format 2; this tca-trace reads format 1")
+    #expect(traceItems(try TraceReader(path: traceFile(#"{"kind":"session","format":3}"# + "\n" + header + "\n")))
+      == "t.jsonl:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2")
   }
 
   /// A cut-off line is a warning wherever it is; with nothing before it the trace is empty (an

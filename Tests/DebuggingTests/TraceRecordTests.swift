@@ -38,7 +38,7 @@ import Testing
     (#"{"seq":1}"#, #"missing key "kind""#),
     (#"{"kind":7}"#, #""kind" must be a string, found integer"#),
     (#"{"kind":"bogus"}"#, #"unknown kind "bogus""#),
-    (#"{"kind":"session","format":2,"name":"x"}"#, "unsupported trace format 2; this tca-trace reads format 1"),
+    (#"{"kind":"session","format":3,"name":"x"}"#, "unsupported trace format 3; this tca-trace reads formats 1, 2"),
     (#"{"kind":"session","format":"1"}"#, #"session: "format" must be an integer, found string"#),
     (#"{"kind":"session","format":1,"name":"T","prefix":"","start":"s","clock":"monotonic","platform":"p","pid":1,"keyframeInterval":1}"#,
       #"session: missing key "redacted""#),

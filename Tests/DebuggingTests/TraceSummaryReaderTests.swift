@@ -86,7 +86,7 @@ import Testing
 
   @Test func headerRules() throws {
     #expect(try summaries("") == "t.jsonl:1: error: empty trace: expected a session header")
-    #expect(try summaries(#"{"kind":"session","format":3}"# + "\n") == "t.jsonl:1: error: unsupported trace format 3; this tca-trace reads format 1")
+    #expect(try summaries(#"{"kind":"session","format":3}"# + "\n") == "t.jsonl:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2")
     #expect(try summaries(#"{"kind":"end","t":1,"actions":0}"# + "\n") == #"t.jsonl:1: error: first line must be a session header, found "end""#)
     #expect(try summaries("xxx") == """
       t.jsonl:1: warning: truncated last line (no newline at the end); ignored

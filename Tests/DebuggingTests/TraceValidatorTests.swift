@@ -94,7 +94,7 @@ import Testing
   }
 
   @Test func unsupportedFormatIsTheOnlyFinding() throws {
-    #expect(try validate(#"{"kind":"session","format":2,"name":"x"}"# + "\n" + #"{"kind":"wat"}"# + "\n")
-      == "t.jsonl:1: error: unsupported trace format 2; this tca-trace reads format 1")
+    #expect(try validate(#"{"kind":"session","format":3,"name":"x"}"# + "\n" + #"{"kind":"wat"}"# + "\n")
+      == "t.jsonl:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2")
   }
 }

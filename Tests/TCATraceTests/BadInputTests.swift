@@ -101,8 +101,8 @@ import Testing
 
   @Test func futureFormatIsRefused() {
     #expect(
-      tcaTrace("show", "-", stdin: #"{"kind":"session","format":2,"name":"Todos","somethingNew":true}"# + "\n")
-        == ToolRun(stderr: "<stdin>:1: error: unsupported trace format 2; this tca-trace reads format 1\n", code: 2))
+      tcaTrace("show", "-", stdin: #"{"kind":"session","format":3,"name":"Todos","somethingNew":true}"# + "\n")
+        == ToolRun(stderr: "<stdin>:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2\n", code: 2))
   }
 
   @Test func notATraceHeader() {

@@ -378,7 +378,7 @@ enum DiffTraces {
     ]),
     "slow.jsonl": golden.replacingOccurrences(of: #""t":1000,"duration":2000"#, with: #""t":1000,"duration":5000000"#),
     "slower.jsonl": golden.replacingOccurrences(of: #""t":1000,"duration":2000"#, with: #""t":1000,"duration":900000"#),
-    "format2.jsonl": golden.replacingOccurrences(of: #""format":1"#, with: #""format":2"#),
+    "format2.jsonl": golden.replacingOccurrences(of: #""format":1"#, with: #""format":3"#),
     "empty.jsonl": "",
     "truncated.jsonl": trace(Array(goldenLines[0...4])) + goldenLines[5].prefix(40),
     "badline.jsonl": trace(Array(goldenLines[0...2]) + [#"{"kind":"action","seq":2,"t":"#] + Array(goldenLines[3...])),

@@ -6,11 +6,11 @@ import Testing
 
   @Test func mismatchedFormatVersions() {
     #expect(tcaTrace("diff", "golden.jsonl", "format2.jsonl", in: directory) == ToolRun(stderr: """
-      format2.jsonl:1: error: unsupported trace format 2; this tca-trace reads format 1
+      format2.jsonl:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2
 
       """, code: 2))
     #expect(tcaTrace("diff", "format2.jsonl", "golden.jsonl", in: directory) == ToolRun(stderr: """
-      format2.jsonl:1: error: unsupported trace format 2; this tca-trace reads format 1
+      format2.jsonl:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2
 
       """, code: 2))
   }

@@ -40,8 +40,8 @@ import Testing
 
   @Test func futureFormat() {
     #expect(
-      tcaTrace("validate", "-", stdin: #"{"kind":"session","format":2,"name":"Todos"}"# + "\n") == ToolRun(stdout: """
-        <stdin>:1: error: unsupported trace format 2; this tca-trace reads format 1
+      tcaTrace("validate", "-", stdin: #"{"kind":"session","format":3,"name":"Todos"}"# + "\n") == ToolRun(stdout: """
+        <stdin>:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2
         <stdin>: 1 problem
 
         """, code: 1))

@@ -57,6 +57,18 @@ final class RecorderWorker: @unchecked Sendable {
       var batch = events.takeAll()
       batch.reverse()
       while let event = batch.popLast() {
+        if failed {
+          // The trace cannot be written any more: no reflecting or diffing, only the waiters answered.
+          switch event {
+          case let .flush(done): done.signal()
+          case let .close(done, _):
+            output.close()
+            done?.signal()
+            return
+          default: continue
+          }
+          continue
+        }
         switch event {
         case let .session(session): output.append(.session(session))
         case let .action(action): record(action)
@@ -64,7 +76,7 @@ final class RecorderWorker: @unchecked Sendable {
         case let .flush(done):
           noteDelays()
           unshareLastState()
-          output.flush()
+          output.flush(startingStream: true)
           done.signal()
         case let .close(done, dropped):
           noteDelays()
@@ -73,18 +85,31 @@ final class RecorderWorker: @unchecked Sendable {
             pendingOutputs[number] = nil
             writePendingEnd(of: number)
           }
-          output.append(.end(TraceEnd(t: time(TraceRecorder.now()), actions: seq)))
+          if !output.isSilent { output.append(.end(TraceEnd(t: time(TraceRecorder.now()), actions: seq))) }
           output.close()
           done?.signal()
           return
         }
+        output.flush(olderThan: options.flushInterval)
+        if output.hasFailed { stop(events) }
       }
-      if events.isEmpty {
+      if events.isEmpty, !failed {
         noteDelays()
         unshareLastState()
         output.flush()
+        if output.hasFailed { stop(events) }
       }
     }
+  }
+
+  /// Whether the trace can no longer be written (a write error): the worker stops working.
+  private var failed = false
+
+  private func stop(_ events: RecorderQueue) {
+    failed = true
+    lastState = nil
+    lastValue = .null
+    events.lock.withLock { events.stopped = true }
   }
 
   /// Gives the kept state storage of its own when the worker has caught up, so the reducer's next

@@ -40,6 +40,7 @@ public final class TraceRecorder: @unchecked Sendable {
   private var nextEffect = 0
   private var isClosed = false
   private let worker: RecorderWorker
+  private let output: RecorderOutput
 
   /// Starts a session: the header is written at once, the initial state with the first action.
   public init(name: String, prefix: String = "", to sink: TraceSink = .defaultFile, options: TraceRecorderOptions = .init()) {
@@ -47,20 +48,56 @@ public final class TraceRecorder: @unchecked Sendable {
     self.prefix = prefix
     self.options = options
     origin = DispatchTime.now().uptimeNanoseconds
-    let output = RecorderOutput.make(sink, name: name, prefix: prefix)
+    let output = RecorderOutput.make(sink, name: name, prefix: prefix, writeThrough: options.writeThrough)
     path = output.path
+    self.output = output
+    // Nothing can be written (a link, a device, a file another process writes): no work at all.
+    if output.hasFailed { events.stopped = true }
     worker = RecorderWorker(output: output, options: options, origin: origin)
     let deterministic = options.timestamps == .deterministic
     let session = TraceSession(
       name: name, prefix: prefix, start: deterministic ? TraceTimestamps.deterministicStart : Self.iso8601(Date()),
       origin: deterministic ? nil : Int64(clamping: origin), platform: Self.platform, pid: deterministic ? 0 : Int64(ProcessInfo.processInfo.processIdentifier),
       keyframeInterval: Int64(max(0, options.keyframeInterval ?? 0)),
-      redacted: options.redactedFieldNames.sorted())
+      redacted: options.redactedFieldNames.sorted(), reducer: prefix.isEmpty ? name : prefix)
     events.queue.append(.session(session))
-    let thread = Thread { [worker, events] in worker.run(events) }
+    RecorderWorkers.started()
+    let thread = Thread { [worker, events] in
+      RecorderWorkers.markCurrentThread()
+      worker.run(events)
+      RecorderWorkers.finished()
+    }
     thread.name = "tca-trace recorder \(name)"
     thread.start()
+    RecorderRegistry.register(self)
+    if options.flushesOnTermination { TerminationFlush.install() }
   }
+
+  /// The recorder of `owner` (a store) for this sink, name and prefix: made on the first call,
+  /// the same one on later calls, until `closeRecorders(of: owner)`. `.debug()` inside a
+  /// reducer's `body` (built again for every action) uses it, so the session goes on.
+  package static func shared(
+    name: String, prefix: String, to sink: TraceSink, options: TraceRecorderOptions, owner: UInt64
+  ) -> TraceRecorder {
+    RecorderRegistry.shared(key: "\(sink.registryKey)|\(name)|\(prefix)|\(owner)") {
+      TraceRecorder(name: name, prefix: prefix, to: sink, options: options)
+    }
+  }
+
+  /// Closes the recorders `shared(…, owner:)` made for `owner` (its `end` lines are written).
+  package static func closeRecorders(of owner: UInt64) {
+    RecorderRegistry.close(owner: owner)
+  }
+
+  /// Writes every recorder's queued events and `end` line, and closes them: what happens at
+  /// `exit`, and on SIGTERM/SIGINT (see `TraceRecorderOptions.flushesOnTermination`). Call it
+  /// from your own termination handler if you have one.
+  public static func closeAll() {
+    RecorderRegistry.closeAll()
+  }
+
+  /// Whether `close()` was called.
+  var isClosedForRecording: Bool { lock.withLock { isClosed } }
 
   /// Nanoseconds on the recorder's monotonic clock, for `record(…, at:)`.
   public static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
@@ -78,7 +115,7 @@ public final class TraceRecorder: @unchecked Sendable {
     let t = start ?? enqueued
     lock.lock()
     defer { lock.unlock() }
-    guard !isClosed else { return false }
+    guard !isClosed, !events.stopped else { return false }
     let initial: Any? = hasInitialState ? nil : old
     hasInitialState = true
     guard events.queuedActions < max(1, options.queueCapacity) else {
@@ -158,11 +195,17 @@ public final class TraceRecorder: @unchecked Sendable {
   /// The first write error, if any (after `flush()`).
   public var error: String? { worker.errorMessage }
 
+  /// A released recorder ends its session: what is queued and the `end` line are written before
+  /// `deinit` returns (so the last store released leaves a whole trace), waiting at most 5 s.
   deinit {
+    RecorderRegistry.unregister(self)
+    let done = DispatchSemaphore(value: 0)
     lock.lock()
-    if !isClosed { events.queue.append(.close(nil, dropped: dropped)) }
+    let closing = !isClosed
+    if closing { events.queue.append(.close(done, dropped: dropped)) }
     lock.signal()
     lock.unlock()
+    if closing, !RecorderWorkers.isWorkerThread { _ = done.wait(timeout: .now() + 5) }
   }
 
   /// Must be called with the lock held.
@@ -197,6 +240,8 @@ final class RecorderQueue: @unchecked Sendable {
   var queue: [RecorderEvent] = []
   /// Actions in `queue` (the bound applies to them).
   var queuedActions = 0
+  /// Set by the worker when the trace cannot be written any more: nothing more is queued.
+  var stopped = false
 
   /// Waits for events and takes them all, in order.
   func takeAll() -> [RecorderEvent] {

@@ -43,6 +43,19 @@ public struct TraceRecorderOptions: Sendable {
   /// The times the trace carries: `.real` (default), or `.deterministic` for golden traces that
   /// are the same bytes on every run.
   public var timestamps: TraceTimestamps = .real
+  /// Hand every line to the system as soon as it is written (a `write` per line), for tests and
+  /// bug hunts: a crash (`kill -9`, `fatalError`) then loses only what the worker had not reached.
+  /// Default `false`: lines are buffered (64 KB) and handed over when the worker has caught up,
+  /// when the buffer is full, or when the oldest buffered line is `flushInterval` old.
+  public var writeThrough = false
+  /// Nanoseconds a written line may wait in the buffer before it is handed to the system
+  /// (default 50 ms): with the buffer's 64 KB, the bound on what `kill -9` loses beyond the
+  /// actions still queued. See `docs/recording.md`, "What a crash loses".
+  public var flushInterval: UInt64 = 50_000_000
+  /// On SIGTERM and SIGINT, write every recorder's queued actions and `end` line, then end the
+  /// process as the signal would have (default `true`). Installed once per process, and only when
+  /// the signal still has its default action (an app's own handler is left alone).
+  public var flushesOnTermination = true
   /// Tests: compare every rebuilt state with a full reflection and note any difference.
   package var checksRebuiltStates = false
 

@@ -14,12 +14,29 @@ public struct TraceSink: Sendable {
     case defaultFile
     case standardOutput
     case standardError
+    case memory(TraceBuffer)
     case lines(@Sendable (String) -> Void)
   }
 
   let kind: Kind
 
-  /// A new file at `path`, created (or truncated) with owner-only permissions (0600).
+  /// Tells sinks apart for `TraceRecorder.shared`: the same file, buffer or stream is one key.
+  var registryKey: String {
+    switch kind {
+    case let .file(path): return TraceDestination.fileKey(path)
+    case .defaultFile: return "default"
+    case .standardOutput: return "stdout"
+    case .standardError: return "stderr"
+    case let .memory(buffer): return "memory:\(UInt(bitPattern: ObjectIdentifier(buffer)))"
+    case .lines: return "custom"
+    }
+  }
+
+  /// A file at `path`, created (or emptied) with owner-only permissions (0600). Never followed
+  /// through a symbolic link, never written unless it is a regular file, never written while
+  /// another process holds its advisory lock: standard error says why and nothing is recorded
+  /// (the app goes on). Recorders of one process writing to one path share it (`docs/log-format.md`,
+  /// several reducers in one file).
   public static func file(_ path: String) -> TraceSink { TraceSink(kind: .file(path)) }
 
   /// A new file in the default directory (see `TraceSink.defaultDirectory`), announced once on
@@ -31,7 +48,7 @@ public struct TraceSink: Sendable {
 
   /// Every line (with its `\n`) appended to `buffer`, for tests.
   public static func memory(_ buffer: TraceBuffer) -> TraceSink {
-    TraceSink(kind: .lines { buffer.append($0) })
+    TraceSink(kind: .memory(buffer))
   }
 
   /// Every line (with its `\n`) handed to `write`, on the recorder's worker thread, in order.

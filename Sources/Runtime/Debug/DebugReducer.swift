@@ -14,10 +14,13 @@ extension Reducer {
   /// Todos().debug(to: .file("todos.jsonl"), options: options)
   /// ```
   ///
-  /// Apply it where the reducer is built once (the store's reducer closure, or a stored property):
-  /// each `.debug()` value is one session. On the calling thread it copies the new state
-  /// (copy-on-write), the action and two timestamps and enqueues them; everything else runs on the
-  /// recorder's worker thread.
+  /// It works wherever TCA users write it: on the store's root reducer, or on a child inside
+  /// `body` (`Scope`, `forEach`, `ifLet`, `ifCaseLet`). A `.debug()` made while a store reduces
+  /// (a `body` built again for every action) is the same session every time: one recorder per
+  /// store, sink, name and prefix, closed (its `end` line written) when the store goes away.
+  /// Several reducers may record to one file: each is a stream of its own (`--prefix` selects
+  /// it in the CLI). On the calling thread it copies the new state (copy-on-write), the action
+  /// and two timestamps and enqueues them; everything else runs on the recorder's worker thread.
   ///
   /// - Parameters:
   ///   - prefix: written in the session header (`"prefix"`) and the default file name.
@@ -28,7 +31,13 @@ extension Reducer {
   public func debug(
     _ prefix: String = "", to sink: TraceSink = .defaultFile, options: TraceRecorderOptions = .init()
   ) -> DebugReducer<Self> {
-    DebugReducer(base: self, recorder: TraceRecorder(name: DebugReducer<Self>.sessionName, prefix: prefix, to: sink, options: options))
+    let name = DebugReducer<Self>.sessionName
+    let store = ChildEffectContext.store
+    guard store != 0 else {
+      return DebugReducer(base: self, recorder: TraceRecorder(name: name, prefix: prefix, to: sink, options: options))
+    }
+    return DebugReducer(
+      base: self, recorder: TraceRecorder.shared(name: name, prefix: prefix, to: sink, options: options, owner: store))
   }
 }
 

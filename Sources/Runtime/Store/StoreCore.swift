@@ -23,6 +23,11 @@ final class StoreCore<R: Reducer> {
     self.reducer = reducer
   }
 
+  /// The recorders `.debug()` made inside this store's `body` end their sessions with it.
+  deinit {
+    TraceRecorder.closeRecorders(of: storeNumber)
+  }
+
   /// Reduces `action` and every action queued while doing so, starting their effects; effects'
   /// tasks join `tracker` (the task of the user's `send` they descend from).
   func send(_ action: R.Action, senders: [EffectID], tracker: EffectTracker?) -> StoreTask {

@@ -16,7 +16,8 @@ package final class TraceInput<Source: TraceLineSource> {
   private var warnings: [TraceError] = []
   private let stop: StopFlag?
 
-  package init(file: String, follow: Bool = false, context: CommandContext) throws(CommandLineExit) {
+  /// `reducer`: in a file several reducers wrote, the one read (`--prefix`); `nil` for the first.
+  package init(file: String, follow: Bool = false, reducer: String? = nil, context: CommandContext) throws(CommandLineExit) {
     self.context = context
     let stop = follow ? StopFlag() : nil
     self.stop = stop
@@ -26,9 +27,12 @@ package final class TraceInput<Source: TraceLineSource> {
         reader = Source(
           lines: LineReader(
             fileDescriptor: context.inputDescriptor, name: "<stdin>", closesDescriptor: false,
-            maximumLineLength: context.maximumLineLength, follow: followMode))
+            maximumLineLength: context.maximumLineLength, follow: followMode),
+          reducer: reducer)
       } else {
-        reader = Source(lines: try LineReader(path: file, maximumLineLength: context.maximumLineLength, follow: followMode))
+        reader = Source(
+          lines: try LineReader(path: file, maximumLineLength: context.maximumLineLength, follow: followMode),
+          reducer: reducer)
       }
     } catch {
       throw .failure(error.message)
@@ -75,8 +79,7 @@ package typealias SummaryInput = TraceInput<TraceSummaryReader>
 /// A reader of a trace's lines that `TraceInput` can drive.
 package protocol TraceLineSource: AnyObject {
   associatedtype Item
-  init(path: String, follow: LineReader.Follow?) throws(LineReaderError)
-  init(lines: LineReader)
+  init(lines: LineReader, reducer: String?)
   var file: String { get }
   func next() -> Result<Item, TraceError>?
   /// Whether the item is the trace's `end` line (a following reader stops there).

@@ -36,16 +36,17 @@ public enum TraceKind: String, Sendable, Hashable, CaseIterable {
 
 /// The trace format versions this library reads and writes.
 public enum TraceFormat {
-  /// The format written by `TraceWriter`: `1`.
-  public static let current: Int64 = 1
+  /// The format written by `TraceWriter`: `2` (format 1 plus several reducers in one file,
+  /// the redaction rule set in the header; `docs/log-format.md`).
+  public static let current: Int64 = 2
   /// Every format this reader accepts.
-  public static let supported: [Int64] = [1]
+  public static let supported: [Int64] = [1, 2]
 
   /// The message for a `format` this reader refuses:
   /// `unsupported trace format 2; this tca-trace reads format 1`.
   public static func unsupportedMessage(_ format: Int64) -> String {
     let list = supported.map(String.init).joined(separator: ", ")
-    return "unsupported trace format \(format); this tca-trace reads format \(list)"
+    return "unsupported trace format \(format); this tca-trace reads formats \(list)"
   }
 }
 
@@ -65,12 +66,19 @@ public struct TraceSession: Sendable, Hashable {
   public var pid: Int64
   public var keyframeInterval: Int64
   public var redacted: [String]
+  /// Format 2: the tag of this session's lines in a file several reducers write (`counter1`;
+  /// see `docs/log-format.md`); `nil` in format 1.
+  public var reducer: String?
+  /// Format 2: the redaction rule set in force (`"default"`, `"none"`, `"default+custom"`).
+  public var redaction: String?
 
   public init(
     format: Int64 = TraceFormat.current, name: String, prefix: String = "", start: String,
     clock: String = "monotonic", origin: Int64? = nil, platform: String, pid: Int64, keyframeInterval: Int64,
-    redacted: [String] = []
+    redacted: [String] = [], reducer: String? = nil, redaction: String? = nil
   ) {
+    self.reducer = reducer
+    self.redaction = redaction
     self.format = format
     self.name = name
     self.prefix = prefix

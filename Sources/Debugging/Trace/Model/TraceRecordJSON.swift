@@ -42,7 +42,8 @@ extension TraceSession {
       format: format, name: try fields.string("name"), prefix: try fields.string("prefix"),
       start: try fields.string("start"), clock: try fields.string("clock"), origin: try fields.optionalCount("origin"),
       platform: try fields.string("platform"), pid: try fields.int("pid"),
-      keyframeInterval: try fields.count("keyframeInterval"), redacted: try fields.strings("redacted"))
+      keyframeInterval: try fields.count("keyframeInterval"), redacted: try fields.strings("redacted"),
+      reducer: try fields.optionalString("reducer"), redaction: try fields.optionalString("redaction"))
   }
 }
 
@@ -97,14 +98,19 @@ extension TraceRecord {
     switch self {
     case let .session(s):
       var members: [JSON.Member] = [
-        .init("kind", .string("session")), .init("format", .int(s.format)), .init("name", .string(s.name)),
-        .init("prefix", .string(s.prefix)), .init("start", .string(s.start)), .init("clock", .string(s.clock)),
+        .init("kind", .string("session")), .init("format", .int(s.format)),
+      ]
+      if let reducer = s.reducer { members.append(.init("reducer", .string(reducer))) }
+      members += [
+        .init("name", .string(s.name)), .init("prefix", .string(s.prefix)), .init("start", .string(s.start)),
+        .init("clock", .string(s.clock)),
       ]
       if let origin = s.origin { members.append(.init("origin", .int(origin))) }
       members += [
         .init("platform", .string(s.platform)), .init("pid", .int(s.pid)),
         .init("keyframeInterval", .int(s.keyframeInterval)), .init("redacted", .array(s.redacted.map(JSON.string))),
       ]
+      if let redaction = s.redaction { members.append(.init("redaction", .string(redaction))) }
       return .object(members)
     case let .state(s):
       return .object([.init("kind", .string("state")), .init("seq", .int(s.seq)), .init("t", .int(s.t)), .init("state", s.state)])

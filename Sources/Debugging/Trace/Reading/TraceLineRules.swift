@@ -25,6 +25,14 @@ package struct TraceLineRules {
   private(set) var stopped = false
   /// Whether a complete line (anything but a cut-off last line) was read.
   private var readALine = false
+  /// Which reducer's lines are read from a file several wrote (format 2); the first by default.
+  var selection = TraceStreamSelection(reducer: nil)
+  private var reportedSelection = false
+
+  private enum Step<Event> {
+    case skip
+    case line(Result<Event, TraceError>)
+  }
 
   package init() {}
 
@@ -36,33 +44,48 @@ package struct TraceLineRules {
   ) -> Result<Event, TraceError>? {
     guard !stopped else { return nil }
     let file = lines.name
-    let outcome: Result<Event, TraceError>?
+    var outcome: Result<Event, TraceError>?
     do {
-      outcome = try lines.nextLine(scan)
+      var step: Step<Event>?
+      repeat {
+        step = try lines.nextLine { view -> Step<Event> in
+          selection.decide(view) == .skip ? .skip : .line(scan(view))
+        }
+      } while step.map { if case .skip = $0 { true } else { false } } == true
+      if case let .line(line)? = step { outcome = line }
     } catch {
       stopped = true
       return .failure(TraceError(file: file, line: error.line ?? 0, message: error.message))
     }
     guard let outcome else {
+      if !reportedSelection {
+        reportedSelection = true
+        if let problem = selection.closingProblem(file: file) {
+          if problem.severity == .error { stopped = true }
+          return .failure(problem)
+        }
+      }
       stopped = true
       if !readALine { return .failure(TraceError(file: file, line: 1, message: TraceMessages.empty)) }
       return nil
     }
+    // The header is the first line read: line 1, or the selected reducer's `session` line.
+    let isHeaderLine = !readALine
     let number = lines.lineNumber
     switch outcome {
     case let .failure(error):
       guard error.severity == .error else { return outcome }
       readALine = true
-      if number == 1 { stopped = true }
+      if isHeaderLine { stopped = true }
       return outcome
     case let .success(event):
       readALine = true
       let kind = kind(event)
-      if number == 1, kind != .session {
+      if isHeaderLine, kind != .session {
         stopped = true
-        return .failure(TraceError(file: file, line: 1, message: TraceMessages.headerExpected(found: kind.rawValue)))
+        return .failure(TraceError(file: file, line: number, message: TraceMessages.headerExpected(found: kind.rawValue)))
       }
-      if number > 1, kind == .session {
+      if !isHeaderLine, kind == .session {
         return .failure(TraceError(file: file, line: number, message: TraceMessages.headerAgain))
       }
       return outcome

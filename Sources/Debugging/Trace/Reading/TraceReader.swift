@@ -34,12 +34,16 @@ public final class TraceReader: Sequence, IteratorProtocol {
   public private(set) var session: TraceSession?
   private var rules = TraceLineRules()
 
-  public init(path: String, follow: LineReader.Follow? = nil) throws(LineReaderError) {
+  /// `reducer`: in a file several reducers wrote (format 2), the one whose lines are read — its
+  /// `reducer` tag, prefix or name; `nil` for the first.
+  public init(path: String, follow: LineReader.Follow? = nil, reducer: String? = nil) throws(LineReaderError) {
     lines = try LineReader(path: path, follow: follow)
+    rules.selection = TraceStreamSelection(reducer: reducer)
   }
 
-  public init(lines: LineReader) {
+  public init(lines: LineReader, reducer: String? = nil) {
     self.lines = lines
+    rules.selection = TraceStreamSelection(reducer: reducer)
   }
 
   /// The file name used in errors.
@@ -60,7 +64,7 @@ public final class TraceReader: Sequence, IteratorProtocol {
     if case let .success(line)? = item {
       if line.record.kind == .note { noteSinceAction = true } else if line.record.kind == .action { noteSinceAction = false }
     }
-    if case let .success(line)? = item, line.line == 1, case let .session(header) = line.record { session = header }
+    if session == nil, case let .success(line)? = item, case let .session(header) = line.record { session = header }
     return item
   }
 }

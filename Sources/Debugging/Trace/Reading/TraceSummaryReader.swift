@@ -21,12 +21,15 @@ public final class TraceSummaryReader: Sequence, IteratorProtocol {
   public private(set) var session: TraceSession?
   private var rules = TraceLineRules()
 
-  public init(path: String, follow: LineReader.Follow? = nil) throws(LineReaderError) {
+  /// `reducer`: as `TraceReader`'s, the reducer whose lines are read in a file several wrote.
+  public init(path: String, follow: LineReader.Follow? = nil, reducer: String? = nil) throws(LineReaderError) {
     lines = try LineReader(path: path, follow: follow)
+    rules.selection = TraceStreamSelection(reducer: reducer)
   }
 
-  public init(lines: LineReader) {
+  public init(lines: LineReader, reducer: String? = nil) {
     self.lines = lines
+    rules.selection = TraceStreamSelection(reducer: reducer)
   }
 
   public var file: String { lines.name }
@@ -37,7 +40,7 @@ public final class TraceSummaryReader: Sequence, IteratorProtocol {
 
   private func scan(_ view: LineReader.View) -> Result<TraceEventSummary, TraceError> {
     let scanned = TraceLineRules.summary(of: view, file: file)
-    guard case let .success(summary) = scanned, summary.kind == .session, view.number == 1 else { return scanned }
+    guard case let .success(summary) = scanned, summary.kind == .session, session == nil else { return scanned }
     switch TraceLineRules.record(of: view, file: file) {
     case let .success(.session(header)):
       session = header

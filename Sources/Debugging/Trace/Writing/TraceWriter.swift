@@ -34,6 +34,10 @@ public final class TraceWriter {
   public private(set) var error: TraceWriterError?
   /// Records not written because of `error` or after `close()`.
   public private(set) var droppedRecords = 0
+  /// Bytes written to the descriptor so far, all of them whole lines.
+  public private(set) var writtenBytes = 0
+  /// Whether a failed write was cut back to the last whole line (files only).
+  public private(set) var cutBackAfterError = false
 
   private init(_ destination: Destination?, bufferSize: Int, error: TraceWriterError? = nil) {
     self.destination = destination
@@ -43,10 +47,15 @@ public final class TraceWriter {
 
   deinit { close() }
 
-  /// Creates (or truncates) `path` with owner-only permissions (0600). On failure the writer
-  /// exists, holds the error and drops what it is given.
+  /// Creates (or empties) `path` with owner-only permissions (0600), safely
+  /// (`TraceFileOpening`): never through a symbolic link or into anything but a regular file, and
+  /// not while another process holds the file's advisory lock. On failure the writer exists, holds
+  /// the error and drops what it is given.
   public static func file(_ path: String, bufferSize: Int = 1 << 16) -> TraceWriter {
-    opened(path, .replace(permissions: 0o600), bufferSize: bufferSize)
+    switch TraceFileOpening.open(path) {
+    case let .success(fd): return TraceWriter(.descriptor(fd, closes: true), bufferSize: bufferSize)
+    case let .failure(error): return TraceWriter(nil, bufferSize: bufferSize, error: error)
+    }
   }
 
   /// Creates `path`, which must not exist yet (not even as a symbolic link), with owner-only
@@ -103,6 +112,24 @@ public final class TraceWriter {
     }
   }
 
+  /// Appends one line already encoded (with its `\n`).
+  public func append(rawLine: [UInt8]) {
+    guard destination != nil, error == nil else {
+      droppedRecords += 1
+      return
+    }
+    if case .memory = destination {
+      bytes.append(contentsOf: rawLine)
+      return
+    }
+    let mark = pending.count
+    pending.append(contentsOf: rawLine)
+    if pending.count >= bufferSize {
+      if mark > 0, pending.count - mark > bufferSize { writeOut(upTo: mark) }
+      if error == nil { writeOut(upTo: pending.count) }
+    }
+  }
+
   /// Writes buffered lines now; returns the writer's error, if any.
   @discardableResult
   public func flush() -> TraceWriterError? {
@@ -123,15 +150,37 @@ public final class TraceWriter {
     return error
   }
 
+  /// Writes one last record after an error (for the note that says what happened), when the file
+  /// was cut back to a whole line; whether it got through. Nothing is written after it.
+  @discardableResult
+  public func appendAfterError(_ record: TraceRecord) -> Bool {
+    guard error != nil, cutBackAfterError, case let .descriptor(fd, _)? = destination else { return false }
+    var line: [UInt8] = []
+    record.writeLine(into: &line)
+    let ok = line.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) } == line.count
+    if !ok { _ = ftruncate(fd, off_t(writtenBytes)) }
+    cutBackAfterError = false
+    return ok
+  }
+
   private func writeOut(upTo count: Int) {
-    guard case let .descriptor(fd, _) = destination else { return }
+    guard case let .descriptor(fd, closes) = destination else { return }
     let (written, failure) = pending.withUnsafeBytes { Platform.writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[..<count])) }
     if let failure {
       error = TraceWriterError("cannot write trace: \(failure.message)")
-      droppedRecords += pending[written...].count { $0 == UInt8(ascii: "\n") }
+      // Whole lines stay; a line cut by the failure is taken back out of the file.
+      let whole = pending[..<written].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+      droppedRecords += pending[whole...].count { $0 == UInt8(ascii: "\n") }
+      if closes, whole < written {
+        cutBackAfterError = ftruncate(fd, off_t(writtenBytes + whole)) == 0 && lseek(fd, off_t(writtenBytes + whole), SEEK_SET) >= 0
+      } else {
+        cutBackAfterError = closes
+      }
+      writtenBytes += whole
       pending.removeAll()
       return
     }
+    writtenBytes += count
     pending.removeFirst(count)
   }
 }

@@ -26,12 +26,15 @@ public final class ExportEventReader: Sequence, IteratorProtocol {
   public let lines: LineReader
   private var rules = TraceLineRules()
 
-  public init(path: String, follow: LineReader.Follow? = nil) throws(LineReaderError) {
+  /// `reducer`: as `TraceReader`'s, the reducer whose lines are read in a file several wrote.
+  public init(path: String, follow: LineReader.Follow? = nil, reducer: String? = nil) throws(LineReaderError) {
     lines = try LineReader(path: path, follow: follow)
+    rules.selection = TraceStreamSelection(reducer: reducer)
   }
 
-  public init(lines: LineReader) {
+  public init(lines: LineReader, reducer: String? = nil) {
     self.lines = lines
+    rules.selection = TraceStreamSelection(reducer: reducer)
   }
 
   public var file: String { lines.name }

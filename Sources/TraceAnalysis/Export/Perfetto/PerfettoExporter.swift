@@ -27,7 +27,7 @@ import Debugging
 /// {"name":"thread_name","ph":"M","pid":4242,"tid":1,"args":{"name":"reducer"}},
 /// {"name":"Todos.Action.addButtonTapped","cat":"action","ph":"X","ts":18200.0,"dur":5.1,"pid":4242,"tid":1,"args":{"seq":1}},
 /// …
-/// ],"displayTimeUnit":"ms","otherData":{"generator":"tca-trace","format":1,"name":"Todos"}}
+/// ],"displayTimeUnit":"ms","otherData":{"generator":"tca-trace","format":2,"name":"Todos"}}
 /// ```
 public struct PerfettoExporter {
   /// The effects started and not yet ended: their name (the originating label).

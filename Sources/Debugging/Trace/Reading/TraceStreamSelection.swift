@@ -1,0 +1,114 @@
+import Foundation
+
+/// Which reducer's lines a reader yields from a file several reducers wrote (format 2,
+/// `docs/log-format.md`): the first session's (lines without a `reducer` key) by default, or the
+/// session whose `reducer` tag (else prefix, else name) is `reducer`. Lines of other sessions
+/// are skipped and counted; at the end a warning names them:
+///
+/// ```text
+/// run.jsonl: warning: this trace also holds reducer "other" (4 lines not read); select it with --prefix other
+/// ```
+struct TraceStreamSelection {
+  /// The reducer asked for; `nil` for the first session.
+  let reducer: String?
+  /// Whether the selected session is the file's first (decided on line 1).
+  private(set) var isFirst = true
+  /// Whether the selected session's header was read.
+  private(set) var foundHeader = false
+  /// Tags of the first session (its `reducer`, `prefix` and `name`).
+  private var firstNames: [String] = []
+  /// Other sessions met, in order, with the number of their lines skipped.
+  private var others: [(tag: String, lines: Int)] = []
+
+  init(reducer: String?) {
+    self.reducer = reducer?.isEmpty == true ? nil : reducer
+  }
+
+  enum Decision { case read, skip }
+
+  /// Whether to read the line `view`; line 1 (the file's header) decides whether the selected
+  /// session is the first one.
+  mutating func decide(_ view: LineReader.View) -> Decision {
+    if view.number == 1 {
+      firstNames = Self.names(ofHeader: view.bytes)
+      guard let reducer, !firstNames.contains(reducer) else {
+        foundHeader = true
+        return .read
+      }
+      isFirst = false
+      return .skip
+    }
+    let tag = Self.tag(of: view.bytes)
+    if let tag, tag == reducer, !isFirst {
+      foundHeader = true
+      return .read
+    }
+    if tag == nil, isFirst { return .read }
+    let name = tag ?? firstNames.first ?? ""
+    if let index = others.firstIndex(where: { $0.tag == name }) {
+      others[index].lines += 1
+    } else {
+      others.append((name, 1))
+    }
+    return .skip
+  }
+
+  /// What to say at the end: the sessions not read (a warning), or that the one asked for is not
+  /// there (an error).
+  func closingProblem(file: String) -> TraceError? {
+    if let reducer, !foundHeader {
+      var names: [String] = []
+      for name in [firstNames.first].compactMap({ $0 }) + others.map(\.tag) where !names.contains("\"\(name)\"") {
+        names.append("\"\(name)\"")
+      }
+      return TraceError(
+        file: file, line: 1,
+        message: "no reducer \"\(reducer)\" in this trace; it holds \(names.joined(separator: ", "))")
+    }
+    guard reducer == nil, !others.isEmpty else { return nil }
+    let list = others.map { "\"\($0.tag)\" (\($0.lines) line\($0.lines == 1 ? "" : "s") not read)" }
+    let plural = others.count == 1 ? "reducer" : "reducers"
+    return TraceError(
+      file: file, line: 0, severity: .warning,
+      message: "this trace also holds \(plural) \(list.joined(separator: ", ")); select one with --prefix \(others[0].tag)")
+  }
+
+  /// The `reducer` key of a line, when it has one at its top level. Cheap for the lines of the
+  /// first session: one `memmem` that finds nothing.
+  static func tag(of bytes: UnsafeRawBufferPointer) -> String? {
+    guard contains(bytes, Self.needle) else { return nil }
+    guard var scanner = try? JSONObjectScanner(bytes) else { return nil }
+    while let member = try? scanner.next() {
+      if scanner.key(of: member, is: "reducer") { return (try? scanner.string(member)) ?? nil }
+    }
+    return nil
+  }
+
+  private static let needle = Array("\"reducer\":".utf8)
+
+  /// Whether `needle` occurs in `bytes`: `memchr` from one `"` to the next.
+  private static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
+    guard let base = bytes.baseAddress, bytes.count >= needle.count else { return false }
+    var offset = 0
+    let last = bytes.count - needle.count
+    while offset <= last {
+      guard let found = memchr(base + offset, Int32(needle[0]), last - offset + 1) else { return false }
+      let index = base.distance(to: UnsafeRawPointer(found))
+      if memcmp(base + index, needle, needle.count) == 0 { return true }
+      offset = index + 1
+    }
+    return false
+  }
+
+  /// The names a header answers to: its `reducer`, `prefix` (when not empty) and `name`.
+  static func names(ofHeader bytes: UnsafeRawBufferPointer) -> [String] {
+    guard var scanner = try? JSONObjectScanner(bytes) else { return [] }
+    var reducer: String?, prefix: String?, name: String?
+    while let member = try? scanner.next() {
+      if scanner.key(of: member, is: "reducer") { reducer = (try? scanner.string(member)) ?? nil }
+      if scanner.key(of: member, is: "prefix") { prefix = (try? scanner.string(member)) ?? nil }
+      if scanner.key(of: member, is: "name") { name = (try? scanner.string(member)) ?? nil }
+    }
+    return [reducer, prefix?.isEmpty == true ? nil : prefix, name].compactMap { $0 }
+  }
+}
