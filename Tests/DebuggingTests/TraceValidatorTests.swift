@@ -12,6 +12,15 @@ import Testing
     #expect(try validate(sampleTrace) == "")
   }
 
+  /// A recorder closed before any action wrote no initial state: its `end` follows the header.
+  @Test func aSessionThatRecordedNothingIsValid() throws {
+    let header = sampleTrace.split(separator: "\n")[0]
+    #expect(try validate("\(header)\n" + #"{"kind":"end","t":5,"actions":0}"# + "\n") == "")
+    #expect(try validate("\(header)\n" + #"{"kind":"note","t":5,"note":"info","message":"x"}"# + "\n") == """
+      t.jsonl:2: error: expected the initial state after the header, found "note"
+      """)
+  }
+
   @Test func reportsEveryProblemWithItsLine() throws {
     let header = sampleTrace.split(separator: "\n")[0]
     func action(_ seq: Int, effect: Int? = nil, patch: String = "[]") -> String {

@@ -26,7 +26,7 @@ package struct TraceLineRules {
   /// Whether a complete line (anything but a cut-off last line) was read.
   private var readALine = false
   /// Which reducer's lines are read from a file several wrote (format 2); the first by default.
-  var selection = TraceStreamSelection(reducer: nil)
+  package var selection = TraceStreamSelection(reducer: nil)
   private var reportedSelection = false
 
   private enum Step<Event> {

@@ -8,7 +8,7 @@ import Foundation
 /// ```text
 /// run.jsonl: warning: this trace also holds reducer "other" (4 lines not read); select it with --prefix other
 /// ```
-struct TraceStreamSelection {
+package struct TraceStreamSelection {
   /// The reducer asked for; `nil` for the first session.
   let reducer: String?
   /// Whether the selected session is the file's first (decided on line 1).
@@ -20,7 +20,7 @@ struct TraceStreamSelection {
   /// Other sessions met, in order, with the number of their lines skipped.
   private var others: [(tag: String, lines: Int)] = []
 
-  init(reducer: String?) {
+  package init(reducer: String?) {
     self.reducer = reducer?.isEmpty == true ? nil : reducer
   }
 
