@@ -1,7 +1,8 @@
 // Records the scripted seed sessions into a directory: `swift run FixtureRecorder Fixtures`.
 //
 // `FixtureRecorder --record-forever PATH` (for the crash-safety test) records counter actions
-// into PATH until it is killed.
+// into PATH until it is killed. `FixtureRecorder --scenario NAME COUNT PATH`: how a process
+// ends while it records (ExitScenarios.swift).
 import ExampleFeatures
 import FixtureSessions
 import Foundation
@@ -11,6 +12,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "--record-forever", arguments.count == 2 {
   await recordForever(to: arguments[1])
+} else if arguments.first == "--scenario", arguments.count == 4, let count = Int(arguments[2]) {
+  runScenario(arguments[1], count: count, path: arguments[3])
 } else if arguments.count == 1, !arguments[0].hasPrefix("-") {
   let directory = arguments[0]
   try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

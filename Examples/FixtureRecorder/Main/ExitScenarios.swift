@@ -1,0 +1,63 @@
+// `FixtureRecorder --scenario NAME COUNT PATH`: how a process ends while it records, for the tests
+// of docs/recording.md ("Nothing lost on the way out"). A parent store whose `body` holds a child
+// `.debug("counter", to: .file(PATH))` (rebuilt for every action) gets COUNT child actions, then:
+//
+// - `exit`: calls `exit(0)` at once;
+// - `return`: returns from the top-level code;
+// - `release`: releases the store, prints `released`, and waits to be killed;
+// - `wait`, `wait-no-flush` (SIGTERM/SIGINT flushing turned off): prints `sent` and waits for a
+//   signal;
+// - `hold`: records the COUNT actions, prints `recording` and waits (another process then tries to
+//   record to PATH).
+import ExampleFeatures
+import Foundation
+import Runtime
+
+/// A parent with one counter, recorded from inside `body`.
+struct ScenarioParent: Reducer {
+  struct State: Equatable { var counter = Counter.State() }
+  enum Action: Equatable { case counter(Counter.Action) }
+  let path: String
+  let options: TraceRecorderOptions
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.counter, action: Action.counter) {
+      Counter().debug("counter", to: .file(path), options: options)
+    }
+  }
+}
+
+@MainActor
+func runScenario(_ name: String, count: Int, path: String) {
+  // A test runner may start this process with SIGTERM and SIGINT blocked (a dispatch thread's
+  // signal mask is inherited): an app started from a shell has them unblocked.
+  var signals = sigset_t()
+  sigemptyset(&signals)
+  sigaddset(&signals, SIGTERM)
+  sigaddset(&signals, SIGINT)
+  pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+  var options = TraceRecorderOptions()
+  if name == "wait-no-flush" { options.flushesOnTermination = false }
+  var store: Store<ScenarioParent.State, ScenarioParent.Action>? = Store(initialState: ScenarioParent.State()) {
+    ScenarioParent(path: path, options: options)
+  }
+  for n in 0..<count {
+    store?.send(.counter(n % 3 == 2 ? .decrementButtonTapped : .incrementButtonTapped))
+  }
+  func say(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+  switch name {
+  case "exit":
+    exit(0)
+  case "return":
+    return
+  case "release":
+    store = nil
+    say("released")
+  case "hold":
+    say("recording")
+  default:
+    say("sent")
+  }
+  _ = store
+  Thread.sleep(forTimeInterval: 60)
+}
