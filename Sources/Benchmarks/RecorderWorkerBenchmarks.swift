@@ -77,6 +77,15 @@ private func workerSeconds(initial: WorkerBenchState, states: [WorkerBenchState]
 }
 
 func runRecorderWorkerBenchmarks(filter: String?) {
+  if filter == "worker-profile" {
+    // `valgrind --tool=callgrind .build/release/Benchmarks worker-profile TODOS ACTIONS`: run it
+    // with two action counts and subtract, for the worker's instructions per action.
+    let arguments = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+    let n = arguments.first ?? 100, actions = arguments.dropFirst().first ?? 100
+    let initial = workerBenchState(todos: n)
+    _ = workerSeconds(initial: initial, states: toggledStates(from: initial, count: actions), freesStates: false)
+    return
+  }
   guard selected("recorder worker", filter) || selected("recorder keyframes", filter) else { return }
   if selected("recorder worker", filter) { workerThroughput() }
   if selected("recorder keyframes", filter) { keyframeShare() }

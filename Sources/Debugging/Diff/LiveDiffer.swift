@@ -31,11 +31,26 @@ struct LiveDiffer {
 
   /// What happened between two live values.
   func change(_ old: Any, _ new: Any, depth: Int) -> StateDiff.Change {
-    if depth >= options.maximumDepth || type(of: old) != type(of: new) || isLeaf(old) {
+    let type = type(of: old)
+    if depth >= options.maximumDepth || type != Swift.type(of: new) {
       return leaf(old, new, depth: depth)
     }
-    if let array = old as? any LiveDiffableArray {
-      return array.liveChange(to: new, differ: self, depth: depth) ?? leaf(old, new, depth: depth)
+    let plan = LiveType.of(type)
+    switch plan.walk {
+    case .leaf:
+      return leaf(old, new, depth: depth)
+    case .equatableArray:
+      return (old as! any LiveDiffableArray).liveChange(to: new, differ: self, depth: depth) ?? leaf(old, new, depth: depth)
+    case .structure:
+      let stored = plan.reflected.stored
+      return stored.withAddress(of: old) { a in
+        stored.withAddress(of: new) { b in structureChange(a, b, plan, depth: depth) }
+      }
+    case .other:
+      break
+    }
+    if let tracked = old as? any ChangeTrackingCollection, let change = trackedChange(tracked, new, depth: depth) {
+      return change
     }
     let oldMirror: Mirror
     if let collection = old as? any Collection {
@@ -125,17 +140,6 @@ struct LiveDiffer {
   func leaf(_ old: Any, _ new: Any, depth: Int) -> StateDiff.Change {
     if let equal = liveEqual(old, new), equal { return .unchanged(count: 1) }
     return values.change(reflected(old, depth: depth), reflected(new, depth: depth), depth: depth)
-  }
-
-  /// Values that are reflected whole: scalars, and types that choose their own trace form.
-  private func isLeaf(_ value: Any) -> Bool {
-    switch value {
-    case is String, is Substring, is Character, is Bool, is any BinaryInteger, is any BinaryFloatingPoint,
-      is UUID, is Date, is URL, is Data, is Decimal, is any CustomTraceRepresentable:
-      return true
-    default:
-      return false
-    }
   }
 }
 

@@ -11,6 +11,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   public private(set) var elements: [Element]
   private var offsets: [ID: Int]
   private let id: @Sendable (Element) -> ID
+  /// The positions written, for the recorder's diff (not part of the value: `==` ignores it).
+  var trail = EditTrail()
 
   /// An array of `elements`, identified by `id`. Later duplicates of an id are dropped.
   public init(uniqueElements elements: some Sequence<Element>, id: @escaping @Sendable (Element) -> ID) {
@@ -35,6 +37,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
         defer {
           if let element {
             elements[offset] = element
+            trail.wrote(offset)
           } else {
             remove(at: offset)
           }
@@ -48,7 +51,12 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     }
     set {
       if let newValue {
-        if let offset = offsets[id] { elements[offset] = newValue } else { append(newValue) }
+        if let offset = offsets[id] {
+          elements[offset] = newValue
+          trail.wrote(offset)
+        } else {
+          append(newValue)
+        }
       } else {
         remove(id: id)
       }
@@ -70,6 +78,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     let elementID = id(element)
     guard offsets[elementID] == nil else { return false }
     elements.insert(element, at: index)
+    trail.changedStructure()
     if index == elements.count - 1 {
       offsets[elementID] = index
     } else {
@@ -89,6 +98,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
     let element = elements.remove(at: index)
+    trail.changedStructure()
     offsets[id(element)] = nil
     reindex(from: index)
     return element
@@ -102,6 +112,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// Removes the elements for which `shouldBeRemoved` is true.
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
     try elements.removeAll(where: shouldBeRemoved)
+    trail.changedStructure()
     offsets.removeAll(keepingCapacity: true)
     reindex(from: 0)
   }
@@ -114,6 +125,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
       return lhs.offset < rhs.offset
     }
     elements = sorted.map(\.element)
+    trail.changedStructure()
     reindex(from: 0)
   }
 
@@ -124,6 +136,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     let before = elements.indices.filter { $0 < destination && !moving.contains($0) }.map { elements[$0] }
     let after = elements.indices.filter { $0 >= destination && !moving.contains($0) }.map { elements[$0] }
     elements = before + moved + after
+    trail.changedStructure()
     reindex(from: 0)
   }
 

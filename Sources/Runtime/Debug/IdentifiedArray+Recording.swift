@@ -1,3 +1,5 @@
+import Debugging
+
 // Lets the recorder's live diff read an identified array as the array it wraps: `Array(todos)`
 // (which the diff engine does for `.collection` mirrors) shares `elements`' storage instead of
 // copying element by element through generic index arithmetic — on 10,000 todos that copy was
@@ -15,4 +17,17 @@ extension IdentifiedArray {
   ) rethrows -> R? {
     try elements.withContiguousStorageIfAvailable(body)
   }
+}
+
+// Lets the recorder's live diff compare only the elements written since the state it recorded
+// last (see `EditTrail`), instead of scanning every element.
+extension IdentifiedArray: ChangeTrackingCollection {
+  package func positionsWritten(since earlier: Any) -> [Int]? {
+    guard let earlier = earlier as? Self else { return nil }
+    return trail.positions(since: earlier.trail)
+  }
+
+  package var trackedCount: Int { elements.count }
+
+  package func trackedElement(at position: Int) -> Any { elements[position] }
 }

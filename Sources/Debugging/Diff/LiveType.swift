@@ -1,0 +1,110 @@
+import Foundation
+
+/// What the live diff knows about a type before looking at a value of it, computed once per type
+/// and cached (`LiveType.of(_:)`): which walk it takes, and for plain structs where each stored
+/// field lives and how many bytes it has, so that fields whose bytes did not change are skipped
+/// without being copied, cast or reflected.
+///
+/// Equal bytes mean equal values for everything a state is made of: a field that holds the same
+/// copy-on-write buffer, string or reference as before was not changed in place (a write to a
+/// shared buffer copies it first). A class instance is the same instance — the recorder cannot see
+/// changes made through it anyway (docs/recording.md).
+final class LiveType: @unchecked Sendable {
+  enum Walk {
+    /// Scalars and types that choose their own trace form: reflected and compared whole.
+    case leaf
+    /// `Array` of `Equatable` elements (`LiveDiffableArray`).
+    case equatableArray
+    /// A plain struct: its stored fields, read in place.
+    case structure
+    /// Everything else: collections, enums, optionals, classes (`Mirror`).
+    case other
+  }
+
+  /// A stored field of a `.structure`, with its position among the fields a trace shows.
+  struct Field {
+    let stored: StoredField
+    let size: Int
+    let position: Int
+  }
+
+  let walk: Walk
+  let reflected: ReflectedType
+  /// `MemoryLayout<T>.size`.
+  let size: Int
+  /// The shown fields of a `.structure` (observable bookkeeping left out), in order.
+  let fields: [Field]
+
+  private init(_ type: Any.Type) {
+    reflected = ReflectedTypeCache.shared.reflectedType(type)
+    size = _openExistential(type, do: byteSize)
+    switch reflected.kind {
+    case .string, .substring, .character, .unicodeScalar, .int, .bool, .double, .cgFloat, .uuid, .date, .url,
+      .data, .decimal, .signedInteger, .unsignedInteger, .floatingPoint, .custom:
+      walk = .leaf
+      fields = []
+    case .structure:
+      walk = .structure
+      var fields: [Field] = []
+      for stored in reflected.fields where !stored.isHidden {
+        fields.append(Field(stored: stored, size: _openExistential(stored.type, do: byteSize), position: fields.count))
+      }
+      self.fields = fields
+    default:
+      walk = type is any LiveDiffableArray.Type ? .equatableArray : .other
+      fields = []
+    }
+  }
+
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var cache: [ObjectIdentifier: LiveType] = [:]
+
+  /// The plan for `type` (made once, then shared by every diff).
+  static func of(_ type: Any.Type) -> LiveType {
+    let key = ObjectIdentifier(type)
+    lock.lock()
+    let cached = cache[key]
+    lock.unlock()
+    if let cached { return cached }
+    let plan = LiveType(type)
+    lock.lock()
+    cache[key] = plan
+    lock.unlock()
+    return plan
+  }
+}
+
+private func byteSize<T>(_ type: T.Type) -> Int { MemoryLayout<T>.size }
+
+extension LiveDiffer {
+  /// A plain struct walked field by field where both values are stored: fields with the same bytes
+  /// are unchanged without a look, nested plain structs are walked in place, and only changed
+  /// fields of other types are copied out and diffed.
+  func structureChange(
+    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ plan: LiveType, depth: Int
+  ) -> StateDiff.Change {
+    if memcmp(a, b, plan.size) == 0 { return .unchanged(count: 1) }
+    var nodes = NodeList()
+    var changed = false
+    for field in plan.fields {
+      let x = a + field.stored.offset, y = b + field.stored.offset
+      let change: StateDiff.Change
+      if memcmp(x, y, field.size) == 0 {
+        change = .unchanged(count: 1)
+      } else if let label = field.stored.label, options.isRedactedField(label) {
+        // Redacted on both sides: shown (and compared) as `.redacted`, so never a change.
+        change = .unchanged(count: 1)
+      } else {
+        let inner = LiveType.of(field.stored.type)
+        if inner.walk == .structure, depth + 1 < options.maximumDepth {
+          change = structureChange(x, y, inner, depth: depth + 1)
+        } else {
+          change = self.change(field.stored.stored.load(from: x), field.stored.stored.load(from: y), depth: depth + 1)
+        }
+      }
+      if !change.isUnchanged { changed = true }
+      nodes.append(.field(label: field.stored.label, position: field.position), change)
+    }
+    return changed ? .nested(.structure(type: plan.reflected.name), nodes.nodes) : .unchanged(count: 1)
+  }
+}
