@@ -22,15 +22,14 @@ extension LiveDiffer {
   /// The change between two copies of a `ChangeTrackingCollection` from the positions written in
   /// between: element nodes for those, runs of unchanged elements for the rest. `nil` when the
   /// positions are not known or an element's `id` changed (then the elements are matched as usual).
-  func trackedChange(_ old: any ChangeTrackingCollection, _ new: Any, depth: Int) -> StateDiff.Change? {
-    guard let new = new as? any ChangeTrackingCollection, new.trackedCount == old.trackedCount,
-      let positions = new.positionsWritten(since: old)
-    else { return nil }
+  func trackedChange(_ tracking: LiveType.Tracking, _ old: Any, _ new: Any, depth: Int) -> StateDiff.Change? {
+    let count = tracking.count(old)
+    guard tracking.count(new) == count, let positions = tracking.positionsWritten(new, old) else { return nil }
     var nodes = NodeList()
     var next = 0
     for position in Set(positions).sorted() {
-      guard position >= 0, position < old.trackedCount else { return nil }
-      let a = old.trackedElement(at: position), b = new.trackedElement(at: position)
+      guard position >= 0, position < count else { return nil }
+      let a = tracking.element(old, position), b = tracking.element(new, position)
       let id = liveID(b)
       guard id == liveID(a) else { return nil }
       let change = self.change(a, b, depth: depth + 1)
@@ -40,9 +39,7 @@ extension LiveDiffer {
       next = position + 1
     }
     guard !nodes.nodes.isEmpty else { return .unchanged(count: 1) }
-    if old.trackedCount > next {
-      nodes.append(.element(old: next, new: next, id: nil), .unchanged(count: old.trackedCount - next))
-    }
+    if count > next { nodes.append(.element(old: next, new: next, id: nil), .unchanged(count: count - next)) }
     return .nested(.array, nodes.nodes)
   }
 }

@@ -49,7 +49,7 @@ struct LiveDiffer {
     case .other:
       break
     }
-    if let tracked = old as? any ChangeTrackingCollection, let change = trackedChange(tracked, new, depth: depth) {
+    if let tracking = plan.tracking, let change = trackedChange(tracking, old, new, depth: depth) {
       return change
     }
     let oldMirror: Mirror
@@ -160,12 +160,7 @@ extension Equatable {
 
 /// The `id` of an `Identifiable` value, type-erased.
 func liveID(_ value: Any) -> AnyHashable? {
-  guard let value = value as? any Identifiable else { return nil }
-  return erasedID(value)
-}
-
-private func erasedID<T: Identifiable>(_ value: T) -> AnyHashable {
-  AnyHashable(value.id)
+  LiveType.of(type(of: value)).id?(value)
 }
 
 /// An array whose elements can be compared without reflection.

@@ -34,10 +34,22 @@ final class LiveType: @unchecked Sendable {
   let size: Int
   /// The shown fields of a `.structure` (observable bookkeeping left out), in order.
   let fields: [Field]
+  /// The `id` of a value of this type, when it is `Identifiable` (a computed `id` too).
+  let id: ((Any) -> AnyHashable)?
+  /// How to ask a `ChangeTrackingCollection` of this type what was written (no existential casts).
+  let tracking: Tracking?
+
+  struct Tracking {
+    let positionsWritten: (_ new: Any, _ earlier: Any) -> [Int]?
+    let count: (Any) -> Int
+    let element: (Any, Int) -> Any
+  }
 
   private init(_ type: Any.Type) {
     reflected = ReflectedTypeCache.shared.reflectedType(type)
     size = _openExistential(type, do: byteSize)
+    id = (type as? any Identifiable.Type).map { _openExistential($0, do: idReader) }
+    tracking = (type as? any ChangeTrackingCollection.Type).map { _openExistential($0, do: trackingOperations) }
     switch reflected.kind {
     case .string, .substring, .character, .unicodeScalar, .int, .bool, .double, .cgFloat, .uuid, .date, .url,
       .data, .decimal, .signedInteger, .unsignedInteger, .floatingPoint, .custom:
@@ -76,6 +88,17 @@ final class LiveType: @unchecked Sendable {
 
 private func byteSize<T>(_ type: T.Type) -> Int { MemoryLayout<T>.size }
 
+private func trackingOperations<T: ChangeTrackingCollection>(_ type: T.Type) -> LiveType.Tracking {
+  LiveType.Tracking(
+    positionsWritten: { new, earlier in (new as! T).positionsWritten(since: earlier) },
+    count: { ($0 as! T).trackedCount },
+    element: { ($0 as! T).trackedElement(at: $1) })
+}
+
+private func idReader<T: Identifiable>(_ type: T.Type) -> (Any) -> AnyHashable {
+  { AnyHashable(($0 as! T).id) }
+}
+
 extension LiveDiffer {
   /// A plain struct walked field by field where both values are stored: fields with the same bytes
   /// are unchanged without a look, nested plain structs are walked in place, and only changed
@@ -96,7 +119,9 @@ extension LiveDiffer {
         change = .unchanged(count: 1)
       } else {
         let inner = LiveType.of(field.stored.type)
-        if inner.walk == .structure, depth + 1 < options.maximumDepth {
+        if let scalar = Self.scalarChange(x, y, inner.reflected.kind) {
+          change = scalar
+        } else if inner.walk == .structure, depth + 1 < options.maximumDepth {
           change = structureChange(x, y, inner, depth: depth + 1)
         } else {
           change = self.change(field.stored.stored.load(from: x), field.stored.stored.load(from: y), depth: depth + 1)
@@ -106,5 +131,25 @@ extension LiveDiffer {
       nodes.append(.field(label: field.stored.label, position: field.position), change)
     }
     return changed ? .nested(.structure(type: plan.reflected.name), nodes.nodes) : .unchanged(count: 1)
+  }
+
+  /// The change between two stored scalars of the commonest kinds, read in place; nil for other
+  /// kinds (and multi-line strings, which are diffed line by line).
+  static func scalarChange(_ x: UnsafeRawPointer, _ y: UnsafeRawPointer, _ kind: ReflectedType.Kind) -> StateDiff.Change? {
+    func compare<T: Equatable>(_ type: T.Type, _ value: (T) -> Value) -> StateDiff.Change {
+      let a = x.load(as: T.self), b = y.load(as: T.self)
+      return a == b ? .unchanged(count: 1) : .replaced(old: value(a), new: value(b))
+    }
+    switch kind {
+    case .bool: return compare(Bool.self, Value.bool)
+    case .int: return compare(Int.self) { .int(Int64($0)) }
+    case .uuid: return compare(UUID.self, Value.uuid)
+    case .string:
+      let a = x.load(as: String.self), b = y.load(as: String.self)
+      if a == b { return .unchanged(count: 1) }
+      if a.utf8.contains(10) || b.utf8.contains(10) { return nil }
+      return .replaced(old: .string(a), new: .string(b))
+    default: return nil
+    }
   }
 }

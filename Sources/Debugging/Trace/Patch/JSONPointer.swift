@@ -60,22 +60,24 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
   /// The escaped text form: `/a~1b/0`.
   public var description: String {
-    tokens.map { "/" + $0.replacingAll("~", "~0").replacingAll("/", "~1") }.joined()
+    // Built byte by byte: the recorder writes a pointer for every patch operation.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(tokens.reduce(0) { $0 + $1.utf8.count + 1 })
+    for token in tokens {
+      bytes.append(UInt8(ascii: "/"))
+      for byte in token.utf8 {
+        switch byte {
+        case UInt8(ascii: "~"): bytes += [UInt8(ascii: "~"), UInt8(ascii: "0")]
+        case UInt8(ascii: "/"): bytes += [UInt8(ascii: "~"), UInt8(ascii: "1")]
+        default: bytes.append(byte)
+        }
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Whether `self` is `other` or lies inside it.
   public func hasPrefix(_ other: JSONPointer) -> Bool {
     other.tokens.count <= tokens.count && Array(tokens.prefix(other.tokens.count)) == other.tokens
-  }
-}
-
-extension String {
-  fileprivate func replacingAll(_ target: Character, _ replacement: String) -> String {
-    guard contains(target) else { return self }
-    var result = ""
-    for character in self {
-      if character == target { result += replacement } else { result.append(character) }
-    }
-    return result
   }
 }
