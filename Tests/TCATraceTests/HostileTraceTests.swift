@@ -70,3 +70,62 @@ import Testing
           """, code: 2))
   }
 }
+
+/// Reordered lines: a duplicated action, a swapped pair and a jump. The readers warn on standard
+/// error at each line and go on; `validate` reports them as problems (exit 1).
+@Suite struct ReorderedLinesTests {
+  let directory = TemporaryDirectory()
+
+  static func action(_ seq: Int, count: Int) -> String {
+    #"{"kind":"action","seq":\#(seq),"t":\#(seq * 1000),"duration":100,"label":"C.increment","action":{"$enum":"C","increment":{}},"patch":[{"op":"replace","path":"/count","value":\#(count)}]}"#
+  }
+
+  static let trace = [
+    SampleTraces.header,
+    #"{"kind":"state","seq":0,"t":0,"state":{"count":0}}"#,
+    action(1, count: 1), action(1, count: 1), action(3, count: 3), action(2, count: 2), action(5, count: 5),
+    #"{"kind":"note","t":6000,"note":"gap","dropped":1,"message":"1 action dropped"}"#,
+    action(7, count: 7),
+  ].joined(separator: "\n") + "\n"
+
+  static let warnings = """
+    r.jsonl:4: warning: duplicated sequence number 1 (also on line 3)
+    r.jsonl:5: warning: sequence jumps from 1 to 3 with no gap note (1 action missing)
+    r.jsonl:6: warning: sequence out of order: seq 2 after seq 3 (line 5)
+    r.jsonl:7: warning: sequence jumps from 3 to 5 with no gap note (1 action missing)
+
+    """
+
+  @Test(arguments: [["show"], ["show", "--labels-only"], ["timings"], ["state"], ["state", "--at", "5"], ["report", "-o", "r.html"], ["export", "-o", "e.json"]])
+  func readersWarnAndGoOn(arguments: [String]) {
+    _ = directory.file("r.jsonl", contents: Self.trace)
+    let run = tcaTrace(arguments + ["r.jsonl"], in: directory)
+    #expect(run.stderr == Self.warnings && run.code == 0, "\(run)")
+  }
+
+  @Test func showSaysSoBeforeTheRepeatedChange() {
+    _ = directory.file("r.jsonl", contents: Self.trace)
+    let run = tcaTrace(["show", "--labels-only", "r.jsonl"], in: directory)
+    #expect(run.stdout == """
+      #1      +0.000s   100ns  C.increment
+      #1      +0.000s   100ns  C.increment
+      #3      +0.000s   100ns  C.increment
+      #2      +0.000s   100ns  C.increment
+      #5      +0.000s   100ns  C.increment
+      #7      +0.000s   100ns  C.increment
+
+      """)
+  }
+
+  @Test func validateKeepsReportingThemAsProblems() {
+    _ = directory.file("r.jsonl", contents: Self.trace)
+    #expect(tcaTrace(["validate", "r.jsonl"], in: directory) == ToolRun(stdout: """
+      r.jsonl:4: error: sequence out of order: expected seq 2, found 1
+      r.jsonl:5: error: sequence gap: expected seq 2, found 3 with no gap note before it
+      r.jsonl:6: error: sequence out of order: expected seq 4, found 2
+      r.jsonl:7: error: sequence gap: expected seq 4, found 5 with no gap note before it
+      r.jsonl: 4 problems
+
+      """, code: 1))
+  }
+}

@@ -163,6 +163,7 @@ import Testing
     _ = directory.file("jump.jsonl", contents: Self.gapTrace.replacingOccurrences(
       of: #"{"kind":"note","t":11,"note":"gap","message":"writer fell behind: 8 actions dropped","dropped":8}"# + "\n", with: ""))
     #expect(tcaTrace("state", "jump.jsonl", "--at", "3", in: directory) == ToolRun(stderr: """
+      jump.jsonl:5: warning: sequence jumps from 2 to 11 with no gap note (8 actions missing)
       Error: jump.jsonl has no action 3: the trace jumps from action 2 to action 11 on line 5, with no gap note
 
       """, code: 2))

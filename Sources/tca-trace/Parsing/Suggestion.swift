@@ -7,7 +7,9 @@
 /// ```
 package enum Suggestion {
   package static func closest(to typed: String, among names: [String]) -> String? {
-    let limit = typed.count <= 3 ? 1 : 2
+    let letters = typed.drop { $0 == "-" }.count
+    guard letters >= 3 else { return nil }  // `-o` is not a typo of `-h`
+    let limit = letters <= 4 ? 1 : 2
     var best: (name: String, distance: Int)?
     var tie = false
     for name in names {

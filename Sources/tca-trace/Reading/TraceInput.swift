@@ -15,10 +15,16 @@ package final class TraceInput<Source: TraceLineSource> {
   private let context: CommandContext
   private var warnings: [TraceError] = []
   private let stop: StopFlag?
+  /// Duplicated, out-of-order and jumping sequence numbers, warned about as they are read
+  /// (`nil` for `validate`, which reports them as problems itself).
+  private var sequence: SequenceCheck?
 
   /// `reducer`: in a file several reducers wrote, the one read (`--prefix`); `nil` for the first.
-  package init(file: String, follow: Bool = false, reducer: String? = nil, context: CommandContext) throws(CommandLineExit) {
+  package init(
+    file: String, follow: Bool = false, reducer: String? = nil, checksSequence: Bool = true, context: CommandContext
+  ) throws(CommandLineExit) {
     self.context = context
+    self.sequence = checksSequence ? SequenceCheck() : nil
     let stop = follow ? StopFlag() : nil
     self.stop = stop
     let followMode = stop.map { flag in LineReader.Follow(shouldStop: { flag.isSet }) }
@@ -48,6 +54,7 @@ package final class TraceInput<Source: TraceLineSource> {
       switch item {
       case let .success(line):
         if Source.isEnd(line) { stop?.set() }
+        if sequence != nil { checkSequence(line) }
         return line
       case let .failure(error):
         guard error.severity == .warning else {
@@ -60,6 +67,20 @@ package final class TraceInput<Source: TraceLineSource> {
       }
     }
     return nil
+  }
+
+  /// Warns at once (after what was shown so far) about a sequence number that is not the next one:
+  /// `log.jsonl:5: warning: duplicated sequence number 2 (also on line 4)`.
+  private func checkSequence(_ item: Source.Item) {
+    guard let (event, line) = Source.sequenceEvent(item) else { return }
+    switch event {
+    case let .state(seq): sequence?.state(seq: seq, line: line)
+    case .gap: sequence?.gap()
+    case let .action(seq):
+      guard let message = sequence?.action(seq: seq, line: line) else { return }
+      try? context.output.flush()
+      try? context.errors.line(TraceError(file: file, line: line, severity: .warning, message: message).description)
+    }
   }
 
   /// Prints the warnings collected while reading, after flushing what was shown.
@@ -84,14 +105,46 @@ package protocol TraceLineSource: AnyObject {
   func next() -> Result<Item, TraceError>?
   /// Whether the item is the trace's `end` line (a following reader stops there).
   static func isEnd(_ item: Item) -> Bool
+  /// What the item means for the sequence of actions (a state, an action, a gap note), and its line.
+  static func sequenceEvent(_ item: Item) -> (SequenceEvent, line: Int)?
+}
+
+/// The lines that matter to the sequence of action numbers.
+package enum SequenceEvent {
+  case state(Int64)
+  case action(Int64)
+  case gap
 }
 
 extension TraceReader: TraceLineSource {
   package static func isEnd(_ item: TraceLine) -> Bool { item.record.kind == .end }
+  package static func sequenceEvent(_ item: TraceLine) -> (SequenceEvent, line: Int)? {
+    switch item.record {
+    case let .state(state): return (.state(state.seq), item.line)
+    case let .action(action): return (.action(action.seq), item.line)
+    case let .note(note) where note.note == .gap: return (.gap, item.line)
+    default: return nil
+    }
+  }
 }
 
 extension TraceSummaryReader: TraceLineSource {
   package static func isEnd(_ item: TraceEventSummary) -> Bool { item.kind == .end }
+  package static func sequenceEvent(_ item: TraceEventSummary) -> (SequenceEvent, line: Int)? {
+    item.sequenceEvent.map { ($0, item.line) }
+  }
+}
+
+extension TraceEventSummary {
+  /// What this line means for the sequence of action numbers.
+  package var sequenceEvent: SequenceEvent? {
+    switch kind {
+    case .state: return seq.map { .state($0) }
+    case .action: return seq.map { .action($0) }
+    case .note where note == .gap: return .gap
+    default: return nil
+    }
+  }
 }
 
 /// Tells a following reader to stop (set once the trace's `end` line was read).
