@@ -131,3 +131,48 @@ final class PipeCollector {
     return text.contains(needle)
   }
 }
+
+/// `show --follow` on a file truncated and rewritten (a new recording into the same path): it says
+/// so on standard error and shows the new trace from its header.
+@Suite struct FollowRestartTests {
+  @Test func aTruncatedTraceIsFollowedFromItsNewStart() throws {
+    let directory = TemporaryDirectory()
+    let lines = SampleTraces.todos.split(separator: "\n").map { $0 + "\n" }
+    let path = directory.file("live.jsonl", contents: lines.prefix(4).joined())
+    let process = Process()
+    process.executableURL = toolURL
+    process.arguments = ["show", "--follow", "--labels-only", path]
+    process.environment = [:]
+    let output = directory.path("stdout")
+    let errors = directory.path("stderr")
+    _ = FileManager.default.createFile(atPath: output, contents: nil)
+    _ = FileManager.default.createFile(atPath: errors, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+    try process.run()
+    Thread.sleep(forTimeInterval: 0.5)
+    // A shorter trace written over it, then the rest of that trace appended.
+    try lines.prefix(3).joined().write(toFile: path, atomically: false, encoding: .utf8)
+    Thread.sleep(forTimeInterval: 0.5)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.seekToEnd()
+    handle.write(Data(lines.dropFirst(3).joined().utf8))
+    try handle.close()
+    let deadline = Date().addingTimeInterval(10)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    if process.isRunning { process.terminate() }
+    #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    #expect(try String(contentsOfFile: errors, encoding: .utf8) == "\(path): warning: file truncated; following it from its start\n")
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == """
+      #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
+      #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
+      #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
+      #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
+      #3      +1.100s  4.20µs  Todos.Action.todos(.element(id:, action: .toggle))
+      #4      +2.100s  2.50µs  Todos.Action.sortCompletedTodos  (from effect 1)
+      #5      +3.000s  6.10µs  Todos.Action.addButtonTapped
+      #6      +3.500s   250µs  Todos.Action.clearCompletedButtonTapped
+
+      """)
+  }
+}

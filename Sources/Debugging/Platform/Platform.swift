@@ -144,6 +144,32 @@ package enum Platform {
     return kind(of: info)
   }
 
+  /// Which file a path or descriptor is, and how long it is: `tail -F` compares them to notice
+  /// a file replaced (another identity) or truncated (shorter than what was read).
+  package struct FileIdentity: Equatable {
+    package var device: UInt64
+    package var inode: UInt64
+    package var size: Int64
+    package func isSameFile(as other: FileIdentity) -> Bool { device == other.device && inode == other.inode }
+  }
+
+  package static func identity(of descriptor: Int32) -> FileIdentity? {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return nil }
+    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size))
+  }
+
+  package static func identity(ofPath path: String) -> FileIdentity? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size))
+  }
+
+  /// Moves a descriptor's offset back to the start of its file.
+  package static func rewind(_ descriptor: Int32) {
+    _ = lseek(descriptor, 0, SEEK_SET)
+  }
+
   private static func kind(of info: stat) -> FileKind {
     #if os(Windows)
     let type = Int32(info.st_mode) & S_IFMT

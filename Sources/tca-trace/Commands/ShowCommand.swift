@@ -24,7 +24,7 @@ package enum ShowCommand: TraceCommand {
     OptionSpec(["--path"], value: "<path>", help: "Only actions that changed the state at <path> (todos, /todos/0)."),
     OptionSpec(["--labels-only"], help: "One line per action: sequence number, time, duration and label."),
     OptionSpec(["--full-state"], help: "Print the full state after each action instead of the diff."),
-    OptionSpec(["-f", "--follow"], help: "Keep reading as the trace grows (like tail -f)."),
+    OptionSpec(["-f", "--follow"], help: "Keep reading as the trace grows; a file truncated or replaced is followed from its new start (like tail -F)."),
     OptionSpec(["--format"], value: "<format>", help: "Output format: text or json (trace lines, the session header first; default: text)."),
   ]
 

@@ -18,6 +18,9 @@ package final class TraceInput<Source: TraceLineSource> {
   /// Duplicated, out-of-order and jumping sequence numbers, warned about as they are read
   /// (`nil` for `validate`, which reports them as problems itself).
   private var sequence: SequenceCheck?
+  /// The lines under `reader`, asked after each line whether a followed file was truncated or
+  /// replaced.
+  private let lines: LineReader
 
   /// `reducer`: in a file several reducers wrote, the one read (`--prefix`); `nil` for the first.
   package init(
@@ -29,17 +32,14 @@ package final class TraceInput<Source: TraceLineSource> {
     self.stop = stop
     let followMode = stop.map { flag in LineReader.Follow(shouldStop: { flag.isSet }) }
     do {
-      if file == "-" {
-        reader = Source(
-          lines: LineReader(
-            fileDescriptor: context.inputDescriptor, name: "<stdin>", closesDescriptor: false,
-            maximumLineLength: context.maximumLineLength, follow: followMode),
-          reducer: reducer)
-      } else {
-        reader = Source(
-          lines: try LineReader(path: file, maximumLineLength: context.maximumLineLength, follow: followMode),
-          reducer: reducer)
-      }
+      let lines =
+        file == "-"
+        ? LineReader(
+          fileDescriptor: context.inputDescriptor, name: "<stdin>", closesDescriptor: false,
+          maximumLineLength: context.maximumLineLength, follow: followMode)
+        : try LineReader(path: file, maximumLineLength: context.maximumLineLength, follow: followMode)
+      self.lines = lines
+      reader = Source(lines: lines, reducer: reducer)
     } catch {
       throw .failure(error.message)
     }
@@ -51,6 +51,12 @@ package final class TraceInput<Source: TraceLineSource> {
   /// The next record; a bad line throws its `TraceError` (`log.jsonl:3:7: error: …`).
   package func next() throws(TraceError) -> Source.Item? {
     while let item = reader.next() {
+      if let restart = lines.takeRestart() {
+        // `tail -F`: say so, and read the new content as a new trace.
+        try? context.output.flush()
+        try? context.errors.line(TraceError(file: file, line: 0, severity: .warning, message: restart.message).description)
+        if sequence != nil { sequence = SequenceCheck() }
+      }
       switch item {
       case let .success(line):
         if Source.isEnd(line) { stop?.set() }

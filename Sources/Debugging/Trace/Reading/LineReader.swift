@@ -31,8 +31,11 @@ public struct LineReaderError: Error, Equatable, Sendable, CustomStringConvertib
 /// 2 40 true
 /// ```
 public final class LineReader {
-  /// `tail -f` behaviour: at the end of the file, wait `pollInterval` and read again, until
-  /// `shouldStop` returns `true` (checked at each end of file).
+  /// `tail -F` behaviour: at the end of the file, wait `pollInterval` and read again, until
+  /// `shouldStop` returns `true` (checked at each end of file). A file opened by path that is
+  /// truncated (shorter than what was read) is read again from its start; one replaced (the path
+  /// now names another file, as after a rename or a re-recording) is opened again. Either way the
+  /// line numbers start again at 1 and `takeRestart()` says what happened.
   public struct Follow: Sendable {
     public var pollInterval: Duration
     public var shouldStop: @Sendable () -> Bool
@@ -70,8 +73,13 @@ public final class LineReader {
   /// memory one line can take.
   public static let defaultMaximumLineLength = 256 << 20
 
-  private let fd: Int32
-  private let closesDescriptor: Bool
+  private var fd: Int32
+  /// The path a following reader reopens when the file is replaced (`nil` for a descriptor).
+  private var path: String?
+  /// Bytes read from the file so far, to notice it got shorter.
+  private var offset: Int64 = 0
+  private var restart: Restart?
+  private var closesDescriptor: Bool
   private let chunkSize: Int
   private let follow: Follow?
   private var buffer: UnsafeMutableRawPointer
@@ -105,6 +113,32 @@ public final class LineReader {
     self.init(
       fileDescriptor: fd, name: path, closesDescriptor: true, chunkSize: chunkSize, maximumLineLength: maximumLineLength,
       follow: follow)
+    self.path = path
+  }
+
+  /// Why a following reader started again at line 1.
+  public enum Restart: Equatable, Sendable {
+    /// The file got shorter than what was read: read again from its start.
+    case truncated
+    /// The path names another file now: that one is read from its start.
+    case replaced
+
+    /// `file truncated; following it from its start`.
+    public var message: String {
+      switch self {
+      case .truncated: return "file truncated; following it from its start"
+      case .replaced: return "file replaced; following the new file from its start"
+      }
+    }
+  }
+
+  /// How many times a followed file was truncated or replaced (the reader started again).
+  public private(set) var restarts = 0
+
+  /// What made the reader start again since the last call, once.
+  public func takeRestart() -> Restart? {
+    defer { restart = nil }
+    return restart
   }
 
   /// Reads an open descriptor; `closesDescriptor` closes it when the reader goes away.
@@ -183,12 +217,14 @@ public final class LineReader {
       switch Platform.read(fd, into: buffer + end, count: capacity - end) {
       case let .success(count) where count > 0:
         end += count
+        offset += Int64(count)
         return
       case .success:
         guard let follow, !follow.shouldStop() else {
           atEnd = true
           return
         }
+        if followedFileRestarted() { continue }
         Platform.sleep(follow.pollInterval)
       case let .failure(error) where error.code == EAGAIN:
         Platform.sleep(.milliseconds(1))
@@ -196,6 +232,37 @@ public final class LineReader {
         throw LineReaderError("cannot read '\(name)': \(error.message)")
       }
     }
+  }
+
+  /// At the end of a followed file: whether it was replaced or truncated, and if so, the reader
+  /// starts again (a partial last line is dropped, as `tail -F` does).
+  private func followedFileRestarted() -> Bool {
+    guard let path, let current = Platform.identity(of: fd) else { return false }
+    if let named = Platform.identity(ofPath: path), !named.isSameFile(as: current),
+      case let .success(descriptor) = Platform.open(path, .read)
+    {
+      if closesDescriptor { Platform.close(fd) }
+      fd = descriptor
+      closesDescriptor = true
+      startAgain(.replaced)
+      return true
+    }
+    if current.size < offset {
+      Platform.rewind(fd)
+      startAgain(.truncated)
+      return true
+    }
+    return false
+  }
+
+  private func startAgain(_ reason: Restart) {
+    restart = reason
+    restarts += 1
+    offset = 0
+    start = 0
+    end = 0
+    scanned = 0
+    lineNumber = 0
   }
 
   /// The error for the line being read (the one after `lineNumber`); reading stops there.

@@ -28,6 +28,8 @@ package struct TraceLineRules {
   /// Which reducer's lines are read from a file several wrote (format 2); the first by default.
   package var selection = TraceStreamSelection(reducer: nil)
   private var reportedSelection = false
+  /// `lines.restarts` when last read: a followed file truncated or replaced is a new trace.
+  private var restarts = 0
 
   private enum Step<Event> {
     case skip
@@ -56,6 +58,13 @@ package struct TraceLineRules {
     } catch {
       stopped = true
       return .failure(TraceError(file: file, line: error.line ?? 0, message: error.message))
+    }
+    if lines.restarts != restarts {
+      // A followed file was truncated or replaced: what follows is a new trace from its header.
+      restarts = lines.restarts
+      readALine = false
+      selection = TraceStreamSelection(reducer: selection.reducer)
+      reportedSelection = false
     }
     guard let outcome else {
       if !reportedSelection {

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import Debugging
+
+/// `tail -F`: a followed file that is truncated or replaced is read again from its start, with
+/// line numbers from 1, and the reader says which happened.
+@Suite struct LineReaderFollowRestartTests {
+  func read(_ reader: LineReader) throws -> [String] {
+    var out: [String] = []
+    while let line = try reader.nextLine() {
+      if let restart = reader.takeRestart() { out.append("(\(restart.message))") }
+      out.append("\(line.number): \(line.text)")
+    }
+    return out
+  }
+
+  @Test func aTruncatedFileIsReadAgainFromItsStart() throws {
+    let path = traceFile("old one\nold two\n")
+    let polls = PollCounter()
+    let follow = LineReader.Follow(pollInterval: .milliseconds(1)) {
+      switch polls.next() {
+      case 1: try! "new\n".write(toFile: path, atomically: false, encoding: .utf8); return false
+      case 2: return false
+      default: return true
+      }
+    }
+    let reader = try LineReader(path: path, chunkSize: 16, follow: follow)
+    #expect(try read(reader) == ["1: old one", "2: old two", "(file truncated; following it from its start)", "1: new"])
+    #expect(reader.restarts == 1)
+  }
+
+  @Test func aReplacedFileIsOpenedAgain() throws {
+    let path = traceFile("old one\n")
+    let polls = PollCounter()
+    let follow = LineReader.Follow(pollInterval: .milliseconds(1)) {
+      switch polls.next() {
+      case 1:
+        // A new recording written beside it and renamed over it: a longer file, so only its
+        // identity says it is another one.
+        let other = path + ".new"
+        try! "new one\nnew two\nnew three\n".write(toFile: other, atomically: false, encoding: .utf8)
+        rename(other, path)
+        return false
+      case 2: return false
+      default: return true
+      }
+    }
+    let reader = try LineReader(path: path, chunkSize: 16, follow: follow)
+    #expect(
+      try read(reader) == [
+        "1: old one", "(file replaced; following the new file from its start)", "1: new one", "2: new two", "3: new three",
+      ])
+  }
+
+  @Test func withoutFollowNothingIsWatched() throws {
+    let reader = try LineReader(path: traceFile("a\n"))
+    #expect(try read(reader) == ["1: a"])
+    #expect(reader.takeRestart() == nil && reader.restarts == 0)
+  }
+}
