@@ -66,7 +66,7 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
       Login(
         user: "ada",
         password: <redacted String>,
-        apiToken: <redacted String?>,
+        apiToken: <redacted String>,
         Token: <redacted Int>,
         secretValue: <redacted Int>
       )
@@ -74,9 +74,12 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
     expectNoSecret(value)
   }
 
-  @Test func nilIsRedactedToo() {
-    let login = Login(user: "ada", password: "", apiToken: nil)
-    #expect(Value(reflecting: login, options: ReflectionOptions(redactedFieldNames: ["apiToken"]))["apiToken"] == .redacted(type: "String?"))
+  /// A redacted optional shows whether it is set, never what it holds: `nil` stays `null`, a
+  /// value is `<redacted String>` (the wrapped type), so setting or clearing a secret is a change.
+  @Test func aNilSecretStaysNullAndASetOneShowsItsWrappedType() {
+    let options = ReflectionOptions(redactedFieldNames: ["apiToken"])
+    #expect(Value(reflecting: Login(user: "ada", password: "", apiToken: nil), options: options)["apiToken"] == .null)
+    #expect(Value(reflecting: Login(user: "ada", password: "", apiToken: "t"), options: options)["apiToken"] == .redacted(type: "String"))
   }
 
   @Test func withoutNamesNothingIsRedacted() {

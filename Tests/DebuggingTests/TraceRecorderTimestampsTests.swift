@@ -47,7 +47,7 @@ private enum TallyAction {
     #expect(lines == record(.deterministic))
     let platform = try JSONReader.parse(lines[0])["platform"]?.stringValue ?? "?"
     #expect(lines.joined(separator: "\n") == """
-      {"kind":"session","format":2,"reducer":"Tally","name":"Tally","prefix":"","start":"1970-01-01T00:00:00.000Z","clock":"monotonic","platform":"\(platform)","pid":0,"keyframeInterval":0,"redacted":[]}
+      {"kind":"session","format":2,"reducer":"Tally","name":"Tally","prefix":"","start":"1970-01-01T00:00:00.000Z","clock":"monotonic","platform":"\(platform)","pid":0,"keyframeInterval":0,"redacted":[],"redaction":"default"}
       {"kind":"state","seq":0,"t":0,"state":{"$type":"Tally","count":0}}
       {"kind":"action","seq":1,"t":1000000,"duration":0,"label":"TallyAction.increment","action":{"$enum":"TallyAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
       {"kind":"effect","event":"started","effect":1,"seq":1,"t":2000000,"label":"TallyAction.increment","id":"reset"}

@@ -150,14 +150,14 @@ private func summary(_ lines: [[String: JSON]]) -> [String] {
     let other = lines.filter { $0.contains(#""reducer":"other""#) }
     let counter = lines.filter { !$0.contains(#""reducer":"other""#) }
     #expect(counter.joined(separator: "\n") == """
-      {"kind":"session","format":2,"reducer":"counter","name":"Counter","prefix":"counter","clock":"monotonic","keyframeInterval":0,"redacted":[]}
+      {"kind":"session","format":2,"reducer":"counter","name":"Counter","prefix":"counter","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
       {"kind":"state","seq":0,"state":{"$type":"Counter.State","count":0}}
       {"kind":"action","seq":1,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
       {"kind":"action","seq":2,"label":"Counter.Action.decrementButtonTapped","action":{"$enum":"Counter.Action","decrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":0}]}
       {"kind":"end","actions":2}
       """)
     #expect(other.joined(separator: "\n") == """
-      {"kind":"session","format":2,"reducer":"other","name":"Counter","prefix":"other","clock":"monotonic","keyframeInterval":0,"redacted":[]}
+      {"kind":"session","format":2,"reducer":"other","name":"Counter","prefix":"other","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
       {"kind":"state","reducer":"other","seq":0,"state":{"$type":"Counter.State","count":0}}
       {"kind":"action","reducer":"other","seq":1,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
       {"kind":"action","reducer":"other","seq":2,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":2}]}

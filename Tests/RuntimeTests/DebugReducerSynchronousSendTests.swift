@@ -14,7 +14,7 @@ import Testing
     await store.send(.tap).finish()
     reducer.recorder.close()
     #expect(try normalizedTrace(buffer.text) == """
-      {"kind":"session","format":2,"reducer":"Swift.Array<Swift.String>","name":"Swift.Array<Swift.String>","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[]}
+      {"kind":"session","format":2,"reducer":"Swift.Array<Swift.String>","name":"Swift.Array<Swift.String>","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
       {"kind":"state","seq":0,"state":[]}
       {"kind":"action","seq":1,"label":"LogAction.tap","action":{"$enum":"LogAction","tap":{}},"patch":[]}
       {"kind":"effect","event":"started","effect":1,"seq":1,"label":"LogAction.tap"}
@@ -32,7 +32,7 @@ import Testing
     await store.send(.tap).finish()
     reducer.recorder.close()
     #expect(try normalizedTrace(buffer.text) == """
-      {"kind":"session","format":2,"reducer":"Swift.Array<Swift.String>","name":"Swift.Array<Swift.String>","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[]}
+      {"kind":"session","format":2,"reducer":"Swift.Array<Swift.String>","name":"Swift.Array<Swift.String>","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
       {"kind":"state","seq":0,"state":[]}
       {"kind":"action","seq":1,"label":"LogAction.tap","action":{"$enum":"LogAction","tap":{}},"patch":[]}
       {"kind":"effect","event":"started","effect":1,"seq":1,"label":"LogAction.tap"}

@@ -32,7 +32,7 @@ private struct RecordedChild: Reducer {
     await store.send(.numberFactButtonTapped).finish()
     reducer.recorder.close()
     #expect(try normalizedTrace(buffer.text) == """
-      {"kind":"session","format":2,"reducer":"EffectsBasics","name":"EffectsBasics","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[]}
+      {"kind":"session","format":2,"reducer":"EffectsBasics","name":"EffectsBasics","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
       {"kind":"state","seq":0,"state":{"$type":"EffectsBasics.State","count":0,"isNumberFactRequestInFlight":false,"numberFact":null}}
       {"kind":"action","seq":1,"label":"EffectsBasics.Action.numberFactButtonTapped","action":{"$enum":"EffectsBasics.Action","numberFactButtonTapped":{}},"patch":[{"op":"replace","path":"/isNumberFactRequestInFlight","value":true}]}
       {"kind":"effect","event":"started","effect":1,"seq":1,"label":"EffectsBasics.Action.numberFactButtonTapped"}
@@ -52,7 +52,7 @@ private struct RecordedChild: Reducer {
     await store.send(.counter1(.incrementButtonTapped)).finish()
     parent.counter1.recorder.close()
     #expect(try normalizedTrace(buffer.text) == """
-      {"kind":"session","format":2,"reducer":"counter1","name":"Counter","prefix":"counter1","clock":"monotonic","keyframeInterval":0,"redacted":[]}
+      {"kind":"session","format":2,"reducer":"counter1","name":"Counter","prefix":"counter1","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
       {"kind":"state","seq":0,"state":{"$type":"Counter.State","count":0}}
       {"kind":"action","seq":1,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
       {"kind":"action","seq":2,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":2}]}
@@ -128,7 +128,7 @@ private struct RecordedChild: Reducer {
     await toggle.finish()
     reducer.recorder.close()
     #expect(try normalizedTrace(buffer.text) == """
-      {"kind":"session","format":2,"reducer":"Todos","name":"Todos","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[]}
+      {"kind":"session","format":2,"reducer":"Todos","name":"Todos","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
       {"kind":"state","seq":0,"state":{"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[]}}
       {"kind":"action","seq":1,"label":"Todos.Action.addTodoButtonTapped","action":{"$enum":"Todos.Action","addTodoButtonTapped":{}},"patch":[{"op":"add","path":"/todos/0","value":{"$type":"Todo.State","description":"","id":{"$uuid":"00000000-0000-0000-0000-000000000000"},"isComplete":false}}]}
       {"kind":"action","seq":2,"label":"Todos.Action.todos(.element(id:, action: .checkBoxToggled))","action":{"$enum":"Todos.Action","todos":{"_0":{"$enum":"IdentifiedAction<UUID, Todo.Action>","element":{"id":{"$uuid":"00000000-0000-0000-0000-000000000000"},"action":{"$enum":"Todo.Action","checkBoxToggled":{}}}}}},"patch":[{"op":"replace","path":"/todos/0/isComplete","value":true}]}
@@ -159,7 +159,7 @@ private struct RecordedChild: Reducer {
     await store.send(.stop).finish()
     reducer.recorder.close()
     #expect(try normalizedTrace(buffer.text) == """
-      {"kind":"session","format":2,"reducer":"Swift.Array<Swift.String>","name":"Swift.Array<Swift.String>","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[]}
+      {"kind":"session","format":2,"reducer":"Swift.Array<Swift.String>","name":"Swift.Array<Swift.String>","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
       {"kind":"state","seq":0,"state":[]}
       {"kind":"action","seq":1,"label":"LogAction.tap","action":{"$enum":"LogAction","tap":{}},"patch":[]}
       {"kind":"effect","event":"started","effect":1,"seq":1,"label":"LogAction.tap","id":"sort"}

@@ -82,8 +82,8 @@ struct LiveDiffer {
       var nodes = NodeList()
       for (position, (a, b)) in zip(a, b).enumerated() {
         guard a.label == b.label else { return leaf(old, new, depth: depth) }
-        // Redacted on both sides: shown (and compared) as `.redacted`, so never a change.
-        let change = a.isRedacted ? .unchanged(count: 1) : change(a.value, b.value, depth: depth + 1)
+        // Redacted: compared as shown (`.redacted(type:)`, `nil` as `.null`), never by value.
+        let change = a.isRedacted ? redactedChange(a.value, b.value, depth: depth + 1) : change(a.value, b.value, depth: depth + 1)
         nodes.append(.field(label: a.label, position: position), change)
       }
       if nodes.nodes.allSatisfy(\.change.isUnchanged) { return .unchanged(count: 1) }
@@ -113,7 +113,9 @@ struct LiveDiffer {
       guard fieldsA.count == fieldsB.count else { return nil }
       for (position, (x, y)) in zip(fieldsA, fieldsB).enumerated() {
         guard x.label == y.label else { return nil }
-        nodes.append(.field(label: x.label, position: position), x.isRedacted ? .unchanged(count: 1) : change(x.value, y.value, depth: depth + 1))
+        nodes.append(
+          .field(label: x.label, position: position),
+          x.isRedacted ? redactedChange(x.value, y.value, depth: depth + 1) : change(x.value, y.value, depth: depth + 1))
       }
     } else {
       nodes.append(.field(label: nil, position: 0), change(payloadA.value, payloadB.value, depth: depth + 1))
@@ -134,6 +136,12 @@ struct LiveDiffer {
   private func typedElements<T: Equatable>(_ sample: T, _ a: [Any], _ b: [Any], depth: Int) -> [StateDiff.Node]? {
     guard let a = a as? [T], let b = b as? [T] else { return nil }
     return LiveArrayDiffer(differ: self, depth: depth, equal: ==, identicalBitsAreEqual: true).diff(a, b)
+  }
+
+  /// A redacted field compared as it is shown: a secret set or cleared is a change, a secret
+  /// replaced by another of its type is not (the trace never learns it).
+  private func redactedChange(_ old: Any, _ new: Any, depth: Int) -> StateDiff.Change {
+    values.change(options.redactedPresentation(of: old), options.redactedPresentation(of: new), depth: depth)
   }
 
   /// Both sides reflected and compared as trees.

@@ -59,7 +59,8 @@ public final class TraceRecorder: @unchecked Sendable {
       name: name, prefix: prefix, start: deterministic ? TraceTimestamps.deterministicStart : Self.iso8601(Date()),
       origin: deterministic ? nil : Int64(clamping: origin), platform: Self.platform, pid: deterministic ? 0 : Int64(ProcessInfo.processInfo.processIdentifier),
       keyframeInterval: Int64(max(0, options.keyframeInterval ?? 0)),
-      redacted: options.redactedFieldNames.sorted(), reducer: prefix.isEmpty ? name : prefix)
+      redacted: options.redactedFieldNames.sorted(), reducer: prefix.isEmpty ? name : prefix,
+      redaction: options.redaction.name)
     events.queue.append(.session(session))
     RecorderWorkers.started()
     let thread = Thread { [worker, events] in

@@ -24,6 +24,13 @@ public struct TraceRecorderOptions: Sendable {
   /// Which actions are recorded, by label. Changes made by actions left out appear in the patch of
   /// the next recorded action.
   public var actionFilter: ActionFilter = .all
+  /// Secret-like names whose values never reach the trace: fields, enum payload labels and
+  /// dictionary `String` keys whose words include `password`, `token`, `secret`, `api key`,
+  /// `authorization`, `cookie`, `credential`, … (`TraceRedaction.defaultWords`), in any case and
+  /// spelling (`userPassword`, `AUTH_TOKEN`, `x-api-key`). Default `.default`; extend it with
+  /// `.default.adding(["pin"])`, replace it with `.words([...])`, turn it off with `.none`. The
+  /// session header names it (`"redaction":"default"`).
+  public var redaction: TraceRedaction = .default
   /// Field names whose values are never written (also `@Redacted` fields and
   /// `CustomTraceRepresentable` types that return `.redacted`).
   public var redactedFieldNames: Set<String> = []
@@ -63,7 +70,7 @@ public struct TraceRecorderOptions: Sendable {
 
   /// The reflection options the recorder uses for actions and states.
   public var reflection: ReflectionOptions {
-    ReflectionOptions(maximumDepth: maximumDepth, redactedFieldNames: redactedFieldNames)
+    ReflectionOptions(maximumDepth: maximumDepth, redactedFieldNames: redactedFieldNames, redaction: redaction)
   }
 }
 

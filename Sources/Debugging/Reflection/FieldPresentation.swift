@@ -22,11 +22,28 @@ extension ReflectionOptions {
     guard redactsByName else { return false }
     var name = Substring(label)
     if name.utf8.first == UInt8(ascii: "_") { name = name.dropFirst() }
-    return lowercasedRedactedNames.contains(name.lowercased())
+    if !lowercasedRedactedNames.isEmpty, lowercasedRedactedNames.contains(name.lowercased()) { return true }
+    return redaction.matches(String(name))
+  }
+
+  /// Whether a dictionary entry under the `String` key `key` is redacted (by `redaction`'s words).
+  public func isRedactedKey(_ key: String) -> Bool {
+    !redaction.words.isEmpty && redaction.matches(key)
   }
 
   /// Whether any field name is redacted (a cheap test before `isRedactedField(_:)`).
-  var redactsByName: Bool { !lowercasedRedactedNames.isEmpty }
+  var redactsByName: Bool { !lowercasedRedactedNames.isEmpty || !redaction.words.isEmpty }
+
+  /// How a redacted `value` is shown: `nil` stays `.null` (so setting or clearing a secret is
+  /// still a change), anything else is `.redacted(type:)` with the wrapped value's type.
+  public func redactedPresentation(of value: Any) -> Value {
+    var value = value
+    while let optional = value as? any ReflectableOptional {
+      guard let wrapped = optional.wrappedAny else { return .null }
+      value = wrapped
+    }
+    return .redacted(type: TypeName.of(value))
+  }
 }
 
 /// A child of a value as traces present it.

@@ -22,8 +22,13 @@ public struct ReflectionOptions: Sendable {
   }
   /// `redactedFieldNames` lowercased once, for `isRedactedField(_:)`.
   private(set) var lowercasedRedactedNames: Set<String>
+  /// Names whose words include a secret-like word (fields, payload labels, dictionary `String`
+  /// keys) have their values redacted: `TraceRedaction.default` for recorders, `.none` (the
+  /// default here) for plain reflection, diffs and test failures.
+  public var redaction: TraceRedaction = .none
 
-  public init(maximumDepth: Int = 64, redactedFieldNames: Set<String> = []) {
+  public init(maximumDepth: Int = 64, redactedFieldNames: Set<String> = [], redaction: TraceRedaction = .none) {
+    self.redaction = redaction
     self.maximumDepth = maximumDepth
     self.redactedFieldNames = redactedFieldNames
     lowercasedRedactedNames = Self.lowercased(redactedFieldNames)

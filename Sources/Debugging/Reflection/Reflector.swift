@@ -129,7 +129,7 @@ struct Reflector {
     for field in info.fields where !field.isHidden {
       if redactsByName, let label = field.label, options.isRedactedField(label) {
         let hidden = field.stored.load(from: address + field.offset)  // its dynamic type, as `Mirror` gives
-        fields.append(Value.Field(label, .redacted(type: reflectedType(type(of: hidden)).name)))
+        fields.append(Value.Field(label, options.redactedPresentation(of: hidden)))
       } else {
         fields.append(Value.Field(field.label, reflect(at: address + field.offset, field.type, depth: depth)))
       }
@@ -237,7 +237,7 @@ struct Reflector {
         break
       }
       if options.redactsByName && options.isRedactedField(label) {
-        fields.append(Value.Field(label, .redacted(type: reflectedType(type(of: child.value)).name)))
+        fields.append(Value.Field(label, options.redactedPresentation(of: child.value)))
       } else {
         fields.append(Value.Field(label, reflect(child.value, depth: depth)))
       }
@@ -254,7 +254,12 @@ struct Reflector {
     for child in mirror.children {
       let pair = Array(Mirror(reflecting: child.value).children)
       if pair.count == 2 {
-        entries.append(Value.Entry(reflect(pair[0].value, depth: depth), reflect(pair[1].value, depth: depth)))
+        let key = reflect(pair[0].value, depth: depth)
+        if case let .string(name) = key, options.isRedactedKey(name) {
+          entries.append(Value.Entry(key, options.redactedPresentation(of: pair[1].value)))
+          continue
+        }
+        entries.append(Value.Entry(key, reflect(pair[1].value, depth: depth)))
       } else {
         entries.append(Value.Entry(.string(child.label ?? ""), reflect(child.value, depth: depth)))
       }

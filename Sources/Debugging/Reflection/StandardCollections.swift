@@ -92,8 +92,15 @@ extension Dictionary: ReflectableDictionary {
   func reflectEntries(_ reflector: inout Reflector, depth: Int) -> [Debugging.Value.Entry] {
     var entries: [Debugging.Value.Entry] = []
     entries.reserveCapacity(count)
+    let redactsKeys = !reflector.options.redaction.words.isEmpty
     for (key, value) in self {
-      entries.append(Debugging.Value.Entry(reflector.reflect(key, depth: depth), reflector.reflect(value, depth: depth)))
+      let reflectedKey = reflector.reflect(key, depth: depth)
+      if redactsKeys, case let .string(name) = reflectedKey, reflector.options.isRedactedKey(name) {
+        // `"Authorization": "Bearer …"`: the key stays, the value never reaches the trace.
+        entries.append(Debugging.Value.Entry(reflectedKey, reflector.options.redactedPresentation(of: value)))
+        continue
+      }
+      entries.append(Debugging.Value.Entry(reflectedKey, reflector.reflect(value, depth: depth)))
     }
     return entries
   }
