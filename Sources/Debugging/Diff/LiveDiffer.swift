@@ -140,7 +140,7 @@ struct LiveDiffer {
 
   /// A redacted field compared as it is shown: a secret set or cleared is a change, a secret
   /// replaced by another of its type is not (the trace never learns it).
-  private func redactedChange(_ old: Any, _ new: Any, depth: Int) -> StateDiff.Change {
+  func redactedChange(_ old: Any, _ new: Any, depth: Int) -> StateDiff.Change {
     values.change(options.redactedPresentation(of: old), options.redactedPresentation(of: new), depth: depth)
   }
 

@@ -115,8 +115,8 @@ extension LiveDiffer {
       if memcmp(x, y, field.size) == 0 {
         change = .unchanged(count: 1)
       } else if let label = field.stored.label, options.isRedactedField(label) {
-        // Redacted on both sides: shown (and compared) as `.redacted`, so never a change.
-        change = .unchanged(count: 1)
+        // Redacted: compared as shown (`.redacted(type:)`, `nil` as `.null`), never by value.
+        change = redactedChange(field.stored.stored.load(from: x), field.stored.stored.load(from: y), depth: depth + 1)
       } else {
         let inner = LiveType.of(field.stored.type)
         if let scalar = Self.scalarChange(x, y, inner.reflected.kind) {
