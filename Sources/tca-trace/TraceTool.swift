@@ -76,8 +76,8 @@ package enum TraceTool {
       throw CommandLineExit.usage("Unknown subcommand '\(name)'" + Suggestion.didYouMean(name, among: CommandRegistry.names), command: nil)
     }
     let parsed = try ArgumentParser.parse(Array(rest.dropFirst()), for: command)
-    if parsed.flag("--help") { throw CommandLineExit.information(HelpText.command(command)) }
-    let choice = try parsed.choice("--color", as: ColorChoice.self) ?? color ?? .auto
+    if parsed.flag(.help) { throw CommandLineExit.information(HelpText.command(command)) }
+    let choice = try parsed.choice(.color, as: ColorChoice.self) ?? color ?? .auto
     let maximumLineLength = try parsed.maximumLineLength()
     let context = CommandContext(
       output: environment.output,

@@ -21,14 +21,13 @@ package enum DiffCommand: TraceCommand {
     ArgumentSpec("<golden>", help: "The reference trace (e.g. committed with the tests)."),
     ArgumentSpec("<current>", help: "The trace of the run to check; - reads standard input."),
   ]
-  package static let options = [
-    OptionSpec(["--ignore"], value: "<path>", help: "Ignore this path in states and actions (repeatable): todos[*].id, **.timestamp.", repeatable: true),
-    OptionSpec(["--timings"], help: "Also compare per-label reducer durations and effect lifetimes (p50, p95)."),
-    OptionSpec(["--threshold"], value: "<percent>", help: "With --timings: slower by more than this is a regression (default: 25%)."),
-    OptionSpec(["--min-difference"], value: "<duration>", help: "With --timings: and by at least this much, with its unit (default: 1ms; ns, us, ms or s)."),
-    OptionSpec(["--window"], value: "<actions>", help: "Actions aligned at a time on each side (default: 1024)."),
-    OptionSpec(["--format"], value: "<format>", help: "Output format: text, json, junit or github (default: text)."),
-  ]
+  package static let options: [OptionSpec] = [ignore, timings, threshold, minDifference, window, format]
+  package static let ignore = OptionSpec(["--ignore"], value: "<path>", help: "Ignore this path in states and actions (repeatable): todos[*].id, **.timestamp.", repeatable: true)
+  package static let timings = OptionSpec(["--timings"], help: "Also compare per-label reducer durations and effect lifetimes (p50, p95).")
+  package static let threshold = OptionSpec(["--threshold"], value: "<percent>", help: "With --timings: slower by more than this is a regression (default: 25%).")
+  package static let minDifference = OptionSpec(["--min-difference"], value: "<duration>", help: "With --timings: and by at least this much, with its unit (default: 1ms; ns, us, ms or s).")
+  package static let window = OptionSpec(["--window"], value: "<actions>", help: "Actions aligned at a time on each side (default: 1024).")
+  package static let format = OptionSpec(["--format"], value: "<format>", help: "Output format: text, json, junit or github (default: text).")
 
   package enum Format: String, CaseIterable, Sendable {
     case text, json, junit, github
@@ -38,28 +37,28 @@ package enum DiffCommand: TraceCommand {
     if arguments.positionals[0] == "-" && arguments.positionals[1] == "-" {
       throw CommandLineExit.usage("<golden> and <current> cannot both be - (standard input is read once)", command: self)
     }
-    let format = try arguments.choice("--format", as: Format.self) ?? .text
+    let format = try arguments.choice(Self.format, as: Format.self) ?? .text
     var options = CompareOptions()
-    options.timings = arguments.flag("--timings")
+    options.timings = arguments.flag(Self.timings)
     options.collectsCases = format == .junit
-    for text in arguments.allValues("--ignore") {
+    for text in arguments.allValues(Self.ignore) {
       do {
         options.ignore.append(try IgnorePattern(text))
       } catch {
-        throw arguments.invalid(text, "--ignore", expected: "a path such as todos[*].id or /todos/*/id (\(error.message))")
+        throw arguments.invalid(text, Self.ignore, expected: "a path such as todos[*].id or /todos/*/id (\(error.message))")
       }
     }
-    if let text = arguments.value("--threshold") {
+    if let text = arguments.value(Self.threshold) {
       guard let threshold = TimingComparison.parseThreshold(text) else {
-        throw arguments.invalid(text, "--threshold", expected: "a percentage such as 25%")
+        throw arguments.invalid(text, Self.threshold, expected: "a percentage such as 25%")
       }
       options.threshold = threshold
     }
-    if let duration = try arguments.nanoseconds("--min-difference", expected: "a duration such as 1ms, 250us or 500ns") {
+    if let duration = try arguments.nanoseconds(Self.minDifference, expected: "a duration such as 1ms, 250us or 500ns") {
       options.minimumDifference = duration
     }
-    if let window = try arguments.integer("--window") {
-      guard window >= 2 else { throw arguments.invalid(String(window), "--window", expected: "at least 2 actions") }
+    if let window = try arguments.integer(Self.window) {
+      guard window >= 2 else { throw arguments.invalid(String(window), Self.window, expected: "at least 2 actions") }
       options.window = window
     }
     let golden = try open(arguments.positionals[0], context)

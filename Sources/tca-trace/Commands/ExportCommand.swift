@@ -16,10 +16,9 @@ package enum ExportCommand: TraceCommand {
   package static let arguments = [ArgumentSpec.file]
   /// JSON for a trace viewer: nothing to colour, so no `--color`.
   package static let usesColor = false
-  package static let options = [
-    OptionSpec(["--format"], value: "<format>", help: "Output format: perfetto (Chrome Trace Event JSON; the default)."),
-    OptionSpec(["-o", "--output"], value: "<file>", help: "Where to write (default: - for standard output)."),
-  ]
+  package static let options: [OptionSpec] = [format, output]
+  package static let format = OptionSpec(["--format"], value: "<format>", help: "Output format: perfetto (Chrome Trace Event JSON; the default).")
+  package static let output = OptionSpec(["-o", "--output"], value: "<file>", help: "Where to write (default: - for standard output).")
 
   /// The formats `--format` accepts.
   package enum Format: String, CaseIterable {
@@ -27,10 +26,10 @@ package enum ExportCommand: TraceCommand {
   }
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
-    if let format = arguments.value("--format"), Format(rawValue: format) == nil {
-      throw arguments.invalid(format, "--format", expected: Format.allCases.map(\.rawValue).joined(separator: ", "))
+    if let format = arguments.value(Self.format), Format(rawValue: format) == nil {
+      throw arguments.invalid(format, Self.format, expected: Format.allCases.map(\.rawValue).joined(separator: ", "))
     }
-    let destination = try OutputFile(path: arguments.value("--output") ?? "-", permissions: 0o600, context: context)
+    let destination = try OutputFile(path: arguments.value(Self.output) ?? "-", permissions: 0o600, context: context)
     var exporter = PerfettoExporter()
     try destination.stream(
       from: { try TraceInput<ExportEventReader>(file: arguments.positionals[0], context: context) },

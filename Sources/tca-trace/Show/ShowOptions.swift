@@ -16,33 +16,33 @@ package struct ShowOptions {
 
   package init(_ arguments: ParsedArguments) throws(CommandLineExit) {
     file = arguments.positionals[0]
-    labelsOnly = arguments.flag("--labels-only")
-    fullState = arguments.flag("--full-state")
-    follow = arguments.flag("--follow")
+    labelsOnly = arguments.flag(ShowCommand.labelsOnly)
+    fullState = arguments.flag(ShowCommand.fullState)
+    follow = arguments.flag(ShowCommand.follow)
     format = try arguments.format()
     if labelsOnly && fullState {
       throw .usage("--labels-only and --full-state cannot be used together", command: ShowCommand.self)
     }
     filter = ShowActionFilter()
-    if let text = arguments.value("--label") {
-      guard !text.isEmpty else { throw arguments.invalid(text, "--label", expected: "text the label contains (* matches any text)") }
+    if let text = arguments.value(ShowCommand.label) {
+      guard !text.isEmpty else { throw arguments.invalid(text, ShowCommand.label, expected: "text the label contains (* matches any text)") }
       filter.label = LabelPattern(text)
     }
-    filter.from = try arguments.integer("--from").map(Int64.init)
-    filter.to = try arguments.integer("--to").map(Int64.init)
-    filter.since = try arguments.nanoseconds("--since", expected: Self.timeExamples)
-    filter.until = try arguments.nanoseconds("--until", expected: Self.timeExamples)
+    filter.from = try arguments.integer(ShowCommand.from).map(Int64.init)
+    filter.to = try arguments.integer(ShowCommand.to).map(Int64.init)
+    filter.since = try arguments.nanoseconds(ShowCommand.since, expected: Self.timeExamples)
+    filter.until = try arguments.nanoseconds(ShowCommand.until, expected: Self.timeExamples)
     if let from = filter.from, let to = filter.to, from > to {
       throw .usage("--from \(from) is after --to \(to)", command: ShowCommand.self)
     }
     if let since = filter.since, let until = filter.until, since > until {
-      throw .usage("--since \(arguments.value("--since") ?? "") is after --until \(arguments.value("--until") ?? "")", command: ShowCommand.self)
+      throw .usage("--since \(arguments.value(ShowCommand.since) ?? "") is after --until \(arguments.value(ShowCommand.until) ?? "")", command: ShowCommand.self)
     }
-    if let text = arguments.value("--path") {
+    if let text = arguments.value(ShowCommand.path) {
       do {
         filter.path = try StatePath(parsing: text)
       } catch {
-        throw arguments.invalid(text, "--path", expected: "a JSON Pointer or a path such as todos[0].title (\(error.message))")
+        throw arguments.invalid(text, ShowCommand.path, expected: "a JSON Pointer or a path such as todos[0].title (\(error.message))")
       }
     }
   }
