@@ -49,6 +49,8 @@ import Testing
     #expect(throws: IgnorePattern.ParseError(message: "empty name at column 3")) { try IgnorePattern("a..b") }
     #expect(throws: IgnorePattern.ParseError(message: "expected . or [ at column 9")) { try IgnorePattern("todos[0]x") }
     #expect(throws: IgnorePattern.ParseError(message: "empty path")) { try IgnorePattern("") }
+    // Pointers are read by JSONPointer, as everywhere else: a `~` must escape something.
+    #expect(throws: IgnorePattern.ParseError(message: #"invalid pointer "/a~2": ~ must be followed by 0 or 1"#)) { try IgnorePattern("/a~2") }
   }
 
   @Test func maskDropsMembersAndNullsElements() throws {

@@ -10,6 +10,9 @@ import Debugging
 ///   `created*` (a `*` inside a name matches any characters).
 /// - JSON Pointer: `/todos/*/id`, `/**/timestamp` (`~0` and `~1` escape `~` and `/`).
 ///
+/// The grammar is `PathSyntax`'s, shared with `blame`'s and `show --path`'s paths; only what may
+/// stand in brackets differs.
+///
 /// `*` (or `[*]`) matches exactly one segment, `**` any number of segments, including none.
 ///
 /// ```swift
@@ -38,15 +41,21 @@ public struct IgnorePattern: Sendable, Hashable, CustomStringConvertible {
   public init(_ text: String) throws(ParseError) {
     description = text
     let tokens: [String]
-    if text.hasPrefix("/") {
-      tokens = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-        $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-      }
-    } else {
-      tokens = try Self.swiftTokens(text)
+    do {
+      tokens = try PathSyntax.segments(of: text, name: { $0 }, bracket: Self.bracket)
+    } catch {
+      throw ParseError(message: error.message)
     }
     guard !tokens.isEmpty else { throw ParseError(message: "empty path") }
     segments = tokens.map(Self.segment)
+  }
+
+  /// This dialect's brackets (`PathSyntax` reads the rest): `[3]`, `[*]` or `[**]`.
+  private static func bracket(_ inside: Substring) -> Result<String, PathSyntax.Error> {
+    guard inside == "*" || inside == "**" || (Int(inside).map { $0 >= 0 } ?? false) else {
+      return .failure(PathSyntax.Error(message: "expected [index], [*] or [**]"))
+    }
+    return .success(String(inside))
   }
 
   private static func segment(_ token: String) -> Segment {
@@ -56,49 +65,6 @@ public struct IgnorePattern: Sendable, Hashable, CustomStringConvertible {
     case _ where token.contains("*"): return .glob(token.split(separator: "*", omittingEmptySubsequences: false))
     default: return .literal(token)
     }
-  }
-
-  /// `todos[*].id` → `todos`, `*`, `id`; `\.a.b` and `.a.b` as `a.b`.
-  private static func swiftTokens(_ text: String) throws(ParseError) -> [String] {
-    var rest = Substring(text)
-    if rest.hasPrefix("\\") { rest = rest.dropFirst() }
-    if rest.hasPrefix(".") { rest = rest.dropFirst() }
-    var tokens: [String] = []
-    var name = ""
-    var afterBracket = false
-    var column = text.count - rest.count
-    func fail(_ message: String) -> ParseError { ParseError(message: "\(message) at column \(column + 1)") }
-    while let character = rest.first {
-      switch character {
-      case ".":
-        if name.isEmpty && !afterBracket { throw fail("empty name") }
-        if !name.isEmpty { tokens.append(name) }
-        name = ""
-        afterBracket = false
-        rest = rest.dropFirst()
-        column += 1
-        if rest.isEmpty || rest.first == "." || rest.first == "[" { throw fail("empty name") }
-      case "[":
-        if !name.isEmpty { tokens.append(name) }
-        name = ""
-        guard let close = rest.firstIndex(of: "]") else { throw fail("unclosed [") }
-        let inside = rest[rest.index(after: rest.startIndex)..<close]
-        guard inside == "*" || inside == "**" || (Int(inside).map { $0 >= 0 } ?? false) else {
-          throw fail("expected [index], [*] or [**]")
-        }
-        tokens.append(String(inside))
-        column += inside.count + 2
-        rest = rest[rest.index(after: close)...]
-        afterBracket = true
-        if let next = rest.first, next != ".", next != "[" { throw fail("expected . or [") }
-      default:
-        name.append(character)
-        rest = rest.dropFirst()
-        column += 1
-      }
-    }
-    if !name.isEmpty { tokens.append(name) }
-    return tokens
   }
 
   /// Whether the path (segments from the root of the value) is matched by this pattern.

@@ -20,75 +20,29 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
   /// The text as given.
   package var description: String
 
-  package struct ParseError: Error, Equatable {
-    package var message: String
-  }
+  /// Why a path cannot be read (`PathSyntax`, the grammar `diff --ignore` shares).
+  package typealias ParseError = PathSyntax.Error
 
   package init(parsing text: String) throws(ParseError) {
     description = text
     // The empty JSON Pointer names the whole state: almost always an empty shell variable, so an
     // error, as `diff --ignore ''` is.
     guard !text.isEmpty else { throw ParseError(message: "empty path") }
-    if text.hasPrefix("/") {
-      do {
-        segments = try JSONPointer(text).tokens.map(Segment.token)
-      } catch {
-        throw ParseError(message: error.message)
-      }
-      return
-    }
-    segments = try Self.parseSwiftPath(text)
+    segments = try PathSyntax.segments(of: text, name: Segment.token, bracket: Self.bracket)
   }
 
-  /// `todos[id:3].title`, `\.todos[0]`, `.destination.edit.title`.
-  private static func parseSwiftPath(_ text: String) throws(ParseError) -> [Segment] {
-    var rest = Substring(text)
-    if rest.hasPrefix("\\") { rest = rest.dropFirst() }
-    if rest.hasPrefix(".") { rest = rest.dropFirst() }
-    var segments: [Segment] = []
-    var name = ""
-    func column() -> Int { text.count - rest.count + 1 }
-    var previous: Character?
-    while let character = rest.first {
-      switch character {
-      case ".":
-        guard !name.isEmpty || previous == "]" else { throw ParseError(message: "empty name at column \(column())") }
-        if !name.isEmpty { segments.append(.token(name)) }
-        name = ""
-        rest = rest.dropFirst()
-        guard let next = rest.first, next != ".", next != "[" else {
-          throw ParseError(message: "empty name at column \(column())")
-        }
-        previous = "."
-      case "[":
-        if !name.isEmpty { segments.append(.token(name)) }
-        name = ""
-        let start = column()
-        guard let close = rest.firstIndex(of: "]") else { throw ParseError(message: "unclosed [ at column \(start)") }
-        let inside = rest[rest.index(after: rest.startIndex)..<close]
-        rest = rest[rest.index(after: close)...]
-        if inside.hasPrefix("id:") {
-          var id = inside.dropFirst(3).trimmingSpaces
-          if id.count >= 2, id.hasPrefix("\""), id.hasSuffix("\"") { id = id.dropFirst().dropLast() }
-          guard !id.isEmpty else { throw ParseError(message: "empty id at column \(start)") }
-          segments.append(.id(String(id)))
-        } else if let index = Int(inside.trimmingSpaces), index >= 0 {
-          segments.append(.token(String(index)))
-        } else {
-          throw ParseError(message: "expected [index] or [id:value] at column \(start)")
-        }
-        if let next = rest.first, next != ".", next != "[" {
-          throw ParseError(message: "expected . or [ at column \(column())")
-        }
-        previous = "]"
-      default:
-        name.append(character)
-        rest = rest.dropFirst()
-        previous = character
-      }
+  /// This dialect's brackets: `[3]`, or `[id:42]` (`[id:"milk"]`, `[id: E621E1F8-…]`).
+  private static func bracket(_ inside: Substring) -> Result<Segment, ParseError> {
+    if inside.hasPrefix("id:") {
+      var id = inside.dropFirst(3).trimmingSpaces
+      if id.count >= 2, id.hasPrefix("\""), id.hasSuffix("\"") { id = id.dropFirst().dropLast() }
+      guard !id.isEmpty else { return .failure(ParseError(message: "empty id")) }
+      return .success(.id(String(id)))
     }
-    if !name.isEmpty { segments.append(.token(name)) }
-    return segments
+    guard let index = Int(inside.trimmingSpaces), index >= 0 else {
+      return .failure(ParseError(message: "expected [index] or [id:value]"))
+    }
+    return .success(.token(String(index)))
   }
 
   /// The pointer when the path does not depend on the state (no `[id:]`), else `nil`.
