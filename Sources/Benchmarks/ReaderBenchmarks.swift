@@ -53,6 +53,19 @@ func runReaderBenchmarks(filter: String?) async {
       let run = measureCommand(command.shell, runs: runs)
       row(command.name, run)
       times[command.name, default: [:]][spec] = run.seconds
+      if command.name == "report" {
+        let page = fileMegabytes(scratch + "/report.html")
+        print(String(format: "readers: %@ | report page %.1f MB (%.2f × the trace)", name, page, page / megabytes))
+      }
+    }
+  }
+  // `state --at` in the long trace: the first action, the middle, and the last.
+  let long = directory + "/" + RecordedTraceSpec.long.fileName
+  if fileMegabytes(long) > 0 {
+    let last = recordedActionCount(long)
+    for seq in [1, last / 2, last - 1] {
+      let run = measureCommand("'\(tool)' state --format json --at \(seq) '\(long)' > /dev/null", runs: runs)
+      print(String(format: "readers: long trace %.0f MB | state --at %d | %@ | max RSS %@", fileMegabytes(long), seq, formatSeconds(run.seconds), run.rss))
     }
   }
   print("readers: scaling | command | ×4 length at 1,000 / 10,000 / 100,000 todos (≤ 4.4) | ×10 state 1k→10k / 10k→100k (≤ 1.5)")

@@ -60,6 +60,14 @@ enum PatchDiff {
     return walk.wrap(change)
   }
 
+  /// The diff of a patch that is one `add`, `remove` or `move` inside one array, from the state
+  /// before it alone; `nil` for any other patch.
+  static func singleArrayOperation(_ patch: JSONPatch, before: JSON) throws(JSONError) -> StateDiff? {
+    let operations = patch.operations.filter { if case .test = $0 { return false } else { return true } }
+    guard operations.count == 1 else { return nil }
+    return try arrayOperation(operations[0], before: before)
+  }
+
   /// One `add`, `remove` or `move` inside one array: the element itself, without comparing the array.
   private static func arrayOperation(_ operation: JSONPatch.Operation, before: JSON) throws(JSONError) -> StateDiff? {
     let parent: [String]
