@@ -31,10 +31,12 @@ func fileMegabytes(_ path: String) -> Double {
 /// ```
 @discardableResult
 func writeSyntheticTraceFile(
-  to path: String, actions: Int, stateSize: Int, keyframeInterval: Int, seed: UInt64 = 1
+  to path: String, actions: Int, stateSize: Int, keyframeInterval: Int, seed: UInt64 = 1, maximumMegabytes: Double? = nil
 ) -> Double {
   let writer = TraceWriter.file(path, bufferSize: 1 << 20)
-  SyntheticTrace.write(actions: actions, stateSize: stateSize, keyframeInterval: keyframeInterval, seed: seed, to: writer)
+  SyntheticTrace.write(
+    actions: actions, stateSize: stateSize, keyframeInterval: keyframeInterval, seed: seed,
+    maximumBytes: maximumMegabytes.map { Int($0 * 1e6) }, to: writer)
   _ = writer.close()
   return fileMegabytes(path)
 }

@@ -59,18 +59,8 @@ func runCLIBenchmarks(filter: String?) {
 }
 
 /// Writes a synthetic todos trace (200 todos at the start, a keyframe every 1,000 actions) of
-/// at least about `megabytes` and returns its size in MB. The size is not proportional to the
-/// number of actions (the state's size drifts), so the number is raised until it is big enough.
+/// about `megabytes` and returns its size in MB: the writer stops adding actions at that size (the
+/// size is not proportional to the number of actions: the state, and so its keyframes, grow).
 private func writeSyntheticTrace(to path: String, megabytes: Double) -> Double {
-  func write(_ actions: Int) -> Double {
-    writeSyntheticTraceFile(to: path, actions: actions, stateSize: 200, keyframeInterval: 1_000)
-  }
-  let sample = Double(SyntheticTrace.text(actions: 20_000, stateSize: 200, keyframeInterval: 1_000).utf8.count) / 1e6
-  var actions = Int(megabytes / sample * 20_000)
-  var size = write(actions)
-  while size < megabytes * 0.95 {
-    actions = Int(Double(actions) * max(1.1, megabytes / size))
-    size = write(actions)
-  }
-  return size
+  writeSyntheticTraceFile(to: path, actions: Int.max - 1, stateSize: 200, keyframeInterval: 1_000, maximumMegabytes: megabytes)
 }

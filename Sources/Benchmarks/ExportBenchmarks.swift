@@ -54,19 +54,10 @@ func runExportBenchmarks(filter: String?) {
   }
 }
 
-/// Writes a synthetic todos trace of about `megabytes` (its keyframes grow with the session, so
-/// the action count is corrected until the size is within 15%) and returns its size in MB.
+/// Writes a synthetic todos trace of about `megabytes` (the writer stops at that size) and returns
+/// its size in MB.
 private func exportSyntheticTrace(to path: String, megabytes: Double) -> Double {
-  let sample = SyntheticTrace.text(actions: 2_000, stateSize: 200, keyframeInterval: 100).utf8.count
-  var actions = Int(megabytes * 1e6 / Double(sample) * 2_000)
-  var size = 0.0
-  for _ in 0..<6 {
-    size = writeSyntheticTraceFile(to: path, actions: actions, stateSize: 200, keyframeInterval: 100)
-    if abs(size - megabytes) < 0.15 * megabytes { break }
-    actions = Int(Double(actions) * (megabytes / size).squareRoot())
-  }
-  print("export: \(actions) actions")
-  return size
+  writeSyntheticTraceFile(to: path, actions: Int.max - 1, stateSize: 200, keyframeInterval: 100, maximumMegabytes: megabytes)
 }
 
 private func exportSize(_ path: String) -> String {

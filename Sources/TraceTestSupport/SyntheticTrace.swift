@@ -18,53 +18,69 @@ import Debugging
 /// {"kind":"action","seq":1,"t":…,"duration":…,"label":"Todos.Action.todos(.element(id:, action: .toggle))",…}
 /// ```
 package enum SyntheticTrace {
+  /// `maximumBytes`: stop adding actions once the trace holds about that many bytes (the size is
+  /// not proportional to `actions`: the state, and so the keyframes, grow as the session goes).
   package static func write(
-    actions: Int, stateSize: Int, keyframeInterval: Int = 100, seed: UInt64 = 1, to writer: TraceWriter
+    actions: Int, stateSize: Int, keyframeInterval: Int = 100, seed: UInt64 = 1, maximumBytes: Int? = nil, to writer: TraceWriter
   ) {
+    var written = 0
+    var scratch: [UInt8] = []
+    // Counts the bytes only when there is a budget (the line is encoded twice then).
+    func append(_ record: TraceRecord) {
+      if maximumBytes != nil {
+        scratch.removeAll(keepingCapacity: true)
+        record.writeLine(into: &scratch)
+        written += scratch.count
+      }
+      writer.append(record)
+    }
+    var lastSeq: Int64 = 0
     var generator = Generator(stateSize: stateSize, seed: seed)
-    writer.append(.session(TraceSession(
+    append(.session(TraceSession(
       format: 1, name: "Todos", start: "2026-11-21T19:33:07.123Z", platform: "Linux x86_64", pid: 4242,
       keyframeInterval: Int64(keyframeInterval), redacted: ["password"])))
-    writer.append(.state(TraceState(seq: 0, t: 0, state: generator.stateJSON)))
+    append(.state(TraceState(seq: 0, t: 0, state: generator.stateJSON)))
     var pendingEffect: Int64?
     var nextEffect: Int64 = 1
     for seq in 1...Int64(max(actions, 1)) where actions > 0 {
+      if let maximumBytes, written >= maximumBytes { break }
+      lastSeq = seq
       generator.t += 1_000 + Int64(generator.random(50_000))
       let duration = 2_000 + Int64(generator.random(40_000))
       let step = seq % 10
       var effect: Int64?
       var action: (label: String, value: JSON, patch: [JSONPatch.Operation])
       if step == 8, let pending = pendingEffect, pending % 5 != 0 {
-        writer.append(.effect(TraceEffectEvent(event: .output, effect: pending, t: generator.t - 500, seq: seq, label: Generator.saved)))
+        append(.effect(TraceEffectEvent(event: .output, effect: pending, t: generator.t - 500, seq: seq, label: Generator.saved)))
         action = (Generator.saved, generator.enumValue("saveResponse", [.init("_0", .bool(true))]), [])
         effect = pending
       } else {
         if step == 8, let pending = pendingEffect {
-          writer.append(.effect(TraceEffectEvent(event: .cancelled, effect: pending, t: generator.t - 500)))
+          append(.effect(TraceEffectEvent(event: .cancelled, effect: pending, t: generator.t - 500)))
           pendingEffect = nil
         }
         action = generator.nextAction(step: step)
       }
       let keyframe = keyframeInterval > 0 && seq % Int64(keyframeInterval) == 0
-      writer.append(.action(TraceAction(
+      append(.action(TraceAction(
         seq: seq, t: generator.t, duration: duration, label: action.label, action: action.value, effect: effect,
         patch: JSONPatch(action.patch), state: keyframe ? generator.stateJSON : nil)))
       if let sender = effect {
-        writer.append(.effect(TraceEffectEvent(event: .finished, effect: sender, t: generator.t + duration + 100)))
+        append(.effect(TraceEffectEvent(event: .finished, effect: sender, t: generator.t + duration + 100)))
         pendingEffect = nil
       }
       if step == 7 {
         if let pending = pendingEffect {
-          writer.append(.effect(TraceEffectEvent(event: .cancelled, effect: pending, t: generator.t + duration)))
+          append(.effect(TraceEffectEvent(event: .cancelled, effect: pending, t: generator.t + duration)))
         }
-        writer.append(.effect(TraceEffectEvent(
+        append(.effect(TraceEffectEvent(
           event: .started, effect: nextEffect, t: generator.t + duration, seq: seq, label: action.label, id: "save")))
         pendingEffect = nextEffect
         nextEffect += 1
       }
       generator.t += duration
     }
-    writer.append(.end(TraceEnd(t: generator.t + 1_000, actions: Int64(max(actions, 0)))))
+    append(.end(TraceEnd(t: generator.t + 1_000, actions: lastSeq)))
   }
 
   /// The trace as text, through a memory writer.

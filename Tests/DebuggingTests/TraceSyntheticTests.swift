@@ -25,4 +25,22 @@ import TraceTestSupport
     #expect(report.effects.map { "\($0.label): \($0.started) started, \($0.outputs) outputs, \($0.finished) finished, \($0.cancelled) cancelled, \($0.running) running" }
       == ["Todos.Action.addButtonTapped: 30 started, 24 outputs, 24 finished, 6 cancelled, 0 running"])
   }
+
+  /// With a byte budget the writer stops adding actions at that size (the benchmarks' "1 GB"
+  /// trace came out at 14.8 GB when the number of actions was extrapolated), and the trace is
+  /// still whole: its end line counts the actions written.
+  @Test func stopsAtTheByteBudget() throws {
+    let writer = TraceWriter.memory()
+    SyntheticTrace.write(actions: Int.max - 1, stateSize: 200, keyframeInterval: 100, maximumBytes: 300_000, to: writer)
+    let text = writer.text
+    #expect(text.utf8.count >= 300_000)
+    // Over by at most the last action (a keyframe here: the state, about 25 KB) and its effect lines.
+    #expect(text.utf8.count < 300_000 + 40_000)
+    let path = traceFile(text)
+    #expect(TraceValidator.validate(try TraceReader(path: path)).map(\.description) == [])
+    let last = try #require(text.split(separator: "\n").last)
+    let actions = text.split(separator: "\n").filter { $0.hasPrefix(#"{"kind":"action""#) }.count
+    #expect(last.hasPrefix(#"{"kind":"end","t":"#))
+    #expect(last.hasSuffix(#","actions":\#(actions)}"#))
+  }
 }
