@@ -38,6 +38,25 @@ import Testing
     }
   }
 
+  /// In a file several reducers write (format 2), the other sessions' lines (with their `reducer`
+  /// tag) are passed over: `state` reads the first session.
+  @Test func stateAtSeeksPastOtherSessionsLines() throws {
+    let (directory, text) = Self.large
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let other = #"{"kind":"action","reducer":"other","seq":1,"t":5,"duration":1,"label":"x","action":{"$enum":"A","x":{}},"patch":[{"op":"replace","path":"/todos","value":[]}],"state":{"$type":"Todos.State","todos":[]}}"#
+    for index in stride(from: lines.count - 2, to: 2, by: -97) { lines.insert(other, at: index) }
+    lines.insert(#"{"kind":"state","reducer":"other","seq":0,"t":0,"state":{"$type":"Todos.State","todos":[]}}"#, at: 2)
+    lines.insert(#"{"kind":"session","format":2,"reducer":"other","name":"Other","prefix":"other","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"redacted":[]}"#, at: 2)
+    lines[0] = lines[0].replacingOccurrences(of: #""format":1"#, with: #""format":2"#)
+    _ = directory.file("mixed.jsonl", contents: lines.joined(separator: "\n"))
+    for seq in [1, 150, 7_777] {
+      let expected = try StateReplayer.state(after: Int64(seq), in: TraceReader(path: directory.path("large.jsonl"))).get()
+      #expect(
+        tcaTrace("state", "mixed.jsonl", "--at", String(seq), "--format", "json", in: directory)
+          == ToolRun(stdout: JSONWriter.string(expected) + "\n"), "action \(seq)")
+    }
+  }
+
   @Test func stateAtAnActionAfterTheLastSaysSoInALargeTrace() {
     #expect(
       tcaTrace("state", "large.jsonl", "--at", "12001", in: Self.large.directory)

@@ -96,14 +96,19 @@ package struct StateRunner {
       let item: Result<TraceRecord, TraceError>??
       do {
         item = try lines.nextLine { view -> Result<TraceRecord, TraceError>? in
-          view.isTruncated ? nil : TraceLineRules.record(of: view, file: file)
+          if view.isTruncated { return nil }
+          // Another session's line in a file several reducers write (format 2): not ours.
+          if KeyframeSeek.hasReducerTag(view.bytes) { return .failure(TraceError(file: file, line: 0, message: "")) }
+          return TraceLineRules.record(of: view, file: file)
         }
       } catch {
         return nil
       }
       guard let item else { break }
       // A cut-off last line: its warning comes from the whole read.
-      guard case let .success(record)? = item else { return nil }
+      guard let item else { return nil }
+      if case let .failure(error) = item, error.message.isEmpty { continue }
+      guard case let .success(record) = item else { return nil }
       let recordSeq: Int64
       switch record {
       case let .state(state): recordSeq = state.seq

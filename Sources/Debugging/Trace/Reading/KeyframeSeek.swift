@@ -140,6 +140,12 @@ package struct KeyframeSeek {
     return digits > 0 ? value : nil
   }
 
+  /// Whether a line carries a `reducer` tag near its start (format 2: a line of another session
+  /// than the first, which writes none).
+  package static func hasReducerTag(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    contains(Array(bytes.prefix(80)), #","reducer":"#)
+  }
+
   /// Whether `bytes` holds `text` (a `memchr` for its first byte, then a comparison).
   static func contains(_ bytes: [UInt8], _ text: StaticString) -> Bool {
     bytes.withUnsafeBytes { raw in
