@@ -61,10 +61,7 @@ package struct BlameRunner {
         ]
         if let old { members.append(.init("old", old)) }
         if let new { members.append(.init("new", new)) }
-        var bytes: [UInt8] = []
-        JSONWriter.write(.object(members), into: &bytes)
-        try context.output.write(bytes: bytes)
-        try context.output.line()
+        try context.output.jsonLine(.object(members))
         continue
       }
       try context.output.line(renderer.actionLine(seq: action.seq, t: action.t, duration: action.duration, label: action.label, effect: action.effect))

@@ -75,10 +75,7 @@ package enum DiffCommand: TraceCommand {
     switch format {
     case .text: try context.output.line(ComparisonTextRenderer(style: context.style).render(comparison))
     case .json:
-      var bytes: [UInt8] = []
-      JSONWriter.write(ComparisonJSONRenderer().render(comparison), into: &bytes)
-      try context.output.write(bytes: bytes)
-      try context.output.line()
+      try context.output.jsonLine(ComparisonJSONRenderer().render(comparison))
     case .junit: try context.output.line(ComparisonJUnitRenderer().render(comparison))
     case .github: try context.output.line(ComparisonGitHubRenderer().render(comparison))
     }
@@ -89,16 +86,10 @@ package enum DiffCommand: TraceCommand {
     return comparison.isEquivalent ? CommandLineExit.success : CommandLineExit.problemsFound
   }
 
+  /// Opened as every subcommand opens a trace (`TraceInput`: `-` is standard input, a file that
+  /// cannot be opened is `Error: …`, exit 2); the comparator reads the records and keeps the
+  /// warnings itself.
   private static func open(_ file: String, _ context: CommandContext) throws(CommandLineExit) -> TraceReader {
-    if file == "-" {
-      return TraceReader(
-        lines: LineReader(
-          fileDescriptor: context.inputDescriptor, name: "<stdin>", closesDescriptor: false, maximumLineLength: context.maximumLineLength))
-    }
-    do {
-      return TraceReader(lines: try LineReader(path: file, maximumLineLength: context.maximumLineLength))
-    } catch {
-      throw .failure(error.message)
-    }
+    try RecordInput(file: file, checksSequence: false, context: context).reader
   }
 }

@@ -62,6 +62,17 @@ package final class TextOutput {
     if buffer.count >= capacity { try flush() }
   }
 
+  /// Writes `json` compactly and a `\n`: one JSON Lines record (`--format json` output).
+  ///
+  /// ```swift
+  /// try output.jsonLine(.object([.init("seq", .int(3))]))  // {"seq":3}⏎
+  /// ```
+  package func jsonLine(_ json: JSON) throws(OutputClosed) {
+    JSONWriter.write(json, into: &buffer)
+    buffer.append(UInt8(ascii: "\n"))
+    if buffer.count >= capacity { try flush() }
+  }
+
   /// Sends everything buffered to the descriptor.
   package func flush() throws(OutputClosed) {
     if isClosed { throw OutputClosed(reason: nil) }

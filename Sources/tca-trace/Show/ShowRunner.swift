@@ -177,9 +177,6 @@ package final class ShowRunner {
   }
 
   private func writeJSON(_ json: JSON) throws(OutputClosed) {
-    var bytes: [UInt8] = []
-    JSONWriter.write(json, into: &bytes)
-    bytes.append(UInt8(ascii: "\n"))
-    try context.output.write(bytes: bytes)
+    try context.output.jsonLine(json)
   }
 }

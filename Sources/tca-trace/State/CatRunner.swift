@@ -17,7 +17,6 @@ package struct CatRunner {
   package func run() throws -> Int32 {
     let input = try RecordInput(file: file, context: context)
     var tracker = StateTracker()
-    var bytes: [UInt8] = []
     while let line = try input.next() {
       var record = line.record
       switch record {
@@ -33,10 +32,7 @@ package struct CatRunner {
       default:
         break
       }
-      bytes.removeAll(keepingCapacity: true)
-      JSONWriter.write(record.json, into: &bytes)
-      bytes.append(UInt8(ascii: "\n"))
-      try context.output.write(bytes: bytes)
+      try context.output.jsonLine(record.json)
     }
     try input.finish()
     return CommandLineExit.success

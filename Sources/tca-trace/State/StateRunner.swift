@@ -59,10 +59,7 @@ package struct StateRunner {
 
   private func write(_ state: JSON, line: Int, file: String) throws {
     if format == .json {
-      var bytes: [UInt8] = []
-      JSONWriter.write(state, into: &bytes)
-      try context.output.write(bytes: bytes)
-      try context.output.line()
+      try context.output.jsonLine(state)
     } else {
       let value: Value
       do {

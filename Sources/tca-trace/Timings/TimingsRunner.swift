@@ -25,10 +25,7 @@ package struct TimingsRunner {
     while let summary = try input.next() { builder.add(summary) }
     let report = builder.report()
     if format == .json {
-      var bytes: [UInt8] = []
-      JSONWriter.write(TimingsJSON.json(report), into: &bytes)
-      try context.output.write(bytes: bytes)
-      try context.output.line()
+      try context.output.jsonLine(TimingsJSON.json(report))
     } else {
       try context.output.line(report.renderText(timelineColumns: Self.timelineColumns(report, width: width)))
     }

@@ -29,12 +29,9 @@ package struct ValidateRunner {
         members += [.init("severity", .string(finding.severity.rawValue)), .init("message", .string(finding.message))]
         return JSON.object(members)
       }
-      var bytes: [UInt8] = []
-      JSONWriter.write(.object([
+      try context.output.jsonLine(.object([
         .init("file", .string(input.file)), .init("valid", .bool(findings.isEmpty)), .init("problems", .array(list)),
-      ]), into: &bytes)
-      try context.output.write(bytes: bytes)
-      try context.output.line()
+      ]))
     } else {
       for finding in findings {
         try context.output.line(context.style.paint(finding.description, finding.severity == .error ? .error : .warning))
