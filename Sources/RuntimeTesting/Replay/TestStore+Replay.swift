@@ -169,23 +169,14 @@ extension TestStore where Action: Decodable {
     return check(received.state, after: action, line: line, &run)
   }
 
-  /// The next action an effect sent: waits for effects to run, and advances the test clock with
-  /// the earliest sleeper to its deadline while nothing else can arrive.
+  /// The next action an effect sent: lets effects run, advancing the test clocks while nothing
+  /// else can arrive, and waits for effects that do not sleep on them.
   private func nextReceived() async -> TestLedger<State, Action>.Received? {
-    for _ in 0..<1_000 {
-      if !ledger.received.isEmpty { return ledger.removeReceived(through: 0).first }
-      await settle()
-      if !ledger.received.isEmpty { continue }
-      let sleeping = clocks.compactMap { clock in clock.nextDeadline.map { (clock, clock.now.duration(to: $0)) } }
-      if let (clock, duration) = sleeping.min(by: { $0.1 < $1.1 }) {
-        await clock.advance(by: duration)
-        continue
-      }
-      guard !ledger.running.isEmpty else { return nil }
-      let arrived = await ledger.waitUntil(timeout: timeout) { !ledger.received.isEmpty || ledger.running.isEmpty }
-      if !arrived || ledger.received.isEmpty { return nil }
+    await advanceClocksUntilReceived()
+    if ledger.received.isEmpty, !ledger.running.isEmpty {
+      _ = await ledger.waitUntil(timeout: timeout) { !ledger.received.isEmpty || ledger.running.isEmpty }
     }
-    return nil
+    return ledger.received.isEmpty ? nil : ledger.removeReceived(through: 0).first
   }
 
   /// Compares the state after `action` with the trace's; the failure message when they differ.
