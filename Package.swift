@@ -30,6 +30,8 @@ let package = Package(
     .testTarget(name: "DebuggingTests", dependencies: ["Debugging", "TraceAnalysis", "TraceTestSupport"]),
     .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Debugging", "ExampleFeatures", "FixtureSessions"]),
     .testTarget(name: "RuntimeTestingTests", dependencies: ["RuntimeTesting", "Runtime", "Debugging", "ExampleFeatures"]),
+    // Written by `tca-trace testgen` from Fixtures/ (scripts/check-testgen.sh).
+    .testTarget(name: "GeneratedTests", dependencies: ["RuntimeTesting", "ExampleFeatures"]),
     .testTarget(
       name: "TCATraceTests",
       dependencies: ["Debugging", "TraceAnalysis", "TraceTestSupport", "Runtime", "tca-trace"],

@@ -16,6 +16,7 @@ package enum CommandRegistry {
     DiffCommand.self,
     ExportCommand.self,
     ReportCommand.self,
+    TestgenCommand.self,
   ]
 
   /// Every subcommand's name, for suggestions.

@@ -1,0 +1,57 @@
+import Foundation
+import Debugging
+
+/// `tca-trace testgen FILE`: a Swift Testing test that replays the trace with a `TestStore`.
+package enum TestgenCommand: TraceCommand {
+  package static let name = "testgen"
+  package static let abstract = "Write a Swift Testing test that sends (and receives) the trace's actions with exhaustive assertions."
+  package static let discussion = """
+    The test builds a TestStore from the trace's initial state (or the state before --from) and,
+    for every action, sends it (or receives it, when an effect sent it) with the state change
+    the trace recorded written as mutations: $0.todos[id: …]?.isComplete = true. Values are
+    Swift expressions: memberwise initialisers, enum cases, literals, UUID(uuidString:)!,
+    Date(timeIntervalSinceReferenceDate:), URL(string:)!, Data(base64Encoded:)!. A value the
+    trace does not hold (redacted, a cycle) becomes a comment at its line.
+    """
+  package static let arguments = [ArgumentSpec.file]
+  package static let options = [
+    OptionSpec(["--feature"], value: "<type>", help: "The reducer's type (default: the trace's session name)."),
+    OptionSpec(["--reducer"], value: "<expression>", help: "The expression that builds the reducer (default: <type>())."),
+    OptionSpec(["--test-name"], value: "<name>", help: "The test function's name (default: from the file name)."),
+    OptionSpec(["--import"], value: "<module>", help: "A module to import (the feature's); repeatable.", repeatable: true),
+    OptionSpec(["--from"], value: "<seq>", help: "Start at this action: the store starts from the state before it."),
+    OptionSpec(["--to"], value: "<seq>", help: "Stop after this action."),
+    OptionSpec(["--effects"], value: "<mode>", help: "Actions effects sent: receive (the default) or skip."),
+    OptionSpec(["-o", "--output"], value: "<file>", help: "Where to write (default: - for standard output)."),
+  ]
+
+  package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
+    var options = TestgenOptions()
+    options.feature = arguments.value("--feature")
+    options.reducer = arguments.value("--reducer")
+    options.testName = arguments.value("--test-name")
+    options.imports = arguments.allValues("--import")
+    if let from = try arguments.integer("--from") {
+      if from < 1 { throw arguments.invalid(String(from), "--from", expected: "a sequence number, 1 or more") }
+      options.from = Int64(from)
+    }
+    if let to = try arguments.integer("--to") {
+      if to < 0 { throw arguments.invalid(String(to), "--to", expected: "a sequence number, 0 or more") }
+      options.to = Int64(to)
+    }
+    if let effects = try arguments.choice("--effects", as: TestgenOptions.Effects.self) { options.effects = effects }
+    let destination = try OutputFile(path: arguments.value("--output") ?? "-", permissions: 0o644, context: context)
+    do {
+      let input = try RecordInput(file: arguments.positionals[0], context: context)
+      var writer = TestgenWriter(file: input.file == "<stdin>" ? "<stdin>" : URL(fileURLWithPath: input.file).lastPathComponent, options: options)
+      while let line = try input.next() { try writer.consume(line) }
+      try destination.output.write(try writer.source())
+      try destination.commit()
+      try input.finish()
+    } catch {
+      destination.discard()
+      throw error
+    }
+    return CommandLineExit.success
+  }
+}

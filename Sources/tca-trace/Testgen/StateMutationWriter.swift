@@ -1,0 +1,257 @@
+import Debugging
+
+/// Turns an action's patch into the statements of a `TestStore` assertion closure, as mutations
+/// of the previous state, for `tca-trace testgen`:
+///
+/// ```text
+/// [{"op":"replace","path":"/todos/1/isComplete","value":true}]
+///   → $0.todos[id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!]?.isComplete = true
+/// [{"op":"add","path":"/todos/0","value":{…}}]
+///   → $0.todos.insert(Todo.State(…), at: 0)
+/// [{"op":"move","from":"/todos/2","path":"/todos/0"}]
+///   → $0.todos.move(fromOffsets: [2], toOffset: 0)
+/// ```
+///
+/// Paths are written from the state before the operation: struct fields as `.name`, array
+/// elements that have an `id` field by `[id: …]` (an identified array, TCA's convention), other
+/// elements by index, dictionary entries by key. Where a path goes through what Swift cannot
+/// reach by assignment (an enum's payload, a set), the nearest value it can reach is assigned
+/// whole. A field the trace shows `nil` anywhere is optional, reached with `?`; that is known
+/// only at the end, so statements carry markers until ``render(_:)``.
+struct StateMutationWriter {
+  /// `Type.field` of every struct field the trace holds `nil` in.
+  private(set) var nullableFields: Set<String> = []
+
+  /// Notes the optional fields of a value (a state, a patch operation's value).
+  mutating func noteNulls(in json: JSON) {
+    switch json {
+    case let .object(members):
+      if members.first?.key == "$type", case let .string(type) = members[0].value {
+        for member in members.dropFirst() where member.value == .null { nullableFields.insert("\(type).\(member.key)") }
+      }
+      for member in members { noteNulls(in: member.value) }
+    case let .array(elements):
+      for element in elements { noteNulls(in: element) }
+    default:
+      return
+    }
+  }
+
+  /// The statements for `patch`, each applied to `state` after it is written. A patch that does
+  /// not apply gives a comment saying so, and the rest of it is dropped.
+  mutating func statements(for patch: JSONPatch, state: inout JSON) -> [String] {
+    var lines: [String] = []
+    for operation in patch.operations {
+      let before = state
+      do {
+        try operation.apply(to: &state)
+      } catch {
+        lines.append("// the trace's patch does not apply here: \(error.message)")
+        return lines
+      }
+      noteNulls(operation, in: before)
+      lines.append(contentsOf: statements(for: operation, before: before, after: state))
+    }
+    return lines
+  }
+
+  /// Statements with their optional markers resolved: `?` after a nullable field, nothing
+  /// otherwise.
+  func render(_ statement: String) -> String {
+    guard statement.contains(Self.markerStart) else { return statement }
+    var text = ""
+    var rest = Substring(statement)
+    while let start = rest.firstIndex(of: Self.markerStart) {
+      text += rest[..<start]
+      let afterStart = rest.index(after: start)
+      guard let end = rest[afterStart...].firstIndex(of: Self.markerEnd) else { break }
+      if nullableFields.contains(String(rest[afterStart..<end])) { text += "?" }
+      rest = rest[rest.index(after: end)...]
+    }
+    return text + rest
+  }
+
+  private static let markerStart: Character = "\u{1}"
+  private static let markerEnd: Character = "\u{2}"
+
+  // MARK: - Operations
+
+  private mutating func noteNulls(_ operation: JSONPatch.Operation, in before: JSON) {
+    switch operation {
+    case let .add(path, value), let .replace(path, value):
+      noteNulls(in: value)
+      guard value == .null, let parent = try? PatchLookup.value(at: Array(path.tokens.dropLast()), in: before),
+        case let .object(members) = parent, members.first?.key == "$type", case let .string(type) = members[0].value,
+        let field = path.tokens.last
+      else { return }
+      nullableFields.insert("\(type).\(field)")
+    default:
+      return
+    }
+  }
+
+  private func statements(for operation: JSONPatch.Operation, before: JSON, after: JSON) -> [String] {
+    switch operation {
+    case let .replace(path, value):
+      let target = place(path.tokens, in: before)
+      guard target.complete else { return whole(target, after: after) }
+      return [assignment(target.code, value)]
+    case let .add(path, value):
+      let parentTokens = Array(path.tokens.dropLast())
+      let parent = place(parentTokens, in: before)
+      guard parent.complete, let last = path.tokens.last else { return whole(parent, after: after) }
+      switch parent.node {
+      case let .array(elements):
+        if last == "-" || Int(last) == elements.count { return [call(parent.chained, "append", value, suffix: "")] }
+        return [call(parent.chained, "insert", value, suffix: ", at: \(last)")]
+      case let .object(members) where Self.isDictionary(members):
+        return [assignment(parent.chained + "[\(SwiftLiteral.string(last))]", value)]
+      default:
+        return whole(parent, after: after)
+      }
+    case let .remove(path):
+      let parentTokens = Array(path.tokens.dropLast())
+      let parent = place(parentTokens, in: before)
+      guard parent.complete, let last = path.tokens.last else { return whole(parent, after: after) }
+      switch parent.node {
+      case let .array(elements):
+        guard let index = Int(last), elements.indices.contains(index) else { return whole(parent, after: after) }
+        if let id = Self.identity(of: elements[index]) { return ["\(parent.chained).remove(id: \(id))"] }
+        return ["\(parent.chained).remove(at: \(index))"]
+      case let .object(members) where Self.isDictionary(members):
+        return ["\(parent.chained)[\(SwiftLiteral.string(last))] = nil"]
+      default:
+        return whole(parent, after: after)
+      }
+    case let .move(from, path):
+      let parentTokens = Array(path.tokens.dropLast())
+      let parent = place(parentTokens, in: before)
+      guard parent.complete, Array(from.tokens.dropLast()) == parentTokens, case let .array(elements) = parent.node,
+        let source = from.tokens.last.flatMap({ Int($0) }), let destination = path.tokens.last.flatMap({ Int($0) }),
+        elements.indices.contains(source), Self.identity(of: elements[source]) != nil
+      else { return whole(place(Array(path.tokens.dropLast()), in: before), after: after) }
+      let offset = destination > source ? destination + 1 : destination
+      return ["\(parent.chained).move(fromOffsets: [\(source)], toOffset: \(offset))"]
+    case let .copy(_, path):
+      return whole(place(Array(path.tokens.dropLast()), in: before), after: after)
+    case .test:
+      return []
+    }
+  }
+
+  /// `code = value`, or a comment when the value cannot be written.
+  private func assignment(_ code: String, _ value: JSON) -> String {
+    do {
+      return "\(code) = \(try SwiftLiteral.expression(of: value, indent: "", column: 4 + code.count + 3))"
+    } catch {
+      return "// \(code) = …  (cannot be written in Swift: \(error.reason))"
+    }
+  }
+
+  private func call(_ base: String, _ method: String, _ value: JSON, suffix: String) -> String {
+    do {
+      return "\(base).\(method)(\(try SwiftLiteral.expression(of: value, indent: "", column: 4 + base.count + method.count + 2))\(suffix))"
+    } catch {
+      return "// \(base).\(method)(…\(suffix))  (cannot be written in Swift: \(error.reason))"
+    }
+  }
+
+  /// The value at `target`'s reachable part, after the operation, assigned whole.
+  private func whole(_ target: Place, after: JSON) -> [String] {
+    let code = target.code
+    guard let value = try? PatchLookup.value(at: target.reached, in: after) else {
+      return ["// \(code): changed in a way testgen cannot write"]
+    }
+    return [assignment(code, value)]
+  }
+
+  // MARK: - Paths
+
+  /// How far a path can be written as a Swift lvalue, and where that leads.
+  private struct Place {
+    /// The lvalue, to assign to.
+    var code: String
+    /// The lvalue to call a method on or reach into: with the last step's `?` when it is optional.
+    var chained: String
+    /// The tokens the code reaches.
+    var reached: [String]
+    /// Whether it reaches every token.
+    var complete: Bool
+    /// The value reached, in the state before the operation.
+    var node: JSON
+  }
+
+  /// `$0.todos[id: …]?.isComplete` for `/todos/1/isComplete`.
+  private func place(_ tokens: [String], in state: JSON) -> Place {
+    var code = "$0"
+    var optional = ""
+    var node = state
+    var reached: [String] = []
+    func stop() -> Place { Place(code: code, chained: code + optional, reached: reached, complete: false, node: node) }
+    for token in tokens {
+      switch node {
+      case let .object(members) where members.first?.key == "$type":
+        guard token != "$type", let value = members.first(where: { $0.key == token })?.value,
+          case let .string(type) = members[0].value
+        else { return stop() }
+        code += optional + "." + SwiftLiteral.identifier(token)
+        optional = "\(Self.markerStart)\(type).\(token)\(Self.markerEnd)"
+        node = value
+      case let .array(elements):
+        guard let position = Int(token), elements.indices.contains(position) else { return stop() }
+        if let id = Self.identity(of: elements[position]) {
+          code += optional + "[id: \(id)]"
+          optional = "?"
+        } else {
+          code += optional + "[\(position)]"
+          optional = ""
+        }
+        node = elements[position]
+      case let .object(members) where Self.isDictionary(members):
+        guard let value = members.first(where: { $0.key == token })?.value else { return stop() }
+        code += optional + "[\(SwiftLiteral.string(token))]"
+        optional = "?"
+        node = value
+      default:
+        return stop()
+      }
+      reached.append(token)
+    }
+    return Place(code: code, chained: code + optional, reached: reached, complete: true, node: node)
+  }
+
+  /// The `id` of an array element written as Swift, when it is a struct with an `id` field.
+  private static func identity(of element: JSON) -> String? {
+    guard case let .object(members) = element, members.first?.key == "$type",
+      let id = members.first(where: { $0.key == "id" })?.value
+    else { return nil }
+    return try? SwiftLiteral.expression(of: id)
+  }
+
+  /// A plain object: a dictionary with `String` keys.
+  private static func isDictionary(_ members: [JSON.Member]) -> Bool {
+    members.first.map { !$0.key.hasPrefix("$") } ?? true
+  }
+}
+
+/// The value at pointer tokens in a JSON document.
+enum PatchLookup {
+  struct Missing: Error {}
+
+  static func value(at tokens: [String], in document: JSON) throws(Missing) -> JSON {
+    var current = document
+    for token in tokens {
+      switch current {
+      case let .object(members):
+        guard let member = members.first(where: { $0.key == token }) else { throw Missing() }
+        current = member.value
+      case let .array(elements):
+        guard let index = Int(token), elements.indices.contains(index) else { throw Missing() }
+        current = elements[index]
+      default:
+        throw Missing()
+      }
+    }
+    return current
+  }
+}

@@ -1,0 +1,237 @@
+import Debugging
+import Foundation
+
+/// What `tca-trace testgen` writes, and how.
+struct TestgenOptions {
+  /// What to do with the actions effects sent.
+  enum Effects: String, CaseIterable {
+    /// `receive` each, with its state assertion (after letting effects run: `advanceClocksUntilReceived`).
+    case receive
+    /// Skip them (`skipReceivedActions`): only the user's actions are asserted.
+    case skip
+  }
+
+  /// The reducer's type: `Todos` (default: the trace's session name).
+  var feature: String?
+  /// The expression that builds the reducer (default: `FEATURE()`).
+  var reducer: String?
+  /// The test function's name (default: from the file name, `todos-sort-bug.jsonl` → `todosSortBug`).
+  var testName: String?
+  /// Modules to import besides Foundation, RuntimeTesting and Testing.
+  var imports: [String] = []
+  var from: Int64?
+  var to: Int64?
+  var effects: Effects = .receive
+}
+
+/// Writes a Swift Testing test from a trace, line by line: a `TestStore` built from the trace's
+/// initial state (or the state before `--from`), then for every action a `send` (or, for an
+/// action an effect sent, a `receive`) with an exhaustive assertion made of the mutations its
+/// patch records.
+///
+/// ```swift
+/// var writer = TestgenWriter(file: "todos.jsonl", options: TestgenOptions(reducer: "Todos(clock: TestClock(), uuid: .incrementing())"))
+/// for line in lines { try writer.consume(line) }
+/// print(try writer.source())
+/// ```
+struct TestgenWriter {
+  let file: String
+  let options: TestgenOptions
+  private var session: TraceSession?
+  private var state: JSON?
+  private var initialState: String?
+  private var mutations = StateMutationWriter()
+  private var body: [String] = []
+  private var firstSeq: Int64?
+  private var lastSeq: Int64?
+  private var done = false
+  /// Effects started and not yet ended: id → the seq that started it.
+  private var running: [Int64: Int64] = [:]
+  private var startedBy: [Int64: Int64] = [:]
+  /// Long arrays of the initial state, written as helper functions after the test.
+  private let hoisting: SwiftLiteral.Hoisting
+  /// Assertions too long for a closure, as functions after the test (statements with markers).
+  private var stepHelpers: [[String]] = []
+
+  init(file: String, options: TestgenOptions) {
+    self.file = file
+    self.options = options
+    hoisting = SwiftLiteral.Hoisting(prefix: options.testName ?? Self.testName(for: file))
+  }
+
+  /// Takes one line of the trace into account.
+  mutating func consume(_ line: TraceLine) throws(CommandLineExit) {
+    guard !done else { return }
+    switch line.record {
+    case let .session(header):
+      session = header
+    case let .state(snapshot):
+      if state == nil {
+        mutations.noteNulls(in: snapshot.state)
+        if (options.from ?? 0) <= 1 { initialState = try literal(snapshot.state, line: line.line, what: "the initial state") }
+      }
+      state = snapshot.state
+    case let .action(action):
+      try consume(action, line: line.line)
+    case let .effect(event):
+      guard firstSeq != nil || event.event != .started || (options.from ?? 0) <= (event.seq ?? 0) else { return }
+      switch event.event {
+      case .started:
+        running[event.effect] = event.seq ?? 0
+        startedBy[event.effect] = event.seq ?? 0
+      case .finished, .cancelled:
+        running[event.effect] = nil
+      case .output:
+        break
+      }
+    case let .note(note):
+      guard note.note == .gap, firstSeq != nil else { return }
+      body.append("  // The recorder dropped actions here (\(note.message)): the states after it may not be reproducible.")
+    case .end:
+      return
+    }
+  }
+
+  private mutating func consume(_ action: TraceAction, line: Int) throws(CommandLineExit) {
+    guard var current = state else { throw .failure("\(file):\(line): an action before the initial state") }
+    if let to = options.to, action.seq > to {
+      done = true
+      return
+    }
+    if let from = options.from, action.seq < from {
+      try? action.patch.apply(to: &current)
+      state = action.state ?? current
+      return
+    }
+    if firstSeq == nil {
+      firstSeq = action.seq
+      if initialState == nil { initialState = try literal(current, line: line, what: "the state before #\(action.seq)") }
+    }
+    lastSeq = action.seq
+    var statements = mutations.statements(for: action.patch, state: &current)
+    if statements.count > Self.closureStatementLimit, case let .object(members) = current, members.first?.key == "$type",
+      case let .string(type) = members[0].value
+    {
+      statements = [hoist(statements, of: action, stateType: type)]
+    }
+    state = action.state ?? current
+    body.append(contentsOf: step(action, statements: statements))
+  }
+
+  /// `await store.send(…) { … }` or its `receive`, with a comment naming the trace's action.
+  private func step(_ action: TraceAction, statements: [String]) -> [String] {
+    var lines: [String] = []
+    let actionCode: String
+    do {
+      let call = action.effect != nil && options.effects == .receive ? "  await store.receive(" : "  await store.send("
+      actionCode = try SwiftLiteral.expression(of: action.action, indent: "  ", column: call.count)
+    } catch {
+      return [
+        "  // #\(action.seq) \(action.label): the action cannot be written in Swift (\(error.reason));",
+        "  // the steps after it may fail.",
+      ]
+    }
+    let closure = statements.isEmpty ? "" : " {"
+    let closing = statements.isEmpty ? [] : ["  }"]
+    let assertions = statements.map { "    " + $0.replacingOccurrences(of: "\n", with: "\n    ") }
+    guard let effect = action.effect else {
+      lines.append("  // #\(action.seq) \(action.label)")
+      lines.append("  await store.send(\(actionCode))\(closure)")
+      return lines + assertions + closing
+    }
+    let origin = startedBy[effect].map { " (started by #\($0))" } ?? ""
+    guard let started = startedBy[effect], firstSeq.map({ started >= $0 }) ?? false else {
+      lines.append("  // #\(action.seq) \(action.label), sent by effect \(effect)\(origin), which started before this test: sent here")
+      lines.append("  await store.send(\(actionCode))\(closure)")
+      return lines + assertions + closing
+    }
+    switch options.effects {
+    case .receive:
+      lines.append("  // #\(action.seq) \(action.label), sent by effect \(effect)\(origin)")
+      lines.append("  await store.advanceClocksUntilReceived()")
+      lines.append("  await store.receive(\(actionCode))\(closure)")
+      return lines + assertions + closing
+    case .skip:
+      lines.append("  // #\(action.seq) \(action.label), sent by effect \(effect)\(origin): skipped")
+      lines.append("  await store.advanceClocksUntilReceived()")
+      lines.append("  await store.skipReceivedActions(strict: false)")
+      return lines
+    }
+  }
+
+  /// More statements than this in one assertion closure go into a function of their own: the
+  /// compiler checks a closure's statements together (2,500 moves of a sort take it minutes), a
+  /// function's one by one.
+  static let closureStatementLimit = 24
+
+  /// `largeTodosStep2(&$0)`, with the statements in `private func largeTodosStep2(_ state: inout Todos.State)`.
+  private mutating func hoist(_ statements: [String], of action: TraceAction, stateType: String) -> String {
+    let name = "\(testName)Step\(action.seq)"
+    var lines = [
+      "/// The state change of #\(action.seq) \(action.label) (\(statements.count) statements).",
+      "private func \(name)(_ state: inout \(stateType)) {",
+    ]
+    for statement in statements {
+      let renamed = statement.hasPrefix("$0") ? "state" + statement.dropFirst(2)
+        : statement.hasPrefix("// $0") ? "// state" + statement.dropFirst(5) : statement
+      lines.append("  " + renamed.replacingOccurrences(of: "\n", with: "\n  "))
+    }
+    lines.append("}")
+    stepHelpers.append(lines)
+    return "\(name)(&$0)"
+  }
+
+  private var testName: String { options.testName ?? Self.testName(for: file) }
+
+  private func literal(_ json: JSON, line: Int, what: String) throws(CommandLineExit) -> String {
+    do {
+      return try SwiftLiteral.expression(of: json, indent: "  ", column: "  let store = TestStore(initialState: ".count, hoisting: hoisting)
+    } catch {
+      throw .failure("\(file):\(line): \(what) cannot be written in Swift: \(error.reason)")
+    }
+  }
+
+  /// The whole test file.
+  func source() throws(CommandLineExit) -> String {
+    guard let session else { throw .failure("\(file): no session header") }
+    guard let initialState else {
+      if let from = options.from { throw .failure("\(file) has no action \(from) or later") }
+      throw .failure("\(file): no initial state")
+    }
+    let feature = options.feature ?? session.name
+    let reducer = options.reducer ?? "\(feature)()"
+    let range = firstSeq.map { first in "actions #\(first)…#\(lastSeq ?? first)" } ?? "no actions"
+    var lines: [String] = [
+      "// Generated by `tca-trace testgen` from \(file): \(session.name), recorded \(session.start) on \(session.platform),",
+      "// \(range). Each step asserts the state change the trace recorded.",
+    ]
+    let imports = Set(["Foundation", "RuntimeTesting", "Testing"] + options.imports).sorted()
+    lines += imports.map { "import \($0)" }
+    lines += [
+      "",
+      "@MainActor @Test func \(testName)() async {",
+      "  let store = TestStore(initialState: \(initialState)) {",
+      "    \(reducer)",
+      "  }",
+    ]
+    lines += body.map(mutations.render)
+    if !running.isEmpty {
+      let origins = running.keys.sorted().map { "effect \($0) (started by #\(running[$0]!))" }.joined(separator: ", ")
+      lines.append("  // Still running when the trace \(done ? "part ends" : "ends"): \(origins).")
+      lines.append("  await store.skipInFlightEffects()")
+    }
+    lines.append("}")
+    for helper in stepHelpers { lines += [""] + helper.map(mutations.render) }
+    for helper in hoisting.helpers { lines += ["", helper] }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `todos-sort-bug.jsonl` → `todosSortBug`; a name that does not start with a letter gets `trace`.
+  static func testName(for file: String) -> String {
+    let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+    let words = stem.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    guard let first = words.first else { return "replayedTrace" }
+    let name = first.prefix(1).lowercased() + first.dropFirst() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    return name.first?.isLetter == true ? name : "trace" + name
+  }
+}
