@@ -38,6 +38,8 @@ import Testing
                                   chrome://tracing.
           report                  Write a self-contained HTML report of a trace: timeline, actions, diffs,
                                   timings.
+          testgen                 Write a Swift Testing test that replays the trace with a TestStore, step
+                                  by step.
 
           See 'tca-trace help <subcommand>' for detailed help.
 
@@ -76,6 +78,8 @@ import Testing
                                   chrome://tracing.
           report                  Write a self-contained HTML report of a trace: timeline, actions, diffs,
                                   timings.
+          testgen                 Write a Swift Testing test that replays the trace with a TestStore, step
+                                  by step.
 
           See 'tca-trace help <subcommand>' for detailed help.
 
@@ -159,7 +163,7 @@ import Testing
   }
 
   @Test func everySubcommandHasHelp() {
-    for name in ["show", "timings", "state", "cat", "blame", "validate", "diff", "export", "report"] {
+    for name in ["show", "timings", "state", "cat", "blame", "validate", "diff", "export", "report", "testgen"] {
       let run = tcaTrace(name, "--help")
       #expect(run.code == 0 && run.stderr.isEmpty && run.stdout.hasPrefix("OVERVIEW: "), "\(name)")
       #expect(run.stdout.contains("USAGE: tca-trace \(name) [<options>]"), "\(name)")

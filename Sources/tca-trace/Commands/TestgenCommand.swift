@@ -4,7 +4,7 @@ import Debugging
 /// `tca-trace testgen FILE`: a Swift Testing test that replays the trace with a `TestStore`.
 package enum TestgenCommand: TraceCommand {
   package static let name = "testgen"
-  package static let abstract = "Write a Swift Testing test that sends (and receives) the trace's actions with exhaustive assertions."
+  package static let abstract = "Write a Swift Testing test that replays the trace with a TestStore, step by step."
   package static let discussion = """
     The test builds a TestStore from the trace's initial state (or the state before --from) and,
     for every action, sends it (or receives it, when an effect sent it) with the state change

@@ -229,7 +229,7 @@ struct StateMutationWriter {
   }
 
   /// A plain object: a dictionary with `String` keys.
-  private static func isDictionary(_ members: [JSON.Member]) -> Bool {
+  private static func isDictionary(_ members: JSONMembers) -> Bool {
     members.first.map { !$0.key.hasPrefix("$") } ?? true
   }
 }

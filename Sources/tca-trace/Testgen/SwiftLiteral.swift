@@ -89,10 +89,10 @@ enum SwiftLiteral {
     case let .double(d): return double(d)
     case let .string(s): return string(s)
     case let .array(elements):
-      if let hoisting, let call = try hoisting.hoist(elements) { return call }
+      if let hoisting, let call = try hoisting.hoist(elements.array) { return call }
       return try list(elements.map { element throws(Unwritable) in try expression(element, indent: indent + "  ", column: indent.count + 2, hoisting: hoisting) }, "[", "]", indent: indent, column: column)
     case let .object(members):
-      return try object(members, indent: indent, column: column, hoisting: hoisting)
+      return try object(members.array, indent: indent, column: column, hoisting: hoisting)
     }
   }
 
@@ -109,10 +109,10 @@ enum SwiftLiteral {
       }
       let name = "." + identifier(members[1].key)
       if payload.isEmpty { return name }
-      return try list(arguments(payload, indent: inner, hoisting: hoisting), name + "(", ")", indent: indent, column: column)
+      return try list(arguments(payload.array, indent: inner, hoisting: hoisting), name + "(", ")", indent: indent, column: column)
     case "$tuple":
       guard case let .object(fields) = first.value else { throw Unwritable(reason: "a tuple without fields") }
-      return try list(arguments(fields, indent: inner, hoisting: hoisting), "(", ")", indent: indent, column: column)
+      return try list(arguments(fields.array, indent: inner, hoisting: hoisting), "(", ")", indent: indent, column: column)
     case "$set":
       guard case let .array(elements) = first.value else { throw Unwritable(reason: "a set without elements") }
       return try list(elements.map { element throws(Unwritable) in try expression(element, indent: inner, column: inner.count, hoisting: hoisting) }, "[", "]", indent: indent, column: column)
