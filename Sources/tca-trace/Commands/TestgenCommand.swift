@@ -14,33 +14,32 @@ package enum TestgenCommand: TraceCommand {
     trace does not hold (redacted, a cycle) becomes a comment at its line.
     """
   package static let arguments = [ArgumentSpec.file]
-  package static let options = [
-    OptionSpec(["--feature"], value: "<type>", help: "The reducer's type (default: the trace's session name)."),
-    OptionSpec(["--reducer"], value: "<expression>", help: "The expression that builds the reducer (default: <type>())."),
-    OptionSpec(["--test-name"], value: "<name>", help: "The test function's name (default: from the file name)."),
-    OptionSpec(["--import"], value: "<module>", help: "A module to import (the feature's); repeatable.", repeatable: true),
-    OptionSpec(["--from"], value: "<seq>", help: "Start at this action: the store starts from the state before it."),
-    OptionSpec(["--to"], value: "<seq>", help: "Stop after this action."),
-    OptionSpec(["--effects"], value: "<mode>", help: "Actions effects sent: receive (the default) or skip."),
-    OptionSpec(["-o", "--output"], value: "<file>", help: "Where to write (default: - for standard output)."),
-  ]
+  package static let options: [OptionSpec] = [feature, reducer, testName, imports, from, to, effects, output]
+  package static let feature = OptionSpec(["--feature"], value: "<type>", help: "The reducer's type (default: the trace's session name).")
+  package static let reducer = OptionSpec(["--reducer"], value: "<expression>", help: "The expression that builds the reducer (default: <type>()).")
+  package static let testName = OptionSpec(["--test-name"], value: "<name>", help: "The test function's name (default: from the file name).")
+  package static let imports = OptionSpec(["--import"], value: "<module>", help: "A module to import (the feature's); repeatable.", repeatable: true)
+  package static let from = OptionSpec(["--from"], value: "<seq>", help: "Start at this action: the store starts from the state before it.")
+  package static let to = OptionSpec(["--to"], value: "<seq>", help: "Stop after this action.")
+  package static let effects = OptionSpec(["--effects"], value: "<mode>", help: "Actions effects sent: receive (the default) or skip.")
+  package static let output = OptionSpec(["-o", "--output"], value: "<file>", help: "Where to write (default: - for standard output).")
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
     var options = TestgenOptions()
-    options.feature = arguments.value("--feature")
-    options.reducer = arguments.value("--reducer")
-    options.testName = arguments.value("--test-name")
-    options.imports = arguments.allValues("--import")
-    if let from = try arguments.integer("--from") {
-      if from < 1 { throw arguments.invalid(String(from), "--from", expected: "a sequence number, 1 or more") }
+    options.feature = arguments.value(Self.feature)
+    options.reducer = arguments.value(Self.reducer)
+    options.testName = arguments.value(Self.testName)
+    options.imports = arguments.allValues(Self.imports)
+    if let from = try arguments.integer(Self.from) {
+      if from < 1 { throw arguments.invalid(String(from), Self.from, expected: "a sequence number, 1 or more") }
       options.from = Int64(from)
     }
-    if let to = try arguments.integer("--to") {
-      if to < 0 { throw arguments.invalid(String(to), "--to", expected: "a sequence number, 0 or more") }
+    if let to = try arguments.integer(Self.to) {
+      if to < 0 { throw arguments.invalid(String(to), Self.to, expected: "a sequence number, 0 or more") }
       options.to = Int64(to)
     }
-    if let effects = try arguments.choice("--effects", as: TestgenOptions.Effects.self) { options.effects = effects }
-    let destination = try OutputFile(path: arguments.value("--output") ?? "-", permissions: 0o644, context: context)
+    if let effects = try arguments.choice(Self.effects, as: TestgenOptions.Effects.self) { options.effects = effects }
+    let destination = try OutputFile(path: arguments.value(Self.output) ?? "-", permissions: 0o644, context: context)
     do {
       let input = try RecordInput(file: arguments.positionals[0], context: context)
       var writer = TestgenWriter(file: input.file == "<stdin>" ? "<stdin>" : URL(fileURLWithPath: input.file).lastPathComponent, options: options)
