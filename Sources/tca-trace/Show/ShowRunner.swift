@@ -53,7 +53,7 @@ package final class ShowRunner {
         // Only the full text output needs the whole state before the action (its diff); `--path`
         // keeps what it compares, so applying the patch does not copy the state.
         let change = options.filter.path == nil
-          ? nil : PathChange(filter: options.filter, patch: action.patch, isKeyframe: action.state != nil, before: tracker.state)
+          ? nil : ShowPathCheck(filter: options.filter, patch: action.patch, isKeyframe: action.state != nil, before: tracker.state)
         // The text diff is taken from the patch and the places it touches (`FocusedChange`), so
         // the state is not shared while the patch applies in place; only a patch that may change
         // an object's shape keeps the whole state before it.

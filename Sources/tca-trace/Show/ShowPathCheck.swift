@@ -8,11 +8,11 @@ import Debugging
 ///
 /// ```swift
 /// // --path todos, patch: replace /todos/18/isComplete with true
-/// let change = PathChange(path: path, patch: action.patch, isKeyframe: false, before: tracker.state)
+/// let change = ShowPathCheck(path: path, patch: action.patch, isKeyframe: false, before: tracker.state)
 /// try tracker.apply(line, file: file)
 /// change.changed(after: tracker.state)  // compares two Bools, not two arrays of 200 todos
 /// ```
-package struct PathChange {
+package struct ShowPathCheck {
   private enum Check {
     /// No operation touched the path.
     case untouched

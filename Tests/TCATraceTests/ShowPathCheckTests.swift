@@ -3,9 +3,9 @@ import Debugging
 import Testing
 import TraceTestSupport
 
-/// `PathChange` (PathChange.swift): decided from the patch, the same answer as comparing the whole
+/// `ShowPathCheck` (ShowPathCheck.swift): decided from the patch, the same answer as comparing the whole
 /// values at the path before and after (`ShowActionFilter.changesPath`).
-@Suite struct PathChangeTests {
+@Suite struct ShowPathCheckTests {
   static let state = #"""
     {"$type":"Todos.State","todos":[{"$type":"Todo","id":1,"title":"Milk","isComplete":false},{"$type":"Todo","id":2,"title":"Eggs","isComplete":true},{"$type":"Todo","id":3,"title":"Jam","isComplete":false}],"tags":{"$set":["a"]},"filter":"all"}
     """#
@@ -21,7 +21,7 @@ import TraceTestSupport
     }
     var filter = ShowActionFilter()
     filter.path = try StatePath(parsing: pathText)
-    let change = PathChange(filter: filter, patch: patch, isKeyframe: keyframe != nil, before: before)
+    let change = ShowPathCheck(filter: filter, patch: patch, isKeyframe: keyframe != nil, before: before)
     return (change.changed(after: after), filter.changesPath(patch, before: before, after: after))
   }
 
@@ -94,12 +94,12 @@ import TraceTestSupport
       }
       let before = tracker.state
       var filters: [ShowActionFilter] = []
-      var probes: [PathChange] = []
+      var probes: [ShowPathCheck] = []
       for path in paths {
         var filter = ShowActionFilter()
         filter.path = path
         filters.append(filter)
-        probes.append(PathChange(filter: filter, patch: action.patch, isKeyframe: action.state != nil, before: before))
+        probes.append(ShowPathCheck(filter: filter, patch: action.patch, isKeyframe: action.state != nil, before: before))
       }
       tracker.consume(record, line: 0)
       for index in paths.indices {
