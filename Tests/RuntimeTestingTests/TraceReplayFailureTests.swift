@@ -193,6 +193,30 @@ func counterLines() -> [String] {
     ])
   }
 
+  /// A file two reducers recorded (format 2): `reducer:` picks one; the first is read by default
+  /// and the reader's warning about the other is passed on as a note.
+  @Test func aReducerOfSeveralInOneFile() async {
+    let lines = counterLines()
+    var second = [lines[0].replacingOccurrences(of: #""reducer":"Counter""#, with: #""reducer":"counter2""#)]
+    for line in lines[1...4] {
+      second.append(line.replacingOccurrences(of: #"{"kind":"state","#, with: #"{"kind":"state","reducer":"counter2","#)
+        .replacingOccurrences(of: #"{"kind":"action","#, with: #"{"kind":"action","reducer":"counter2","#))
+    }
+    let path = replayTraceFile(lines[0] + lines[1] + second.joined() + lines[5], name: "two.jsonl")
+
+    let log = FailureLog()
+    let report = await counterStore(log).replay(trace: path, reducer: "counter2")
+    #expect(log.failures.map(\.message) == [])
+    #expect(report == TraceReplayReport(file: "two.jsonl", actions: 3, matched: 3))
+
+    let firstLog = FailureLog()
+    let firstReport = await counterStore(firstLog).replay(trace: path)
+    #expect(firstLog.messages == [])
+    #expect(firstReport.actions == 0)
+    #expect(firstLog.notes.count == 1)
+    #expect(firstLog.notes.first?.hasPrefix(#"Replay of two.jsonl: this trace also holds reducer "counter2""#) == true)
+  }
+
   @Test func theTestGoesOnAfterAReplay() async {
     let log = FailureLog()
     let store = counterStore(log)

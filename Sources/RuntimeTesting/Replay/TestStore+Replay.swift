@@ -19,6 +19,9 @@ extension TestStore where Action: Decodable {
   /// do not run; with ``TraceReplayEffects/run`` effects run with the test's dependencies and
   /// every action they send is checked against the trace.
   ///
+  /// In a file several reducers recorded (format 2), `reducer` selects one by its tag, prefix or
+  /// name; the first by default.
+  ///
   /// The initial state is checked first; after every action the state is compared with the
   /// recorded one (redacted fields match anything; timings are not compared). The first
   /// difference fails the test here, with the action's seq, its label, the structural diff and
@@ -44,6 +47,7 @@ extension TestStore where Action: Decodable {
   @discardableResult
   public func replay(
     trace path: String,
+    reducer: String? = nil,
     effects: TraceReplayEffects = .fromTrace,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -55,7 +59,7 @@ extension TestStore where Action: Decodable {
     lastLocation = location
     let reader: TraceReader
     do {
-      reader = try TraceReader(path: path)
+      reader = try TraceReader(path: path, reducer: reducer)
     } catch {
       return finish(&run, failure: TraceReplayMessages.unreadable(run.file, error))
     }
@@ -66,7 +70,9 @@ extension TestStore where Action: Decodable {
       switch item {
       case let .failure(error):
         if error.severity == .warning {
-          note(&run, TraceReplayMessages.cutOff(run.file, line: error.line, lastSeq: run.lastSeq))
+          let cutOff = error.message.hasPrefix("truncated last line")
+          note(&run, cutOff ? TraceReplayMessages.cutOff(run.file, line: error.line, lastSeq: run.lastSeq)
+            : TraceReplayMessages.readerWarning(run.file, error))
           continue
         }
         return finish(&run, failure: TraceReplayMessages.badLine(run.file, error, matched: run.matched))
@@ -87,6 +93,8 @@ extension TestStore where Action: Decodable {
             : await send(action, line: traceLine.line, effects: effects, &run)
           if let failure { return finish(&run, failure: failure) }
           run.lastSeq = action.seq
+        case let .note(writerNote) where writerNote.note == .error:
+          note(&run, TraceReplayMessages.writerError(run.file, line: traceLine.line, message: writerNote.message))
         case .session, .state, .effect, .note, .end:
           continue
         }

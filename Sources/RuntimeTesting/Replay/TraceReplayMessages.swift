@@ -124,6 +124,15 @@ enum TraceReplayMessages {
     """
   }
 
+  static func readerWarning(_ file: String, _ warning: TraceError) -> String {
+    let at = warning.line > 0 ? "line \(warning.line): " : ""
+    return "Replay of \(file): \(at)\(warning.message)"
+  }
+
+  static func writerError(_ file: String, line: Int, message: String) -> String {
+    "Replay of \(file): the recorder noted an error at line \(line): \(message)"
+  }
+
   static func unchecked(_ file: String, _ action: TraceAction, line: Int, reason: String) -> String {
     "Replay of \(file): the state after \(self.action(action, line: line)) is not checked: \(reason)."
   }
