@@ -33,6 +33,7 @@ public enum FixtureSession: String, CaseIterable, Sendable {
     var options = TraceRecorderOptions()
     options.keyframeInterval = keyframeInterval
     options.checksRebuiltStates = true
+    options.stateCapture = .exact  // golden traces keep every state, however busy the machine
     switch self {
     case .counter:
       let reducer = Counter().debug(to: sink, options: options)

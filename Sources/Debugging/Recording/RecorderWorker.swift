@@ -52,6 +52,7 @@ final class RecorderWorker: @unchecked Sendable {
 
   /// The worker thread's loop; returns after a `close` event.
   func run(_ events: RecorderQueue) {
+    queue = events
     while true {
       // Popped one by one, so a handled event's state is released at once, not with the batch.
       var batch = events.takeAll()
@@ -65,13 +66,16 @@ final class RecorderWorker: @unchecked Sendable {
             output.close()
             done?.signal()
             return
+          case let .action(action): events.finished(action: true, state: action.state != nil)
           default: continue
           }
           continue
         }
         switch event {
         case let .session(session): output.append(.session(session))
-        case let .action(action): record(action)
+        case let .action(action):
+          record(action)
+          events.finished(action: true, state: action.state != nil)
         case let .effect(number, event, t, ids): record(effect: number, event, t: t, ids: ids)
         case let .flush(done):
           noteDelays()
@@ -80,6 +84,7 @@ final class RecorderWorker: @unchecked Sendable {
           done.signal()
         case let .close(done, dropped):
           noteDelays()
+          noteCoalesced(before: nil, t: TraceRecorder.now())
           if dropped > 0 { output.append(.note(gapNote(dropped: dropped, t: TraceRecorder.now()))) }
           for number in pendingEnds.keys.sorted() {
             pendingOutputs[number] = nil
@@ -102,6 +107,9 @@ final class RecorderWorker: @unchecked Sendable {
     }
   }
 
+  /// The queue this worker takes events from (set by `run`), told the state sizes it measures.
+  private var queue: RecorderQueue?
+
   /// Whether the trace can no longer be written (a write error): the worker stops working.
   private var failed = false
 
@@ -109,7 +117,10 @@ final class RecorderWorker: @unchecked Sendable {
     failed = true
     lastState = nil
     lastValue = .null
-    events.lock.withLock { events.stopped = true }
+    events.lock.withLock {
+      events.stopped = true
+      events.lock.broadcast()
+    }
   }
 
   /// Gives the kept state storage of its own when the worker has caught up, so the reducer's next
@@ -169,7 +180,9 @@ final class RecorderWorker: @unchecked Sendable {
       lastStateIsShared = true
       lastValue = Value(reflecting: initial, options: reflection)
       let state = lastValue.json
-      keyframes.wroteState(bytes: size(of: state))
+      let bytes = size(of: state)
+      keyframes.wroteState(bytes: bytes)
+      queue?.measured(stateBytes: bytes)
       output.append(.state(TraceState(seq: 0, t: 0, state: state)))
     }
     if event.droppedBefore > 0 {
@@ -187,19 +200,6 @@ final class RecorderWorker: @unchecked Sendable {
       return
     }
     seq += 1
-    let diff = StateDiff(old, event.state, reflection: reflection)
-    var newValue = lastValue
-    var patch = JSONPatch()
-    if !diff.isEqual {
-      // Rebuilt in place: with `lastValue` cleared, the tree's storage is not shared.
-      lastValue = .null
-      if !diff.root.change.apply(to: &newValue) { newValue = Value(reflecting: event.state, options: reflection) }
-      if options.checksRebuiltStates, newValue != Value(reflecting: event.state, options: reflection) {
-        output.append(.note(TraceNote(t: time(event.t), note: .error, message: "rebuilt state of action \(seq) differs from the reflected state")))
-        newValue = Value(reflecting: event.state, options: reflection)
-      }
-      patch = patchOrNote(diff, new: newValue, t: event.t)
-    }
     var effectID: Int64?
     if let sender, let id = effectIDs[sender] {
       effectID = id
@@ -207,17 +207,61 @@ final class RecorderWorker: @unchecked Sendable {
         output.append(.effect(TraceEffectEvent(event: .output, effect: id, t: time(t), seq: seq, label: label)))
       }
     }
+    guard let newState = event.state else {
+      // Coalesced: the action is recorded, its state was not kept; the next kept state carries
+      // the change.
+      coalescedRun = (coalescedRun?.first ?? seq, (coalescedRun?.count ?? 0) + 1)
+      output.append(.action(TraceAction(
+        seq: seq, t: time(event.t), duration: Int64(clamping: event.duration), label: label, action: actionValue.json,
+        effect: effectID, coalesced: true)))
+      lastAction = (seq, label)
+      return
+    }
+    noteCoalesced(before: seq, t: event.t)
+    let diff = StateDiff(old, newState, reflection: reflection)
+    var newValue = lastValue
+    var patch = JSONPatch()
+    if !diff.isEqual {
+      // Rebuilt in place: with `lastValue` cleared, the tree's storage is not shared.
+      lastValue = .null
+      if !diff.root.change.apply(to: &newValue) { newValue = Value(reflecting: newState, options: reflection) }
+      if options.checksRebuiltStates, newValue != Value(reflecting: newState, options: reflection) {
+        output.append(.note(TraceNote(t: time(event.t), note: .error, message: "rebuilt state of action \(seq) differs from the reflected state")))
+        newValue = Value(reflecting: newState, options: reflection)
+      }
+      patch = patchOrNote(diff, new: newValue, t: event.t)
+    }
     let keyframe = keyframes.isDue(seq: seq, patchBytes: patch.operations.isEmpty ? 0 : size(of: patch.json)) || forceKeyframe
     forceKeyframe = false
     let state = keyframe ? newValue.json : nil
-    if let state { keyframes.wroteState(bytes: size(of: state)) }
+    if let state {
+      let bytes = size(of: state)
+      keyframes.wroteState(bytes: bytes)
+      queue?.measured(stateBytes: bytes)
+    }
     output.append(.action(TraceAction(
       seq: seq, t: time(event.t), duration: Int64(clamping: event.duration), label: label, action: actionValue.json,
       effect: effectID, patch: patch, state: state)))
-    lastState = event.state
+    lastState = newState
     lastStateIsShared = true
     lastValue = newValue
     lastAction = (seq, label)
+  }
+
+  /// Actions whose states were coalesced since the last kept state: the first's `seq` and how many.
+  private var coalescedRun: (first: Int64, count: Int)?
+
+  /// The `info` note before the first kept state after coalesced ones (or at the end):
+  /// `writer busy: the states of 807 actions (#5–#811) were not captured; #812 carries their changes`.
+  private func noteCoalesced(before seq: Int64?, t: UInt64) {
+    guard let run = coalescedRun else { return }
+    coalescedRun = nil
+    let last = run.first + Int64(run.count) - 1
+    let which = run.count == 1 ? "of 1 action (#\(run.first))" : "of \(run.count) actions (#\(run.first)–#\(last))"
+    let after = seq.map { "; #\($0) carries their changes" } ?? "; the recorder closed before a later state was captured"
+    output.append(.note(TraceNote(
+      t: time(t), note: .info, message: "writer busy: the states \(which) were not captured\(after)",
+      coalesced: Int64(run.count))))
   }
 
   /// The patch of action `seq` from its diff, and the note to write before the action when it

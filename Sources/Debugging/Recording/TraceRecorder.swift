@@ -119,15 +119,33 @@ public final class TraceRecorder: @unchecked Sendable {
     guard !isClosed, !events.stopped else { return false }
     let initial: Any? = hasInitialState ? nil : old
     hasInitialState = true
-    guard events.queuedActions < max(1, options.queueCapacity) else {
+    if initial != nil, events.stateBytes == 0 { events.stateBytes = RecorderQueue.quickEstimate(of: old) }
+    let cost = RecorderQueue.actionCost
+    guard events.queuedActions < max(1, options.queueCapacity),
+      events.pendingActionBytes + cost <= max(cost, options.actionBudget)
+    else {
       dropped += 1
       return false
     }
+    // The state: kept while the states waiting for the worker stay inside the byte budget. Beyond
+    // it, `.coalesce` records the action without its state (the next kept state carries the
+    // change: no copy of a large collection on this thread), `.exact` waits for the worker.
+    var keepsState = initial != nil || events.pendingStates < events.allowedPendingStates(budget: options.stateBudget)
+    if !keepsState, options.stateCapture == .exact {
+      while !isClosed, !events.stopped, events.pendingStates >= events.allowedPendingStates(budget: options.stateBudget) {
+        lock.wait()
+      }
+      keepsState = true
+    }
     let duration = options.timestamps == .deterministic ? 0 : duration
-    events.queue.append(.action(RecordedAction(action: action, state: new, initial: initial, t: t, duration: duration, effect: effect, droppedBefore: dropped, enqueued: enqueued)))
+    events.queue.append(.action(RecordedAction(
+      action: action, state: keepsState ? new : nil, initial: initial, t: t, duration: duration, effect: effect,
+      droppedBefore: dropped, enqueued: enqueued)))
     dropped = 0
     events.queuedActions += 1
-    lock.signal()
+    events.pendingActionBytes += cost
+    if keepsState { events.pendingStates += 1 }
+    lock.broadcast()
     return true
   }
 
@@ -204,7 +222,7 @@ public final class TraceRecorder: @unchecked Sendable {
     lock.lock()
     let closing = !isClosed
     if closing { events.queue.append(.close(done, dropped: dropped)) }
-    lock.signal()
+    lock.broadcast()
     lock.unlock()
     if closing, !RecorderWorkers.isWorkerThread { _ = done.wait(timeout: .now() + 5) }
   }
@@ -213,7 +231,7 @@ public final class TraceRecorder: @unchecked Sendable {
   private func enqueue(_ event: RecorderEvent) {
     guard !isClosed else { return }
     events.queue.append(event)
-    lock.signal()
+    lock.broadcast()
   }
 
   static func iso8601(_ date: Date) -> String {
@@ -243,6 +261,50 @@ final class RecorderQueue: @unchecked Sendable {
   var queuedActions = 0
   /// Set by the worker when the trace cannot be written any more: nothing more is queued.
   var stopped = false
+  /// Actions handed over and not yet written, counted at `actionCost` bytes each.
+  var pendingActionBytes = 0
+  /// States handed over that the worker has not finished with (diffed, written).
+  var pendingStates = 0
+  /// The size of the last full state the worker wrote (JSON bytes); 0 before the first.
+  var stateBytes = 0
+
+  /// What one waiting action is counted as against `TraceRecorderOptions.actionBudget`: its
+  /// event, the boxed action and state references, and the worker's share of a line.
+  static let actionCost = 256
+
+  /// How many states may wait: as many as `budget` holds at the size of the last full state
+  /// (at least 2).
+  func allowedPendingStates(budget: Int) -> Int {
+    guard stateBytes > 0 else { return 16 }
+    return max(2, budget / stateBytes)
+  }
+
+  /// A first guess of a state's size, on the sending thread, until the worker measures it: 64
+  /// bytes per element of the collections among its top-level fields (O(fields), no walk).
+  static func quickEstimate(of state: Any) -> Int {
+    var total = 64
+    if let collection = state as? any Collection { total += collection.count * 64 }
+    for child in Mirror(reflecting: state).children {
+      total += 32
+      if let collection = child.value as? any Collection { total += collection.count * 64 }
+    }
+    return total
+  }
+
+  /// The worker is done with an action (and its state, when it had one).
+  func finished(action: Bool, state: Bool) {
+    lock.withLock {
+      if action { pendingActionBytes = max(0, pendingActionBytes - Self.actionCost) }
+      if state {
+        pendingStates = max(0, pendingStates - 1)
+        lock.broadcast()
+      }
+    }
+  }
+
+  func measured(stateBytes bytes: Int) {
+    lock.withLock { stateBytes = bytes }
+  }
 
   /// Waits for events and takes them all, in order.
   func takeAll() -> [RecorderEvent] {
@@ -260,7 +322,8 @@ final class RecorderQueue: @unchecked Sendable {
 
 struct RecordedAction {
   var action: Any
-  var state: Any
+  /// `nil` when the state was not kept (coalesced): the next kept state carries the change.
+  var state: Any?
   var initial: Any?
   var t: UInt64
   var duration: UInt64

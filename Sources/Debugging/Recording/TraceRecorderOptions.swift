@@ -36,11 +36,25 @@ public struct TraceRecorderOptions: Sendable {
   public var redactedFieldNames: Set<String> = []
   /// Containers deeper than this are written as `{"$ref":"Type"}`.
   public var maximumDepth: Int = 64
-  /// How many events (actions and effect events) may wait for the worker. When the queue is full,
-  /// new actions are dropped and counted; the next recorded action is preceded by a `gap` note and
-  /// carries a full `state` (or, at `close()`, the `end` line). At least 1. Each waiting action holds one copy of the state, so memory stays
-  /// below about `queueCapacity` × the size of one state (states share unchanged storage).
-  public var queueCapacity: Int = 1024
+  /// How many actions handed over may wait for the worker before it takes them (a count cap on
+  /// top of `actionBudget`; default 1,000,000). When it is reached, new actions are dropped and
+  /// counted; the next recorded action is preceded by a `gap` note and carries a full `state`
+  /// (or, at `close()`, the `end` line). At least 1.
+  public var queueCapacity: Int = 1_000_000
+  /// Bytes the actions waiting for the worker may hold, each counted as 256 bytes (default
+  /// 32 MB: about 130,000 actions). Beyond it new actions are dropped and counted, with a `gap`
+  /// note — the only way an action is lost.
+  public var actionBudget: Int = 32 << 20
+  /// Bytes the states waiting for the worker may hold (default 16 MB), each counted at the size
+  /// of the last full state the worker wrote (its JSON; before the first, a guess from the
+  /// element counts of the state's top-level collections, 64 bytes each).
+  /// Beyond it `stateCapture` decides.
+  public var stateBudget: Int = 16 << 20
+  /// What happens to the states of actions sent while the state budget is used up:
+  /// `.coalesce` (default) records the action (label, value, timing, sender) without its state,
+  /// and the next kept state carries the change; `.exact` makes the sending thread wait for the
+  /// worker, so every state is kept (`TestStore` recordings and golden traces use it).
+  public var stateCapture: StateCapture = .coalesce
   /// Nanoseconds an action may wait for the worker before it counts as written late (default
   /// 1 s; nil: never). When the worker has caught up, an `info` note says how many actions were
   /// late and by how much at most: `{"kind":"note","t":…,"note":"info","message":"writer fell
@@ -72,6 +86,17 @@ public struct TraceRecorderOptions: Sendable {
   public var reflection: ReflectionOptions {
     ReflectionOptions(maximumDepth: maximumDepth, redactedFieldNames: redactedFieldNames, redaction: redaction)
   }
+}
+
+/// What the recorder does when states come faster than the worker writes them
+/// (``TraceRecorderOptions/stateCapture``).
+public enum StateCapture: Sendable {
+  /// Every action is recorded; states beyond the budget are not kept, and the trace says which
+  /// (`"coalesced":true` on the action line, an `info` note with `coalesced` before the next
+  /// kept state). The app never waits and never copies a large collection for the recorder.
+  case coalesce
+  /// Every state is kept; the app waits while the budget is used up.
+  case exact
 }
 
 /// The times a trace carries (``TraceRecorderOptions/timestamps``).

@@ -23,6 +23,8 @@ final class TestStoreRecording: @unchecked Sendable {
   static func options(_ options: TraceRecorderOptions, timestamps: TraceTimestamps) -> TraceRecorderOptions {
     var options = options
     if timestamps == .deterministic { options.timestamps = .deterministic }
+    // A test's trace keeps every state (the test waits for the recorder instead).
+    options.stateCapture = .exact
     return options
   }
 

@@ -119,11 +119,15 @@ public struct TraceAction: Sendable, Hashable {
   public var patch: JSONPatch
   /// The full state after this action, on keyframe lines.
   public var state: JSON?
+  /// Format 2: the state after this action was not captured (the writer was busy); `patch` is
+  /// empty and the change appears in the next action without the flag (`"coalesced":true`).
+  public var coalesced: Bool
 
   public init(
     seq: Int64, t: Int64, duration: Int64, label: String, action: JSON, effect: Int64? = nil,
-    patch: JSONPatch = JSONPatch(), state: JSON? = nil
+    patch: JSONPatch = JSONPatch(), state: JSON? = nil, coalesced: Bool = false
   ) {
+    self.coalesced = coalesced
     self.seq = seq
     self.t = t
     self.duration = duration
@@ -177,8 +181,11 @@ public struct TraceNote: Sendable, Hashable {
   public var dropped: Int64?
   /// How many actions were written late (the writer fell behind but recorded them).
   public var delayed: Int64?
+  /// Format 2, `info`: how many actions before this note had their states coalesced.
+  public var coalesced: Int64?
 
-  public init(t: Int64, note: Note, message: String, dropped: Int64? = nil, delayed: Int64? = nil) {
+  public init(t: Int64, note: Note, message: String, dropped: Int64? = nil, delayed: Int64? = nil, coalesced: Int64? = nil) {
+    self.coalesced = coalesced
     self.t = t
     self.note = note
     self.message = message

@@ -59,9 +59,14 @@ extension TraceAction {
     } catch {
       throw fields.fail(error.message)
     }
+    var coalesced = false
+    if let flag = fields.value("coalesced") {
+      guard case let .bool(value) = flag else { throw fields.fail("\"coalesced\" must be a boolean, found \(flag.typeDescription)") }
+      coalesced = value
+    }
     self.init(
       seq: seq, t: t, duration: duration, label: label, action: action, effect: effect, patch: patch,
-      state: fields.value("state"))
+      state: fields.value("state"), coalesced: coalesced)
   }
 }
 
@@ -85,7 +90,7 @@ extension TraceNote {
     self.init(
       t: try fields.count("t"), note: note, message: try fields.string("message"),
       dropped: note == .gap ? try fields.count("dropped") : try fields.optionalCount("dropped"),
-      delayed: try fields.optionalCount("delayed"))
+      delayed: try fields.optionalCount("delayed"), coalesced: try fields.optionalCount("coalesced"))
   }
 }
 
@@ -120,6 +125,7 @@ extension TraceRecord {
         .init("duration", .int(a.duration)), .init("label", .string(a.label)),
       ]
       if let effect = a.effect { members.append(.init("effect", .int(effect))) }
+      if a.coalesced { members.append(.init("coalesced", .bool(true))) }
       members.append(.init("action", a.action))
       members.append(.init("patch", a.patch.json))
       if let state = a.state { members.append(.init("state", state)) }
@@ -140,6 +146,7 @@ extension TraceRecord {
       ]
       if let dropped = n.dropped { members.append(.init("dropped", .int(dropped))) }
       if let delayed = n.delayed { members.append(.init("delayed", .int(delayed))) }
+      if let coalesced = n.coalesced { members.append(.init("coalesced", .int(coalesced))) }
       return .object(members)
     case let .end(e):
       return .object([.init("kind", .string("end")), .init("t", .int(e.t)), .init("actions", .int(e.actions))])
