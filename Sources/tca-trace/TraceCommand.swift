@@ -61,6 +61,8 @@ package final class CommandContext {
   package let columns: Int
   /// The longest trace line read (`--max-line-length`); a longer one is an error naming its line.
   package let maximumLineLength: Int
+  /// `--prefix`: in a trace several reducers wrote, the one read (nil: the first).
+  package var reducer: String?
 
   package init(
     output: TextOutput, errors: TextOutput, inputDescriptor: Int32, style: TextStyle, columns: Int,

@@ -133,6 +133,8 @@ import Testing
           <current>               The trace of the run to check; - reads standard input.
 
         OPTIONS:
+          --prefix <name>         In a trace several reducers wrote, read this one (its prefix or name;
+                                  default: the first).
           --ignore <path>         Ignore this path in states and actions (repeatable): todos[*].id,
                                   **.timestamp.
           --timings               Also compare per-label reducer durations and effect lifetimes (p50, p95).

@@ -100,7 +100,10 @@ import Testing
   func readersWarnAndGoOn(arguments: [String]) {
     _ = directory.file("r.jsonl", contents: Self.trace)
     let run = tcaTrace(arguments + ["r.jsonl"], in: directory)
-    #expect(run.stderr == Self.warnings && run.code == 0, "\(run)")
+    // show, timings and report also say, at the end, what the trace did not record.
+    let gaps = ["show", "timings", "report"].contains(arguments[0])
+      ? "r.jsonl: warning: 1 action was not recorded (the writer fell behind): 1 before #7\n" : ""
+    #expect(run.stderr == Self.warnings + gaps && run.code == 0, "\(run)")
   }
 
   @Test func showSaysSoBeforeTheRepeatedChange() {

@@ -21,7 +21,7 @@ package enum DiffCommand: TraceCommand {
     ArgumentSpec("<golden>", help: "The reference trace (e.g. committed with the tests)."),
     ArgumentSpec("<current>", help: "The trace of the run to check; - reads standard input."),
   ]
-  package static let options: [OptionSpec] = [ignore, timings, threshold, minDifference, window, format]
+  package static let options: [OptionSpec] = [.prefix, ignore, timings, threshold, minDifference, window, format]
   package static let ignore = OptionSpec(["--ignore"], value: "<path>", help: "Ignore this path in states and actions (repeatable): todos[*].id, **.timestamp.", repeatable: true)
   package static let timings = OptionSpec(["--timings"], help: "Also compare per-label reducer durations and effect lifetimes (p50, p95).")
   package static let threshold = OptionSpec(["--threshold"], value: "<percent>", help: "With --timings: slower by more than this is a regression (default: 25%).")
@@ -61,6 +61,7 @@ package enum DiffCommand: TraceCommand {
       guard window >= 2 else { throw arguments.invalid(String(window), Self.window, expected: "at least 2 actions") }
       options.window = window
     }
+    context.reducer = arguments.value(OptionSpec.prefix)
     let golden = try open(arguments.positionals[0], context)
     let current = try open(arguments.positionals[1], context)
     let comparator = TraceComparator(golden: golden, current: current, options: options)
@@ -79,9 +80,13 @@ package enum DiffCommand: TraceCommand {
     case .junit: try context.output.line(ComparisonJUnitRenderer().render(comparison))
     case .github: try context.output.line(ComparisonGitHubRenderer().render(comparison))
     }
-    if !comparison.warnings.isEmpty {
+    // Never silent: what either trace did not record (files only; standard input is read once).
+    let gaps = arguments.positionals.prefix(2).filter { $0 != "-" }.flatMap {
+      TraceGapReport.of(path: $0, reducer: context.reducer, maximumLineLength: context.maximumLineLength)
+    }
+    if !comparison.warnings.isEmpty || !gaps.isEmpty {
       try context.output.flush()
-      for warning in comparison.warnings { try? context.errors.line(warning.description) }
+      for warning in comparison.warnings + gaps { try? context.errors.line(warning.description) }
     }
     return comparison.isEquivalent ? CommandLineExit.success : CommandLineExit.problemsFound
   }

@@ -13,14 +13,15 @@ package enum ReportCommand: TraceCommand {
     The file is created readable by its owner only, like the trace it shows.
     """
   package static let arguments = [ArgumentSpec.file]
-  package static let options: [OptionSpec] = [output]
+  package static let options: [OptionSpec] = [.prefix, output]
   package static let output = OptionSpec(["-o", "--output"], value: "<file>", help: "Where to write the page (default: - for standard output).")
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
+    context.reducer = arguments.value(OptionSpec.prefix)
     let destination = try OutputFile(path: arguments.value(Self.output) ?? "-", permissions: 0o600, context: context)
     var builder = HTMLReportBuilder()
     try destination.stream(
-      from: { try RecordInput(file: arguments.positionals[0], context: context) },
+      from: { try RecordInput(file: arguments.positionals[0], reportsGaps: true, context: context) },
       add: { builder.add($0, into: &$1) },
       finish: { builder.finish(into: &$0) }
     )

@@ -15,7 +15,7 @@ package enum ShowCommand: TraceCommand {
     tca-trace show --format json log.jsonl | jq -c 'select(.kind == "action") | .label'
     """
   package static let arguments = [ArgumentSpec.file]
-  package static let options: [OptionSpec] = [label, from, to, since, until, path, labelsOnly, fullState, follow, format]
+  package static let options: [OptionSpec] = [.prefix, label, from, to, since, until, path, labelsOnly, fullState, follow, format]
   package static let label = OptionSpec(["--label"], value: "<pattern>", help: "Only actions whose label contains <pattern> (* matches any text).")
   package static let from = OptionSpec(["--from"], value: "<seq>", help: "Only actions from sequence number <seq> on.")
   package static let to = OptionSpec(["--to"], value: "<seq>", help: "Only actions up to sequence number <seq>.")
@@ -28,6 +28,7 @@ package enum ShowCommand: TraceCommand {
   package static let format = OptionSpec(["--format"], value: "<format>", help: "Output format: text or json (trace lines, the session header first; default: text).")
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
+    context.reducer = arguments.value(OptionSpec.prefix)
     let options = try ShowOptions(arguments)
     return try ShowRunner(options: options, context: context).run()
   }

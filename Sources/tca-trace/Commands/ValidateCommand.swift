@@ -5,9 +5,10 @@ package enum ValidateCommand: TraceCommand {
   package static let name = "validate"
   package static let abstract = "Check a trace against the format and report each problem with its line (exit 1 when any)."
   package static let arguments = [ArgumentSpec.file]
-  package static let options = [OptionSpec.format]
+  package static let options = [OptionSpec.prefix, OptionSpec.format]
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
-    try ValidateRunner(file: arguments.positionals[0], format: try arguments.format(), context: context).run()
+    context.reducer = arguments.value(OptionSpec.prefix)
+    return try ValidateRunner(file: arguments.positionals[0], format: try arguments.format(), context: context).run()
   }
 }

@@ -14,6 +14,11 @@ package final class TraceInput<Source: TraceLineSource> {
   package let reader: Source
   private let context: CommandContext
   private var warnings: [TraceError] = []
+  /// Gaps and coalesced states met so far: said at the end (never silent).
+  private var gaps = TraceGapReport()
+  private var reportedGaps = false
+  /// Whether the gaps are said at the end (`show`, `timings`, `report`: `reportsGaps:`).
+  private let reportsGaps: Bool
   private let stop: StopFlag?
   /// Duplicated, out-of-order and jumping sequence numbers, warned about as they are read
   /// (`nil` for `validate`, which reports them as problems itself).
@@ -24,9 +29,11 @@ package final class TraceInput<Source: TraceLineSource> {
 
   /// `reducer`: in a file several reducers wrote, the one read (`--prefix`); `nil` for the first.
   package init(
-    file: String, follow: Bool = false, reducer: String? = nil, checksSequence: Bool = true, context: CommandContext
+    file: String, follow: Bool = false, reducer: String? = nil, checksSequence: Bool = true, reportsGaps: Bool = false,
+    context: CommandContext
   ) throws(CommandLineExit) {
     self.context = context
+    self.reportsGaps = reportsGaps
     self.sequence = checksSequence ? SequenceCheck() : nil
     let stop = follow ? StopFlag() : nil
     self.stop = stop
@@ -39,7 +46,7 @@ package final class TraceInput<Source: TraceLineSource> {
           maximumLineLength: context.maximumLineLength, follow: followMode)
         : try LineReader(path: file, maximumLineLength: context.maximumLineLength, follow: followMode)
       self.lines = lines
-      reader = Source(lines: lines, reducer: reducer)
+      reader = Source(lines: lines, reducer: reducer ?? context.reducer)
     } catch {
       throw .failure(error.message)
     }
@@ -60,6 +67,7 @@ package final class TraceInput<Source: TraceLineSource> {
       switch item {
       case let .success(line):
         if Source.isEnd(line) { stop?.set() }
+        if let event = Source.gapEvent(line) { gaps.add(event) }
         if sequence != nil { checkSequence(line) }
         return line
       case let .failure(error):
@@ -71,6 +79,10 @@ package final class TraceInput<Source: TraceLineSource> {
         }
         warnings.append(error)
       }
+    }
+    if reportsGaps, !reportedGaps {
+      reportedGaps = true
+      warnings += gaps.warnings(file: file)
     }
     return nil
   }
@@ -111,6 +123,8 @@ package protocol TraceLineSource: AnyObject {
   func next() -> Result<Item, TraceError>?
   /// Whether the item is the trace's `end` line (a following reader stops there).
   static func isEnd(_ item: Item) -> Bool
+  /// What the item says about actions not recorded or states not captured.
+  static func gapEvent(_ item: Item) -> TraceGapReport.Event?
   /// What the item means for the sequence of actions (a state, an action, a gap note), and its line.
   static func sequenceEvent(_ item: Item) -> (SequenceEvent, line: Int)?
 }
@@ -135,6 +149,7 @@ extension TraceReader: TraceLineSource {
 }
 
 extension TraceSummaryReader: TraceLineSource {
+  package static func gapEvent(_ item: TraceEventSummary) -> TraceGapReport.Event? { item.gapEvent }
   package static func isEnd(_ item: TraceEventSummary) -> Bool { item.kind == .end }
   package static func sequenceEvent(_ item: TraceEventSummary) -> (SequenceEvent, line: Int)? {
     item.sequenceEvent.map { ($0, item.line) }

@@ -20,7 +20,7 @@ package final class ShowRunner {
 
   package func run() throws -> Int32 {
     if options.labelsOnly && options.filter.path == nil { return try runLabels() }
-    let input = try RecordInput(file: options.file, follow: options.follow, context: context)
+    let input = try RecordInput(file: options.file, follow: options.follow, reportsGaps: true, context: context)
     let renderer = ShowTextRenderer(style: context.style)
     let output = context.output
     let json = options.format == .json
@@ -85,7 +85,7 @@ package final class ShowRunner {
 
   /// `--labels-only` without `--path`: the summary reader, which builds no values (the fast path).
   private func runLabels() throws -> Int32 {
-    let input = try SummaryInput(file: options.file, follow: options.follow, context: context)
+    let input = try SummaryInput(file: options.file, follow: options.follow, reportsGaps: true, context: context)
     let renderer = ShowTextRenderer(style: context.style)
     let json = options.format == .json
     while let summary = try input.next() {

@@ -20,7 +20,7 @@ package struct TimingsRunner {
   }
 
   package func run() throws -> Int32 {
-    let input = try SummaryInput(file: file, context: context)
+    let input = try SummaryInput(file: file, reportsGaps: true, context: context)
     var builder = TimingReportBuilder(slowestCount: top)
     while let summary = try input.next() { builder.add(summary) }
     let report = builder.report()

@@ -24,6 +24,8 @@ public struct TraceEventSummary: Sendable, Hashable {
   public var format: Int64?
   /// Whether the line carries a full `state` (state lines and keyframe actions).
   public var hasState = false
+  /// Format 2: an action whose state was not captured (`"coalesced":true`).
+  public var coalesced = false
 
   public init(line: Int, kind: TraceKind) {
     self.line = line
@@ -38,6 +40,7 @@ public struct TraceEventSummary: Sendable, Hashable {
     case let .state(s): (seq, t, hasState) = (s.seq, s.t, true)
     case let .action(a):
       (seq, t, duration, label, effect, hasState) = (a.seq, a.t, a.duration, a.label, a.effect, a.state != nil)
+      coalesced = a.coalesced
     case let .effect(e): (event, effect, t, seq, label) = (e.event, e.effect, e.t, e.seq, e.label)
     case let .note(n): (t, note, dropped) = (n.t, n.note, n.dropped)
     case let .end(e): (t, actions) = (e.t, e.actions)
@@ -68,6 +71,7 @@ extension TraceEventSummary {
         switch key {
         case .other: continue
         case .state: fields.hasState = true
+        case .coalesced: fields.coalesced = scanner.bool(member) == true
         case .kind, .label, .event, .note:
           if let text = try scanner.string(member) {
             fields.strings.append((key, text))
@@ -97,7 +101,7 @@ struct TraceSummaryFailure: Error {
 
 /// The members a summary reads.
 enum SummaryKey: Equatable {
-  case kind, seq, t, duration, label, event, effect, note, dropped, actions, format, state, other
+  case kind, seq, t, duration, label, event, effect, note, dropped, actions, format, state, coalesced, other
 
   init(_ k: UnsafeRawBufferPointer) {
     func equals(_ literal: StaticString) -> Bool {
@@ -111,6 +115,7 @@ enum SummaryKey: Equatable {
     case 6: self = equals("effect") ? .effect : equals("format") ? .format : .other
     case 7: self = equals("dropped") ? .dropped : equals("actions") ? .actions : .other
     case 8: self = equals("duration") ? .duration : .other
+    case 9: self = equals("coalesced") ? .coalesced : .other
     default: self = .other
     }
   }
@@ -134,6 +139,7 @@ private struct ScannedFields {
   var integers: [(SummaryKey, Int64)] = []
   var typeError: (SummaryKey, String, String)?
   var hasState = false
+  var coalesced = false
 
   func string(_ key: SummaryKey) -> String? { strings.first { $0.0 == key }?.1 }
   func integer(_ key: SummaryKey) -> Int64? { integers.first { $0.0 == key }?.1 }
@@ -148,6 +154,7 @@ private struct ScannedFields {
     }
     var summary = TraceEventSummary(line: line, kind: kind)
     summary.hasState = hasState && kind != .session
+    summary.coalesced = coalesced && kind == .action
     func require<T>(_ value: T?, _ key: String) throws(TraceSummaryFailure) -> T {
       guard let value else { throw fail("\(kindName): missing key \"\(key)\"") }
       return value
