@@ -26,7 +26,7 @@ let package = Package(
     .executableTarget(name: "Examples", dependencies: ["ExampleFeatures", "Runtime"], path: "Examples/Runner"),
     .target(name: "FixtureSessions", dependencies: ["ExampleFeatures", "Runtime"], path: "Examples/FixtureRecorder/Sessions"),
     .executableTarget(name: "FixtureRecorder", dependencies: ["FixtureSessions", "ExampleFeatures", "Runtime"], path: "Examples/FixtureRecorder/Main"),
-    .executableTarget(name: "Benchmarks", dependencies: ["Debugging", "TraceAnalysis", "TraceTestSupport", "Runtime", "ExampleFeatures"]),
+    .executableTarget(name: "Benchmarks", dependencies: ["Debugging", "TraceAnalysis", "TraceTestSupport", "Runtime", "RuntimeTesting", "ExampleFeatures"]),
     .testTarget(name: "DebuggingTests", dependencies: ["Debugging", "TraceAnalysis", "TraceTestSupport"]),
     .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Debugging", "ExampleFeatures", "FixtureSessions"]),
     .testTarget(name: "RuntimeTestingTests", dependencies: ["RuntimeTesting", "Runtime", "Debugging", "ExampleFeatures"]),

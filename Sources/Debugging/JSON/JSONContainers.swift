@@ -47,9 +47,11 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
 
   public subscript(position: Int) -> JSON {
     get { storage.items[position] }
-    set {
+    // In place: `&elements[i]` must not hold a second reference to the element while it is
+    // changed, or a patch deep in a large state copies every array on its path.
+    _modify {
       makeUnique()
-      storage.items[position] = newValue
+      yield &storage.items[position]
     }
   }
 
@@ -141,9 +143,10 @@ public struct JSONMembers: RandomAccessCollection, MutableCollection, RangeRepla
 
   public subscript(position: Int) -> JSON.Member {
     get { storage.items[position] }
-    set {
+    // In place, as `JSONElements`' subscript.
+    _modify {
       makeUnique()
-      storage.items[position] = newValue
+      yield &storage.items[position]
     }
   }
 
