@@ -81,6 +81,11 @@ public struct DiffTextRenderer {
       lines.append(marker, depth + 1, "\"\"\"" + suffix)
     case let .nested(childShape, children):
       let (open, close) = brackets(childShape)
+      // A changed computed `id` is not a field of the text (see `ValueText.shown`).
+      let children = children.filter { child in
+        guard case .field(Value.identityLabel?, _) = child.key else { return true }
+        return child.change.isUnchanged
+      }
       lines.append(marker, depth, label(key, side: marker) + open)
       for (index, child) in children.enumerated() {
         node(child, suffix: index == children.count - 1 ? "" : ",", depth: depth + 1, into: &lines)

@@ -80,11 +80,22 @@ struct LiveDiffer {
       let a = oldMirror.traceChildren(options: options), b = Mirror(reflecting: new).traceChildren(options: options)
       guard a.count == b.count, !a.isEmpty else { break }
       var nodes = NodeList()
+      var shift = 0
+      if let identity = plan.reflected.identity, !a.contains(where: { $0.label == "id" }) {
+        // The tree carries the computed `id` first, as `$id`; a node only when it changed.
+        shift = 1
+        let oldID = identity(old), newID = identity(new)
+        if oldID != newID {
+          nodes.append(
+            .field(label: Value.identityLabel, position: 0),
+            .replaced(old: reflected(oldID.base, depth: depth + 1), new: reflected(newID.base, depth: depth + 1)))
+        }
+      }
       for (position, (a, b)) in zip(a, b).enumerated() {
         guard a.label == b.label else { return leaf(old, new, depth: depth) }
         // Redacted: compared as shown (`.redacted(type:)`, `nil` as `.null`), never by value.
         let change = a.isRedacted ? redactedChange(a.value, b.value, depth: depth + 1) : change(a.value, b.value, depth: depth + 1)
-        nodes.append(.field(label: a.label, position: position), change)
+        nodes.append(.field(label: a.label, position: position + shift), change)
       }
       if nodes.nodes.allSatisfy(\.change.isUnchanged) { return .unchanged(count: 1) }
       return .nested(.structure(type: TypeName.of(old)), nodes.nodes)

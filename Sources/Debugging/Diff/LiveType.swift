@@ -36,6 +36,9 @@ final class LiveType: @unchecked Sendable {
   let fields: [Field]
   /// The `id` of a value of this type, when it is `Identifiable` (a computed `id` too).
   let id: ((Any) -> AnyHashable)?
+  /// For a `.structure` whose tree carries its computed `id` as a first field, `$id`: how to
+  /// read it (the other fields come after it).
+  let computedID: ((Any) -> AnyHashable)?
   /// How to ask a `ChangeTrackingCollection` of this type what was written (no existential casts).
   let tracking: Tracking?
 
@@ -50,6 +53,7 @@ final class LiveType: @unchecked Sendable {
     size = _openExistential(type, do: byteSize)
     id = (type as? any Identifiable.Type).map { _openExistential($0, do: idReader) }
     tracking = (type as? any ChangeTrackingCollection.Type).map { _openExistential($0, do: trackingOperations) }
+    var identityReader: ((Any) -> AnyHashable)? = nil
     switch reflected.kind {
     case .string, .substring, .character, .unicodeScalar, .int, .bool, .double, .cgFloat, .uuid, .date, .url,
       .data, .decimal, .signedInteger, .unsignedInteger, .floatingPoint, .custom:
@@ -62,10 +66,12 @@ final class LiveType: @unchecked Sendable {
         fields.append(Field(stored: stored, size: _openExistential(stored.type, do: byteSize), position: fields.count))
       }
       self.fields = fields
+      if !fields.contains(where: { $0.stored.label == "id" }) { identityReader = reflected.identity }
     default:
       walk = type is any LiveDiffableArray.Type ? .equatableArray : .other
       fields = []
     }
+    computedID = identityReader
   }
 
   private static let lock = NSLock()
@@ -109,6 +115,19 @@ extension LiveDiffer {
     if memcmp(a, b, plan.size) == 0 { return .unchanged(count: 1) }
     var nodes = NodeList()
     var changed = false
+    var shift = 0
+    if let identity = plan.computedID {
+      // Shown only when it changed, as `ValueDiffer` does.
+      shift = 1
+      let stored = plan.reflected.stored
+      let oldID = identity(stored.load(from: a)), newID = identity(stored.load(from: b))
+      if oldID != newID {
+        changed = true
+        nodes.append(
+          .field(label: Value.identityLabel, position: 0),
+          .replaced(old: reflected(oldID.base, depth: depth + 1), new: reflected(newID.base, depth: depth + 1)))
+      }
+    }
     for field in plan.fields {
       let x = a + field.stored.offset, y = b + field.stored.offset
       let change: StateDiff.Change
@@ -128,7 +147,7 @@ extension LiveDiffer {
         }
       }
       if !change.isUnchanged { changed = true }
-      nodes.append(.field(label: field.stored.label, position: field.position), change)
+      nodes.append(.field(label: field.stored.label, position: field.position + shift), change)
     }
     return changed ? .nested(.structure(type: plan.reflected.name), nodes.nodes) : .unchanged(count: 1)
   }

@@ -51,7 +51,10 @@ package struct ValueDiffer {
   private func fields(_ old: [Value.Field], _ new: [Value.Field], depth: Int) -> [StateDiff.Node] {
     var nodes = NodeList()
     for (position, (a, b)) in zip(old, new).enumerated() {
-      nodes.append(.field(label: a.label, position: position), change(a.value, b.value, depth: depth + 1))
+      let change = change(a.value, b.value, depth: depth + 1)
+      // A computed `id` (`$id`) is a node only when it changed: unchanged runs count the fields shown.
+      if a.label == Value.identityLabel, change.isUnchanged { continue }
+      nodes.append(.field(label: a.label, position: position), change)
     }
     return nodes.nodes
   }

@@ -59,7 +59,7 @@ package enum ValueText {
     }
     switch value {
     case let .structure(type, fields):
-      container("\(type)(", ")", fields.map { (fieldLabel($0.label), $0.value) })
+      container("\(type)(", ")", shown(fields).map { (fieldLabel($0.label), $0.value) })
     case let .enumCase(_, name, values):
       if values.isEmpty {
         lines.append(marker, depth, label + "." + name + suffix)
@@ -87,6 +87,13 @@ package enum ValueText {
     }
   }
 
+  /// The fields a text shows: a computed `id` (`$id`) is the element's identity, shown in element
+  /// labels (`[3 → 0, id: 7]`), not as a field.
+  static func shown(_ fields: [Value.Field]) -> [Value.Field] {
+    guard fields.first?.label == Value.identityLabel else { return fields }
+    return Array(fields.dropFirst())
+  }
+
   static func fieldLabel(_ label: String?) -> String {
     label.map { $0 + ": " } ?? ""
   }
@@ -97,7 +104,7 @@ package enum ValueText {
       fields.map { fieldLabel($0.label) + compact($0.value) }.joined(separator: ", ")
     }
     switch value {
-    case let .structure(type, f): return "\(type)(\(fields(f)))"
+    case let .structure(type, f): return "\(type)(\(fields(shown(f))))"
     case let .enumCase(_, name, v): return v.isEmpty ? ".\(name)" : ".\(name)(\(fields(v)))"
     case let .tuple(f): return "(\(fields(f)))"
     case let .array(a): return "[" + a.map(compact).joined(separator: ", ") + "]"

@@ -39,6 +39,11 @@ final class ReflectedType: @unchecked Sendable {
   /// The type as a standard container, for the walks in `StandardCollections.swift`.
   let optionalType: (any ReflectableOptional.Type)?
   let arrayType: (any ReflectableArray.Type)?
+  /// The `Identifiable` `id` of a struct or class value of this type, type-erased: for a type
+  /// whose fields do not show it as `id` (a computed `var id: Repo.ID { repo.id }`), the value's
+  /// tree carries it as its first field, `$id` (see `Value.identityLabel`). Nil for other types,
+  /// enums, and classes identified by `ObjectIdentifier` (an address, not an identity to trace).
+  let identity: ((Any) -> AnyHashable)?
 
   init(_ type: Any.Type) {
     var kind = Self.kind(of: type)
@@ -56,6 +61,12 @@ final class ReflectedType: @unchecked Sendable {
     stored = _openExistential(type, do: storedValueType)
     optionalType = type as? any ReflectableOptional.Type
     arrayType = type as? any ReflectableArray.Type
+    switch kind {
+    case .structure, .mirror:
+      identity = (type as? any Identifiable.Type).flatMap { _openExistential($0, do: identityReader) }
+    default:
+      identity = nil
+    }
   }
 
   private static func kind(of type: Any.Type) -> Kind {
@@ -117,3 +128,9 @@ final class ReflectedTypeCache: @unchecked Sendable {
 
 /// Marks a property wrapper whose storage field `_name` is presented as `name` (e.g. `Redacted`).
 protocol TracePropertyWrapper {}
+
+/// Reads `id` from a value of `T` (nil when `T.ID` is `ObjectIdentifier`, or `T` is an enum).
+private func identityReader<T: Identifiable>(_ type: T.Type) -> ((Any) -> AnyHashable)? {
+  guard T.ID.self != ObjectIdentifier.self, !isPlainEnum(type) else { return nil }
+  return { AnyHashable(($0 as! T).id) }
+}

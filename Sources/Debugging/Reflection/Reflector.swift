@@ -118,8 +118,16 @@ struct Reflector {
 
   /// `.structure` or `.tuple` from the stored fields of the value at `address`.
   private mutating func reflectStored(at address: UnsafeRawPointer, _ info: ReflectedType, depth: Int) -> Value {
-    let fields = reflectStoredFields(at: address, info, depth: depth + 1)
-    return info.kind == .tuple ? .tuple(fields) : .structure(type: info.name, fields: fields)
+    var fields = reflectStoredFields(at: address, info, depth: depth + 1)
+    if info.kind == .tuple { return .tuple(fields) }
+    if let identity = info.identity { addIdentity(identity(info.stored.load(from: address)), to: &fields, depth: depth + 1) }
+    return .structure(type: info.name, fields: fields)
+  }
+
+  /// Puts `id` first as `$id`, unless a field already shows it as `id`.
+  private mutating func addIdentity(_ id: AnyHashable, to fields: inout [Value.Field], depth: Int) {
+    guard !fields.contains(where: { $0.label == "id" }) else { return }
+    fields.insert(Value.Field(Value.identityLabel, reflect(id.base, depth: depth)), at: 0)
   }
 
   private mutating func reflectStoredFields(at address: UnsafeRawPointer, _ info: ReflectedType, depth: Int) -> [Value.Field] {
@@ -186,9 +194,12 @@ struct Reflector {
       }
       for ancestor in ancestors.reversed() { fields += reflectFields(ancestor, depth: depth + 1) }
       fields += reflectFields(mirror, depth: depth + 1)
+      if let identity = info.identity { addIdentity(identity(value), to: &fields, depth: depth + 1) }
       return .structure(type: info.name, fields: fields)
     default:
-      return .structure(type: info.name, fields: reflectFields(mirror, depth: depth + 1))
+      var fields = reflectFields(mirror, depth: depth + 1)
+      if let identity = info.identity { addIdentity(identity(value), to: &fields, depth: depth + 1) }
+      return .structure(type: info.name, fields: fields)
     }
   }
 

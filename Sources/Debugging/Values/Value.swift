@@ -130,9 +130,17 @@ extension Value {
     }
   }
 
-  /// The identity of an element, used to match array elements across two states: the value of a
-  /// field named `id` when there is one.
+  /// The identity of an element, used to match array elements across two states: its
+  /// `Identifiable` id — the `$id` field a computed `id` is recorded as, or a field named `id`.
   public var elementID: Value? {
-    self["id"]
+    self[Self.identityLabel] ?? self["id"]
   }
+
+  /// The label of the field that carries an `Identifiable` value's computed `id` (`var id:
+  /// Repo.ID { repo.id }`), first in its structure; text renderers do not show it.
+  ///
+  /// ```text
+  /// {"$type":"Row","$id":7,"repo":{"$type":"Repo","id":7,"name":"swift"},"isStarred":false}
+  /// ```
+  public static let identityLabel = "$id"
 }

@@ -146,7 +146,7 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
 
   /// The text an `[id:…]` segment matches: `42`, `milk`, or a UUID's text.
   private static func identity(of element: JSON) -> String? {
-    guard let id = element["id"] else { return nil }
+    guard let id = element[Value.identityLabel] ?? element["id"] else { return nil }
     switch id {
     case let .string(text): return text
     case let .int(number): return String(number)

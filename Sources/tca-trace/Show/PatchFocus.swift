@@ -95,7 +95,9 @@ package struct PatchFocus {
   private static func standIn(_ value: JSON) -> JSON {
     switch value {
     case let .object(members):
-      guard let id = members.first(where: { $0.key == "id" }) else { return .null }
+      guard let id = members.first(where: { $0.key == Value.identityLabel }) ?? members.first(where: { $0.key == "id" }) else {
+        return .null
+      }
       let type = members.first { $0.key == "$type" }
       return .object((type.map { [$0] } ?? []) + [id])
     case .array:

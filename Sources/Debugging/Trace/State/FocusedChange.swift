@@ -118,7 +118,8 @@ package struct FocusedChange {
       for (position, member) in fields.enumerated() {
         let label = !labelled && member.key == "_\(position)" ? nil : member.key
         guard let old = captured[member.key], let child = node.children[member.key] else {
-          nodes.append(.field(label: label, position: position), .unchanged(count: 1))
+          // A computed `id` (`$id`) is a node only when it changed, as in `ValueDiffer`.
+          if member.key != Value.identityLabel { nodes.append(.field(label: label, position: position), .unchanged(count: 1)) }
           continue
         }
         nodes.append(.field(label: label, position: position), try change(old, member.value, child, depth: depth + 1, differ, path: path + "/" + member.key))

@@ -148,7 +148,7 @@ struct PathWalk {
 
   static func elementID(_ element: JSON) -> Value? {
     guard case let .object(members) = element, members.first?.key == "$type",
-      let id = members.first(where: { $0.key == "id" })?.value
+      let id = (members.first(where: { $0.key == Value.identityLabel }) ?? members.first(where: { $0.key == "id" }))?.value
     else { return nil }
     return try? Value(json: id)
   }
