@@ -132,3 +132,48 @@ import Testing
       """, code: 1))
   }
 }
+
+/// Output stays proportional to the input: past `ValueText.elisionDepth` (32) levels of
+/// indentation, a value is shown as `[…]` and a change as `[… (changed deeper than 32 levels)]`.
+/// (A 15 KB trace whose nesting grew made `show` write 264 MB.)
+@Suite struct DeepOutputTests {
+  let directory = TemporaryDirectory()
+
+  /// A state of 400 nested arrays, and 9 actions each replacing the innermost number.
+  static let trace: String = {
+    let n = 400
+    var lines = [SampleTraces.header, #"{"kind":"state","seq":0,"t":0,"state":{"a":"# + String(repeating: "[", count: n) + "0" + String(repeating: "]", count: n) + "}}"]
+    for seq in 1...9 {
+      let path = "/a" + String(repeating: "/0", count: n)
+      lines.append(#"{"kind":"action","seq":\#(seq),"t":\#(seq * 1000),"duration":1,"label":"A.x","action":{"$enum":"A","x":{}},"patch":[{"op":"replace","path":"\#(path)","value":\#(seq)}]}"#)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }()
+
+  /// `open` at each level from `from` to 31, the elided line at 32, then the closing brackets.
+  static func nested(from: Int, indent: (Int) -> String, open: String, elided: String) -> [String] {
+    var lines: [String] = []
+    for depth in from..<32 { lines.append(indent(depth) + open) }
+    lines.append(indent(32) + elided)
+    for depth in (from..<32).reversed() { lines.append(indent(depth) + "]") }
+    return lines
+  }
+
+  @Test func stateElidesPastTheIndentationLimit() {
+    _ = directory.file("deep.jsonl", contents: Self.trace)
+    let indent = { (depth: Int) in String(repeating: "  ", count: depth) }
+    let expected = ["[", #"  "a": ["#] + Self.nested(from: 2, indent: indent, open: "[0]: [", elided: "[0]: […]") + ["  ]", "]", ""]
+    #expect(tcaTrace(["state", "deep.jsonl"], in: directory) == ToolRun(stdout: expected.joined(separator: "\n")))
+  }
+
+  @Test func showElidesPastTheIndentationLimit() {
+    _ = directory.file("deep.jsonl", contents: Self.trace)
+    let run = tcaTrace(["show", "--from", "9", "deep.jsonl"], in: directory)
+    let indent = { (depth: Int) in "    " + String(repeating: "  ", count: depth) }
+    let expected = ["#9      +0.000s     1ns  A.x", "    A.x", "    [", #"      "a": ["#]
+      + Self.nested(from: 2, indent: indent, open: "[0]: [", elided: "[0]: [… (changed deeper than 32 levels)]") + ["      ]", "    ]", ""]
+    #expect(run.stdout.hasSuffix(expected.joined(separator: "\n")), "\(run)")
+    // All nine actions: a few kilobytes, not megabytes.
+    #expect(tcaTrace(["show", "deep.jsonl"], in: directory).stdout.utf8.count < 30_000)
+  }
+}

@@ -79,6 +79,10 @@ public struct DiffTextRenderer {
       lines.append(marker, depth, label(key, side: marker) + "\"\"\"")
       self.lines(children, depth: depth + 1, into: &lines)
       lines.append(marker, depth + 1, "\"\"\"" + suffix)
+    case let .nested(childShape, _) where depth >= ValueText.elisionDepth:
+      // Past the indentation limit: one line says there is a change below, not where.
+      let (open, close) = brackets(childShape)
+      lines.append(marker, depth, label(key, side: marker) + open + "… (changed deeper than \(ValueText.elisionDepth) levels)" + close + suffix)
     case let .nested(childShape, children):
       let (open, close) = brackets(childShape)
       // A changed computed `id` is not a field of the text (see `ValueText.shown`).

@@ -32,6 +32,12 @@ package struct TextLines {
 
 /// How values read in diffs: custom-dump's style (`Todo(`, `.toggle`, `[0]: …`, `"Milk"`).
 package enum ValueText {
+  /// The deepest indentation level written: a container that would open deeper than this is
+  /// shown on one line as `[…]`, `Todo(…)`, `.case(…)`, so the output of `show`, `state` and
+  /// `diff` stays proportional to the trace however deep a state nests (each level costs two
+  /// columns of indentation on every line below it).
+  package static let elisionDepth = 32
+
   /// Appends `value` as lines at `depth`, the first line starting with `label`, the last ending
   /// with `suffix` (a comma between siblings).
   ///
@@ -49,6 +55,8 @@ package enum ValueText {
         lines.append(marker, depth, label + open + close + suffix)
       } else if children.count == 1, children[0].0.isEmpty, let inline = scalar(children[0].1) {
         lines.append(marker, depth, label + open + inline + close + suffix)
+      } else if depth >= elisionDepth {
+        lines.append(marker, depth, label + open + "…" + close + suffix)
       } else {
         lines.append(marker, depth, label + open)
         for (index, (childLabel, child)) in children.enumerated() {
