@@ -32,3 +32,21 @@ import Testing
       """, code: 2))
   }
 }
+
+/// A payload-less enum value inside an action reads on one line: `filterPicked(.active)`.
+@Suite struct OneLineEnumTests {
+  @Test func aBareCasePayloadStaysOnItsLine() {
+    let trace = [
+      SampleTraces.header,
+      #"{"kind":"state","seq":0,"t":0,"state":{"n":0}}"#,
+      #"{"kind":"action","seq":1,"t":1000,"duration":100,"label":"Todos.Action.filterPicked(.active)","action":{"$enum":"Todos.Action","filterPicked":{"_0":{"$enum":"Filter","active":{}}}},"patch":[]}"#,
+    ].joined(separator: "\n") + "\n"
+    let run = tcaTrace("show", "-", stdin: trace)
+    #expect(run.stdout.hasSuffix("""
+      #1      +0.000s   100ns  Todos.Action.filterPicked(.active)
+          Todos.Action.filterPicked(.active)
+        (No state changes)
+
+      """), "\(run)")
+  }
+}

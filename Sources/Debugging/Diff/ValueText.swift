@@ -53,7 +53,7 @@ package enum ValueText {
     func container(_ open: String, _ close: String, _ children: [(String, Value)]) {
       if children.isEmpty {
         lines.append(marker, depth, label + open + close + suffix)
-      } else if children.count == 1, children[0].0.isEmpty, let inline = scalar(children[0].1) {
+      } else if children.count == 1, children[0].0.isEmpty, let inline = scalar(children[0].1) ?? bareCase(children[0].1) {
         lines.append(marker, depth, label + open + inline + close + suffix)
       } else if depth >= elisionDepth {
         lines.append(marker, depth, label + open + "…" + close + suffix)
@@ -100,6 +100,13 @@ package enum ValueText {
   static func shown(_ fields: [Value.Field]) -> [Value.Field] {
     guard fields.first?.label == Value.identityLabel else { return fields }
     return Array(fields.dropFirst())
+  }
+
+  /// `.active` for an enum case without associated values: one line inside its parent
+  /// (`filterPicked(.active)`, not three).
+  static func bareCase(_ value: Value) -> String? {
+    if case let .enumCase(_, name, values) = value, values.isEmpty { return "." + name }
+    return nil
   }
 
   static func fieldLabel(_ label: String?) -> String {
