@@ -21,7 +21,12 @@ package enum ReportCommand: TraceCommand {
     let destination = try OutputFile(path: arguments.value(Self.output) ?? "-", permissions: 0o600, context: context)
     var builder = HTMLReportBuilder()
     try destination.stream(
-      from: { try RecordInput(file: arguments.positionals[0], reportsGaps: true, context: context) },
+      from: {
+        // The page carries each action's diff, never a state: the state follows the patches.
+        let input = try RecordInput(file: arguments.positionals[0], reportsGaps: true, context: context)
+        input.reader.skipsKeyframeStates = true
+        return input
+      },
       add: { builder.add($0, into: &$1) },
       finish: { builder.finish(into: &$0) }
     )

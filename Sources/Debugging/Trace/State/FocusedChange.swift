@@ -50,8 +50,13 @@ package struct FocusedChange {
         return .element(index: index, inner)
       }
       guard let (prefix, suffix) = node.untouchedEnds(count: elements.count) else { return nil }
-      // A copy of the window: a slice would keep the whole array shared, and the patch would copy it.
-      return .window(prefix: prefix, suffix: suffix, elements: Array(elements[prefix..<(elements.count - suffix)]))
+      // A copy of the window's elements: a slice (or `Array` of a slice that spans the whole array,
+      // which reuses its buffer) would keep the array shared, and the patch would copy it.
+      let window = elements[prefix..<(elements.count - suffix)]
+      var copy: [JSON] = []
+      copy.reserveCapacity(window.count)
+      for element in window { copy.append(element) }
+      return .window(prefix: prefix, suffix: suffix, elements: copy)
     default:
       return nil
     }
@@ -92,20 +97,82 @@ package struct FocusedChange {
       guard case let .array(elements) = new, prefix + suffix <= elements.count else {
         throw JSONError("at \(path): not an array", line: 0, column: 0)
       }
-      let a = try oldElements.enumerated().map { (i, e) throws(JSONError) in try Self.value(e, path + "/\(prefix + i)") }
-      let b = try elements[prefix..<(elements.count - suffix)].enumerated().map { (i, e) throws(JSONError) in
-        try Self.value(e, path + "/\(prefix + i)")
+      let newElements = Array(elements[prefix..<(elements.count - suffix)])
+      let inner: [StateDiff.Node]
+      if let identified = try Self.identifiedWindow(oldElements, newElements, depth: depth + 1, differ, path: path, offset: prefix) {
+        inner = identified
+      } else {
+        let a = try oldElements.enumerated().map { (i, e) throws(JSONError) in try Self.value(e, path + "/\(prefix + i)") }
+        let b = try newElements.enumerated().map { (i, e) throws(JSONError) in try Self.value(e, path + "/\(prefix + i)") }
+        inner = ArrayDiffer(differ: differ, depth: depth + 1).diff(a, b)
       }
       var nodes = NodeList()
       if prefix > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: prefix)) }
-      for inner in ArrayDiffer(differ: differ, depth: depth + 1).diff(a, b) {
-        nodes.append(Self.shifted(inner.key, by: prefix), Self.shifted(inner.change, by: prefix))
+      for node in inner {
+        nodes.append(Self.shifted(node.key, by: prefix), Self.shifted(node.change, by: prefix))
       }
       if suffix > 0 {
         nodes.append(.element(old: prefix + oldElements.count, new: elements.count - suffix, id: nil), .unchanged(count: suffix))
       }
       return Self.nested(.array, nodes.nodes)
     }
+  }
+
+  /// `ArrayDiffer.diff` of two windows of structures with an `id`, on their JSON: equal ends are
+  /// skipped by comparing JSON, elements are matched by their ids (only the ids become `Value`s),
+  /// and only elements that differ, come or go are turned into `Value`s — a long run of elements
+  /// that only shifted (a sort moving one row) costs a comparison each. `nil` when an element is not
+  /// a structure with an `id`, or an id repeats: the array differ on `Value`s decides then.
+  private static func identifiedWindow(
+    _ old: [JSON], _ new: [JSON], depth: Int, _ differ: ValueDiffer, path: String, offset: Int
+  ) throws(JSONError) -> [StateDiff.Node]? {
+    var prefix = 0
+    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+      suffix += 1
+    }
+    let a = prefix..<(old.count - suffix), b = prefix..<(new.count - suffix)
+    func id(_ element: JSON, _ index: Int) throws(JSONError) -> Value? {
+      guard case let .object(members) = element, members.first?.key == "$type", let id = members.first(where: { $0.key == "id" }) else {
+        return nil
+      }
+      return try value(id.value, path + "/\(offset + index)/id")
+    }
+    var oldIDs: [Value] = [], newIDs: [Value] = []
+    for i in a {
+      guard let id = try id(old[i], i) else { return nil }
+      oldIDs.append(id)
+    }
+    for j in b {
+      guard let id = try id(new[j], j) else { return nil }
+      newIDs.append(id)
+    }
+    var nodes = NodeList()
+    if prefix > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: prefix)) }
+    if !(oldIDs.isEmpty && newIDs.isEmpty) {
+      guard let steps = IdentityMatcher.steps(old: oldIDs, new: newIDs) else { return nil }
+      let o = a.lowerBound, n = b.lowerBound
+      func change(_ i: Int, _ j: Int) throws(JSONError) -> StateDiff.Change {
+        old[i] == new[j] ? .unchanged(count: 1)
+          : differ.change(try value(old[i], path + "/\(offset + i)"), try value(new[j], path + "/\(offset + j)"), depth: depth)
+      }
+      for step in steps {
+        switch step {
+        case let .stayed(i, j):
+          nodes.append(.element(old: o + i, new: n + j, id: newIDs[j]), try change(o + i, n + j))
+        case let .moved(i, j):
+          let inner = try change(o + i, n + j)
+          nodes.append(.element(old: o + i, new: n + j, id: newIDs[j]), .moved(from: o + i, to: n + j, change: inner))
+        case let .removed(i):
+          nodes.append(.element(old: o + i, new: nil, id: oldIDs[i]), .removed(try value(old[o + i], path + "/\(offset + o + i)")))
+        case let .inserted(j):
+          nodes.append(.element(old: nil, new: n + j, id: newIDs[j]), .inserted(try value(new[n + j], path + "/\(offset + n + j)")))
+        }
+      }
+    }
+    if suffix > 0 { nodes.append(.element(old: a.upperBound, new: b.upperBound, id: nil), .unchanged(count: suffix)) }
+    return nodes.nodes
   }
 
   /// A structure, an enum case or a dictionary with `String` keys (the only objects whose inside
