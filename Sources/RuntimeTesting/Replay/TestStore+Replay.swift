@@ -190,6 +190,16 @@ extension TestStore where Action: Decodable {
   /// Compares the state after `action` with the trace's; the failure message when they differ.
   private func check(_ actual: State, after action: TraceAction, line: Int, _ run: inout TraceReplayRun) -> String? {
     state = actual
+    if action.coalesced {
+      run.checker!.advanceCoalesced(to: actual)
+      if run.coalescedFrom == nil { run.coalescedFrom = action.seq }
+      run.matched += 1
+      return nil
+    }
+    if let first = run.coalescedFrom {
+      run.coalescedFrom = nil
+      note(&run, TraceReplayMessages.coalesced(run.file, from: first, to: action.seq - 1, checkedAt: action, line: line))
+    }
     switch run.checker!.advance(patch: action.patch, keyframe: action.state, to: actual) {
     case .matched:
       run.matched += 1
@@ -229,6 +239,8 @@ struct TraceReplayRun {
   var matched = 0
   var lastSeq: Int64 = 0
   var unchecked: [String] = []
+  /// The first of the actions whose recorded states were coalesced, since the last checked one.
+  var coalescedFrom: Int64?
 
   init(file: String, location: TestSourceLocation) {
     self.file = file

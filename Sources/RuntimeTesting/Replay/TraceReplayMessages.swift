@@ -133,6 +133,14 @@ enum TraceReplayMessages {
     "Replay of \(file): the recorder noted an error at line \(line): \(message)"
   }
 
+  static func coalesced(_ file: String, from: Int64, to: Int64, checkedAt action: TraceAction, line: Int) -> String {
+    let range = from == to ? "#\(from)" : "#\(from)…#\(to)"
+    return """
+      Replay of \(file): the recorder coalesced the states after \(range) into the next one (it \
+      fell behind); they are checked together after \(self.action(action, line: line)).
+      """
+  }
+
   static func unchecked(_ file: String, _ action: TraceAction, line: Int, reason: String) -> String {
     "Replay of \(file): the state after \(self.action(action, line: line)) is not checked: \(reason)."
   }

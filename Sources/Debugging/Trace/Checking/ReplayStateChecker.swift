@@ -27,6 +27,9 @@ package struct ReplayStateChecker {
   package private(set) var recorded: JSON?
   private var actual: Value
   private var actualState: Any
+  /// Where the live state changed during actions whose recorded states were coalesced into a
+  /// later line: compared when that line comes.
+  private var pendingPaths: [[String]] = []
 
   package init(recorded: JSON, actual: Any) {
     self.recorded = recorded
@@ -56,14 +59,7 @@ package struct ReplayStateChecker {
   /// Moves both sides past one action — the recorded one by its `patch` (and `keyframe`, when the
   /// line has one), the live one to `newState` — and compares them where either changed.
   package mutating func advance(patch: JSONPatch, keyframe: JSON?, to newState: Any) -> Outcome {
-    let diff = StateDiff(actualState, newState)
-    actualState = newState
-    if !diff.isEqual {
-      var rebuilt = actual
-      actual = .null
-      if !diff.root.change.apply(to: &rebuilt) { rebuilt = Value(reflecting: newState) }
-      actual = rebuilt
-    }
+    let diff = advanceActual(to: newState)
     guard var state = recorded else {
       guard let keyframe else { return .unchecked("the recorded state is unknown until the next keyframe") }
       recorded = keyframe
@@ -78,7 +74,8 @@ package struct ReplayStateChecker {
       return .unchecked("its patch does not apply (\(error.message)); not checked until the next keyframe")
     }
     recorded = keyframe ?? state
-    var paths = ReplayComparison.paths(of: patch)
+    var paths = ReplayComparison.paths(of: patch) + pendingPaths
+    pendingPaths = []
     ReplayComparison.collectPaths(diff.root.change, path: [], into: &paths)
     for path in ReplayComparison.outermost(paths) {
       let recordedPart: JSON? = try? PatchEngine.value(at: JSONPointer(tokens: path), in: recorded!)
@@ -90,6 +87,25 @@ package struct ReplayStateChecker {
       }
     }
     return .matched
+  }
+
+  /// Moves the live side past an action whose recorded state was coalesced into a later action's
+  /// (`"coalesced":true`, an empty patch): the places it changed are compared with that line.
+  package mutating func advanceCoalesced(to newState: Any) {
+    let diff = advanceActual(to: newState)
+    ReplayComparison.collectPaths(diff.root.change, path: [], into: &pendingPaths)
+  }
+
+  private mutating func advanceActual(to newState: Any) -> StateDiff {
+    let diff = StateDiff(actualState, newState)
+    actualState = newState
+    if !diff.isEqual {
+      var rebuilt = actual
+      actual = .null
+      if !diff.root.change.apply(to: &rebuilt) { rebuilt = Value(reflecting: newState) }
+      actual = rebuilt
+    }
+    return diff
   }
 
   private func mismatch(_ recorded: JSON) -> Outcome {
