@@ -217,6 +217,23 @@ func counterLines() -> [String] {
     #expect(firstLog.notes.first?.hasPrefix(#"Replay of two.jsonl: this trace also holds reducer "counter2""#) == true)
   }
 
+  /// A state the recorder coalesced into the next line is checked with it, and a note says so.
+  @Test func coalescedStatesAreCheckedWithTheNextOne() async {
+    var lines = counterLines()
+    lines[3] = lines[3].replacingOccurrences(of: #""label":"Counter.Action.incrementButtonTapped","#, with: #""label":"Counter.Action.incrementButtonTapped","coalesced":true,"#)
+      .replacingOccurrences(of: #""patch":[{"op":"replace","path":"/count","value":2}]"#, with: #""patch":[]"#)
+    let log = FailureLog()
+    let report = await counterStore(log).replay(trace: replayTraceFile(lines.joined(), name: "coalesced.jsonl"))
+    #expect(log.messages == [])
+    #expect(log.notes == [
+      """
+      Replay of coalesced.jsonl: the recorder coalesced the states after #2 into the next one (it fell behind); they \
+      are checked together after #3 Counter.Action.decrementButtonTapped (line 5).
+      """
+    ])
+    #expect(report.matched == 3)
+  }
+
   @Test func theTestGoesOnAfterAReplay() async {
     let log = FailureLog()
     let store = counterStore(log)
