@@ -92,7 +92,9 @@ import Testing
     let task = await store.send(.decrementButtonTapped) { $0.count = -1 }
     await task.cancel()
     #expect(task.isCancelled)
-    await task.finish()
+    // A generous timeout: in a whole `swift test` run other @MainActor suites hold the main
+    // actor for longer than the default second; the test is about finishing, not speed.
+    await task.finish(timeout: .seconds(30))
   }
 
   @Test func finishWaitsForTheDelayedEffect() async {
@@ -101,7 +103,7 @@ import Testing
 
     let task = await store.send(.decrementButtonTapped) { $0.count = -1 }
     await clock.advance(by: .seconds(1))
-    await task.finish()
+    await task.finish(timeout: .seconds(30))
     await store.receive(.decrementDelayResponse) { $0.count = 0 }
     await store.finish()
   }
