@@ -11,7 +11,7 @@ import Debugging
 /// USAGE: tca-trace cat [<options>] <file>
 ///
 /// ARGUMENTS:
-///   <file>                  The trace to read (JSON Lines, format 1); - reads standard input.
+///   <file>                  The trace to read (JSON Lines, format 1 or 2); - reads standard input.
 ///
 /// OPTIONS:
 ///   --full                  Expand every action line to its full state (the default).

@@ -95,7 +95,7 @@ import Testing
         USAGE: tca-trace state [<options>] <file>
 
         ARGUMENTS:
-          <file>                  The trace to read (JSON Lines, format 1); - reads standard input.
+          <file>                  The trace to read (JSON Lines, format 1 or 2); - reads standard input.
 
         OPTIONS:
           --at <seq>              The action's sequence number; 0 is the initial state (default: the last

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Records actions, state changes, timings and effect lifecycles into a trace (format 1,
+/// Records actions, state changes, timings and effect lifecycles into a trace (format 2,
 /// `docs/log-format.md`), from plain values — whatever runs the reducer.
 ///
 /// The calling thread only copies what it is given (states are copy-on-write values), takes a

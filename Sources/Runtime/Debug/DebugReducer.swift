@@ -3,7 +3,7 @@ import Foundation
 
 extension Reducer {
   /// This reducer, recording every action, state change, reducer timing and effect into a trace
-  /// (format 1, `docs/log-format.md`).
+  /// (format 2, `docs/log-format.md`).
   ///
   /// ```swift
   /// Store(initialState: Todos.State()) { Todos().debug() }

@@ -52,5 +52,5 @@ package struct ArgumentSpec: Sendable {
   }
 
   /// The trace file every reading subcommand takes.
-  package static let file = ArgumentSpec("<file>", help: "The trace to read (JSON Lines, format 1); - reads standard input.")
+  package static let file = ArgumentSpec("<file>", help: "The trace to read (JSON Lines, format 1 or 2); - reads standard input.")
 }

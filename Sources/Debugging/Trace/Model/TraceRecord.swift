@@ -1,4 +1,4 @@
-/// One line of a trace (see `docs/log-format.md`, format 1).
+/// One line of a trace (see `docs/log-format.md`, formats 1 and 2).
 ///
 /// ```swift
 /// let record = try TraceRecord(json: JSONReader.parse(#"{"kind":"end","t":900,"actions":2}"#))
