@@ -24,12 +24,18 @@ let package = Package(
     .executableTarget(name: "tca-trace", dependencies: ["Debugging", "TraceAnalysis"]),
     .target(name: "ExampleFeatures", dependencies: ["Runtime"], path: "Examples/Features"),
     .executableTarget(name: "Examples", dependencies: ["ExampleFeatures", "Runtime"], path: "Examples/Runner"),
-    .target(name: "FixtureSessions", dependencies: ["ExampleFeatures", "Runtime"], path: "Examples/FixtureRecorder/Sessions"),
-    .executableTarget(name: "FixtureRecorder", dependencies: ["FixtureSessions", "ExampleFeatures", "Runtime"], path: "Examples/FixtureRecorder/Main"),
-    .executableTarget(name: "Benchmarks", dependencies: ["Debugging", "TraceAnalysis", "TraceTestSupport", "Runtime", "RuntimeTesting", "ExampleFeatures"]),
+    .target(
+      name: "FixtureSessions", dependencies: ["ExampleFeatures", "Runtime"], path: "Examples/FixtureRecorder/Sessions"),
+    .executableTarget(
+      name: "FixtureRecorder", dependencies: ["FixtureSessions", "ExampleFeatures", "Runtime"],
+      path: "Examples/FixtureRecorder/Main"),
+    .executableTarget(
+      name: "Benchmarks",
+      dependencies: ["Debugging", "TraceAnalysis", "TraceTestSupport", "Runtime", "RuntimeTesting", "ExampleFeatures"]),
     .testTarget(name: "DebuggingTests", dependencies: ["Debugging", "TraceAnalysis", "TraceTestSupport"]),
     .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Debugging", "ExampleFeatures", "FixtureSessions"]),
-    .testTarget(name: "RuntimeTestingTests", dependencies: ["RuntimeTesting", "Runtime", "Debugging", "ExampleFeatures"]),
+    .testTarget(
+      name: "RuntimeTestingTests", dependencies: ["RuntimeTesting", "Runtime", "Debugging", "ExampleFeatures"]),
     // Written by `tca-trace testgen` from Fixtures/ (scripts/check-testgen.sh).
     .testTarget(name: "GeneratedTests", dependencies: ["RuntimeTesting", "ExampleFeatures"]),
     .testTarget(

@@ -31,7 +31,8 @@ func fileMegabytes(_ path: String) -> Double {
 /// ```
 @discardableResult
 func writeSyntheticTraceFile(
-  to path: String, actions: Int, stateSize: Int, keyframeInterval: Int, seed: UInt64 = 1, maximumMegabytes: Double? = nil
+  to path: String, actions: Int, stateSize: Int, keyframeInterval: Int, seed: UInt64 = 1,
+  maximumMegabytes: Double? = nil
 ) -> Double {
   let writer = TraceWriter.file(path, bufferSize: 1 << 20)
   SyntheticTrace.write(

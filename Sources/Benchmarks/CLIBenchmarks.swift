@@ -39,10 +39,14 @@ func runCLIBenchmarks(filter: String?) {
   ] {
     let run = measureCommand("'\(tool)' \(arguments) '\(trace)' > /dev/null", runs: name == "validate" ? 1 : 3)
     if arguments.contains("--to") {
-      report("cli tca-trace \(name)", ours: run.seconds, extra: String(format: "%.2f ms per action", run.seconds * 1e3 / 5_000) + ", max RSS \(run.rss)")
+      report(
+        "cli tca-trace \(name)", ours: run.seconds,
+        extra: String(format: "%.2f ms per action", run.seconds * 1e3 / 5_000) + ", max RSS \(run.rss)")
       continue
     }
-    report("cli tca-trace \(name)", ours: run.seconds, baseline: ("jq -c .kind", jq.seconds), extra: "\(rate(run.seconds)), max RSS \(run.rss)")
+    report(
+      "cli tca-trace \(name)", ours: run.seconds, baseline: ("jq -c .kind", jq.seconds),
+      extra: "\(rate(run.seconds)), max RSS \(run.rss)")
     fflush(nil)
   }
 
@@ -53,7 +57,9 @@ func runCLIBenchmarks(filter: String?) {
   report("cli tca-trace show | head -n 60 (first screen, 1 GB)", ours: screen.seconds, extra: "max RSS \(screen.rss)")
   for (name, arguments) in [("timings", "timings"), ("show --labels-only", "show --labels-only")] {
     let run = measureCommand("'\(tool)' \(arguments) '\(big)' > /dev/null", runs: 1)
-    report("cli tca-trace \(name) (1 GB)", ours: run.seconds, extra: String(format: "%.0f MB/s", bigMegabytes / run.seconds) + ", max RSS \(run.rss)")
+    report(
+      "cli tca-trace \(name) (1 GB)", ours: run.seconds,
+      extra: String(format: "%.0f MB/s", bigMegabytes / run.seconds) + ", max RSS \(run.rss)")
     fflush(nil)
   }
 }
@@ -62,5 +68,6 @@ func runCLIBenchmarks(filter: String?) {
 /// about `megabytes` and returns its size in MB: the writer stops adding actions at that size (the
 /// size is not proportional to the number of actions: the state, and so its keyframes, grow).
 private func writeSyntheticTrace(to path: String, megabytes: Double) -> Double {
-  writeSyntheticTraceFile(to: path, actions: Int.max - 1, stateSize: 200, keyframeInterval: 1_000, maximumMegabytes: megabytes)
+  writeSyntheticTraceFile(
+    to: path, actions: Int.max - 1, stateSize: 200, keyframeInterval: 1_000, maximumMegabytes: megabytes)
 }

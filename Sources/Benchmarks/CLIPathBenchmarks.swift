@@ -26,11 +26,17 @@ func runCLIPathBenchmarks(filter: String?) {
   let labels = measureCommand("'\(tool)' show --labels-only '\(trace)' > /dev/null")
   report("cli-path baseline `show --labels-only`", ours: labels.seconds, extra: rate(labels.seconds))
   var tools = [("tca-trace", tool)]
-  if let other = ProcessInfo.processInfo.environment["TCA_TRACE_BENCH_OTHER_TOOL"] { tools.append(("other tool", other)) }
+  if let other = ProcessInfo.processInfo.environment["TCA_TRACE_BENCH_OTHER_TOOL"] {
+    tools.append(("other tool", other))
+  }
   for (toolName, path) in tools {
-    for arguments in ["show --labels-only --path todos", "show --labels-only --path /todos/0/title", "show --path todos --to 20000"] {
+    for arguments in [
+      "show --labels-only --path todos", "show --labels-only --path /todos/0/title", "show --path todos --to 20000",
+    ] {
       let run = measureCommand("'\(path)' \(arguments) '\(trace)' > /dev/null")
-      let extra = arguments.contains("--to") ? String(format: "%.2f ms per action", run.seconds * 1e3 / 20_000) : rate(run.seconds)
+      let extra =
+        arguments.contains("--to")
+        ? String(format: "%.2f ms per action", run.seconds * 1e3 / 20_000) : rate(run.seconds)
       report(
         "cli-path \(toolName) \(arguments)", ours: run.seconds, baseline: ("show --labels-only", labels.seconds),
         extra: "\(extra), max RSS \(run.rss)")

@@ -38,10 +38,14 @@ func runCompareBenchmarks(filter: String?) {
   reportBoth("compare baseline: TraceReader over both files", ours: read, baseline: nil, megabytes: 2 * megabytes)
   if !onlyUnrelated {
     let cmp = measureCommand("cmp '\(golden)' '\(current)'", runs: 3)
-    report("compare baseline: `cmp` process", ours: cmp.seconds, extra: String(format: "%.0f MB/s of both files", 2 * megabytes / cmp.seconds))
+    report(
+      "compare baseline: `cmp` process", ours: cmp.seconds,
+      extra: String(format: "%.0f MB/s of both files", 2 * megabytes / cmp.seconds))
   }
 
-  let timings = { var o = CompareOptions(); o.timings = true; return o }()
+  let timings = {
+    var o = CompareOptions(); o.timings = true; return o
+  }()
   var cases: [(name: String, other: String, options: CompareOptions)] = [("identical", current, CompareOptions())]
   if !onlyUnrelated {
     cases += [("100 extra actions", longer, CompareOptions()), ("identical --timings", current, timings)]
@@ -56,7 +60,9 @@ func runCompareBenchmarks(filter: String?) {
       comparison = try! TraceComparator.compare(golden: golden, current: other, options: options)
     }
     let found = comparison.map { "\($0.counts.aligned) aligned, \($0.counts.total) differences" } ?? ""
-    reportBoth("compare TraceComparator \(name) (\(found))", ours: times, baseline: ("TraceReader both", read), megabytes: 2 * megabytes)
+    reportBoth(
+      "compare TraceComparator \(name) (\(found))", ours: times, baseline: ("TraceReader both", read),
+      megabytes: 2 * megabytes)
   }
 
   let tool = builtToolPath()
@@ -66,9 +72,14 @@ func runCompareBenchmarks(filter: String?) {
   }
   var commands = [("identical", "'\(golden)' '\(current)'")]
   if !onlyUnrelated { commands.append(("100 extra actions", "'\(golden)' '\(longer)'")) }
-  commands += [("unrelated runs: other seed", "'\(golden)' '\(other)'"), ("unrelated runs: other feature", "'\(golden)' '\(feature)'")]
+  commands += [
+    ("unrelated runs: other seed", "'\(golden)' '\(other)'"),
+    ("unrelated runs: other feature", "'\(golden)' '\(feature)'"),
+  ]
   for (name, arguments) in commands {
     let run = measureCommand("'\(tool)' diff \(arguments) > /dev/null", runs: 3)
-    report("compare cli tca-trace diff \(name)", ours: run.seconds, extra: String(format: "%.0f MB/s of both files, max RSS \(run.rss)", 2 * megabytes / run.seconds))
+    report(
+      "compare cli tca-trace diff \(name)", ours: run.seconds,
+      extra: String(format: "%.0f MB/s of both files, max RSS \(run.rss)", 2 * megabytes / run.seconds))
   }
 }

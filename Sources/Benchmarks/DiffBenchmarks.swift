@@ -61,26 +61,31 @@ func runDiffBenchmarks(filter: String?) {
   }
 
   for n in [10_000, 20_000] {
-    let old = BenchTodosState(todos: (0..<n).map { BenchTodo(id: benchUUID($0), title: "Todo \($0)", isComplete: false) })
+    let old = BenchTodosState(
+      todos: (0..<n).map { BenchTodo(id: benchUUID($0), title: "Todo \($0)", isComplete: false) })
     var new = old
     new.todos[n / 2].isComplete = true
     row("diff: one field of \(n) todos (live, text)", median { _ = StateDiff.text(old, new) })
   }
   for n in [10_000, 20_000] {
-    let old = BenchIdentifiedTodos(elements: (0..<n).map { BenchTodo(id: benchUUID($0), title: "Todo \($0)", isComplete: false) })
+    let old = BenchIdentifiedTodos(
+      elements: (0..<n).map { BenchTodo(id: benchUUID($0), title: "Todo \($0)", isComplete: false) })
     var new = old
     new.elements[n / 2].isComplete = true
-    row("diff: one field of \(n) todos in an identified collection (live, text)", median { _ = StateDiff.text(old, new) })
+    row(
+      "diff: one field of \(n) todos in an identified collection (live, text)", median { _ = StateDiff.text(old, new) })
   }
   for n in [10_000, 20_000] {
-    let old = BenchTodosState(todos: (0..<n).map { BenchTodo(id: benchUUID($0), title: "Todo \($0)", isComplete: false) })
+    let old = BenchTodosState(
+      todos: (0..<n).map { BenchTodo(id: benchUUID($0), title: "Todo \($0)", isComplete: false) })
     var new = old
     new.todos[n / 2].isComplete = true
     let a = Value(reflecting: old), b = Value(reflecting: new)
     row("diff: one field of \(n) todos (value trees, model)", median { _ = StateDiff(a, b) })
   }
   for n in [10_000, 20_000] {
-    let old = BenchTodosState(todos: (0..<n).map { BenchTodo(id: benchUUID($0), title: "Todo \($0)", isComplete: false) })
+    let old = BenchTodosState(
+      todos: (0..<n).map { BenchTodo(id: benchUUID($0), title: "Todo \($0)", isComplete: false) })
     var new = old
     new.todos[n / 2].isComplete = true
     let a = Value(reflecting: old), b = Value(reflecting: new), model = StateDiff(a, b)
@@ -91,7 +96,9 @@ func runDiffBenchmarks(filter: String?) {
     let old = (0..<n).map { BenchItem(id: $0, name: "Item \($0)", score: $0 % 100) }
     let new = old.shuffled(using: &rng)
     var lines = 0
-    row("diff: \(n) identifiable shuffled (live, text)", median { lines = StateDiff.text(old, new)?.split(separator: "\n").count ?? 0 })
+    row(
+      "diff: \(n) identifiable shuffled (live, text)",
+      median { lines = StateDiff.text(old, new)?.split(separator: "\n").count ?? 0 })
     _ = lines
   }
   for n in [4_000, 8_000] {
@@ -120,7 +127,9 @@ func runDiffBenchmarks(filter: String?) {
     var rng = BenchLCG(state: 9)
     let old = (0..<n).map { BenchSample(name: "Sample \($0)", value: $0, flag: false) }
     var new = old
-    for k in 0..<(n / 4) { new.insert(BenchSample(name: "New \(k)", value: -k, flag: true), at: Int.random(in: 0...new.count, using: &rng)) }
+    for k in 0..<(n / 4) {
+      new.insert(BenchSample(name: "New \(k)", value: -k, flag: true), at: Int.random(in: 0...new.count, using: &rng))
+    }
     let a = Value(reflecting: old), b = Value(reflecting: new)
     row("diff: 25% of \(n) structs inserted (value trees, model)", median { _ = StateDiff(a, b) })
   }
@@ -130,6 +139,8 @@ func runDiffBenchmarks(filter: String?) {
     let old = (0..<n).map { _ in Value.int(Int64.random(in: 0..<3, using: &rng)) }
     var new = old
     for _ in 0..<(n / 10) { new[Int.random(in: 0..<n, using: &rng)] = .int(Int64.random(in: 0..<3, using: &rng)) }
-    row("diff: \(n) ints of 3 distinct values, 10% edited (value trees, model)", median(runs: 3) { _ = StateDiff(Value.array(old), Value.array(new)) })
+    row(
+      "diff: \(n) ints of 3 distinct values, 10% edited (value trees, model)",
+      median(runs: 3) { _ = StateDiff(Value.array(old), Value.array(new)) })
   }
 }

@@ -15,11 +15,15 @@ func runJSONBenchmarks(filter: String?) {
 
   if selected("json parse", filter) {
     let ours = medians(runs: 7) { trace.forEachLine { line in _ = try! JSONReader.parse(line) } }
-    let foundation = !baselines ? nil : medians(runs: 3) {
-      trace.forEachLine { line in _ = try! JSONSerialization.jsonObject(with: Data(line)) }
-    }
-    reportBoth("json parse (JSONReader.parse per line)", ours: ours,
-               baseline: foundation.map { ("JSONSerialization.jsonObject", $0) }, megabytes: megabytes)
+    let foundation =
+      !baselines
+      ? nil
+      : medians(runs: 3) {
+        trace.forEachLine { line in _ = try! JSONSerialization.jsonObject(with: Data(line)) }
+      }
+    reportBoth(
+      "json parse (JSONReader.parse per line)", ours: ours,
+      baseline: foundation.map { ("JSONSerialization.jsonObject", $0) }, megabytes: megabytes)
   }
 
   if selected("json scan", filter) {
@@ -28,16 +32,22 @@ func runJSONBenchmarks(filter: String?) {
       trace.forEachLine { line in
         var scanner = try! JSONObjectScanner(line)
         while let member = try! scanner.next() {
-          if scanner.key(of: member, is: "seq") { checksum &+= Int(try! scanner.int(member)!) }
-          else if scanner.key(of: member, is: "duration") { checksum &+= Int(try! scanner.int(member)!) }
-          else if scanner.key(of: member, is: "kind") { checksum &+= try! scanner.string(member)!.utf8.count }
-          else if scanner.key(of: member, is: "label") { checksum &+= try! scanner.string(member)!.utf8.count }
+          if scanner.key(of: member, is: "seq") {
+            checksum &+= Int(try! scanner.int(member)!)
+          } else if scanner.key(of: member, is: "duration") {
+            checksum &+= Int(try! scanner.int(member)!)
+          } else if scanner.key(of: member, is: "kind") {
+            checksum &+= try! scanner.string(member)!.utf8.count
+          } else if scanner.key(of: member, is: "label") {
+            checksum &+= try! scanner.string(member)!.utf8.count
+          }
         }
       }
     }
     let parse = medians(runs: 5) { trace.forEachLine { line in _ = try! JSONReader.parse(line) } }
-    reportBoth("json scan (kind, seq, label, duration per line)", ours: ours,
-               baseline: ("JSONReader.parse", parse), megabytes: megabytes)
+    reportBoth(
+      "json scan (kind, seq, label, duration per line)", ours: ours,
+      baseline: ("JSONReader.parse", parse), megabytes: megabytes)
     if checksum == 42 { print("") }
   }
 
@@ -53,11 +63,15 @@ func runJSONBenchmarks(filter: String?) {
       output.reserveCapacity(trace.bytes.count)
       for tree in trees { JSONWriter.write(tree, into: &output); output.append(0x0A) }
     }
-    let foundation = !baselines ? nil : medians(runs: 3) {
-      for object in objects { _ = try! JSONSerialization.data(withJSONObject: object) }
-    }
-    reportBoth("json write (JSONWriter.write)", ours: ours,
-               baseline: foundation.map { ("JSONSerialization.data", $0) }, megabytes: megabytes)
+    let foundation =
+      !baselines
+      ? nil
+      : medians(runs: 3) {
+        for object in objects { _ = try! JSONSerialization.data(withJSONObject: object) }
+      }
+    reportBoth(
+      "json write (JSONWriter.write)", ours: ours,
+      baseline: foundation.map { ("JSONSerialization.data", $0) }, megabytes: megabytes)
   }
 
   if selected("json long line", filter) {
@@ -77,7 +91,8 @@ func runJSONBenchmarks(filter: String?) {
     }
     array.append(contentsOf: "]}}".utf8)
     let arrayTime = medians(runs: 3) { _ = try! JSONReader.parse(array) }
-    reportBoth("json long line (16 MB, \(index) todos)", ours: arrayTime, baseline: nil, megabytes: Double(array.count) / 1e6)
+    reportBoth(
+      "json long line (16 MB, \(index) todos)", ours: arrayTime, baseline: nil, megabytes: Double(array.count) / 1e6)
   }
 
   if selected("json encode", filter) {
@@ -91,11 +106,15 @@ func runJSONBenchmarks(filter: String?) {
     }
     let encoder = JSONEncoder()
     let foundation = !baselines ? nil : medians(runs: 5) { _ = try! encoder.encode(todos) }
-    reportBoth("json encode (Value.writeJSON, 10,000 todos)", ours: ours,
-               baseline: foundation.map { ("JSONEncoder [Todo]", $0) }, megabytes: Double(size) / 1e6)
+    reportBoth(
+      "json encode (Value.writeJSON, 10,000 todos)", ours: ours,
+      baseline: foundation.map { ("JSONEncoder [Todo]", $0) }, megabytes: Double(size) / 1e6)
     let tree = value.json
-    reportBoth("json Value.json (10,000 todos)", ours: medians(runs: 5) { _ = value.json }, baseline: nil, megabytes: nil)
-    reportBoth("json Value(json:) (10,000 todos)", ours: medians(runs: 5) { _ = try! Value(json: tree) }, baseline: nil, megabytes: nil)
+    reportBoth(
+      "json Value.json (10,000 todos)", ours: medians(runs: 5) { _ = value.json }, baseline: nil, megabytes: nil)
+    reportBoth(
+      "json Value(json:) (10,000 todos)", ours: medians(runs: 5) { _ = try! Value(json: tree) }, baseline: nil,
+      megabytes: nil)
   }
 }
 
@@ -122,7 +141,10 @@ func threadCPUSeconds() -> Double {
 }
 
 /// Reports wall medians through `report`, with CPU-time medians, throughput and ratio alongside.
-func reportBoth(_ name: String, ours: (wall: Double, cpu: Double), baseline: (name: String, times: (wall: Double, cpu: Double))?, megabytes: Double?) {
+func reportBoth(
+  _ name: String, ours: (wall: Double, cpu: Double), baseline: (name: String, times: (wall: Double, cpu: Double))?,
+  megabytes: Double?
+) {
   var extra = "cpu \(formatSeconds(ours.cpu))"
   if let megabytes { extra += String(format: " = %.0f MB/s", megabytes / ours.cpu) }
   if let baseline {
@@ -141,18 +163,23 @@ struct JSONBenchTodo: Codable {
   var priority: Int
 
   init(index: Int) {
-    id = UUID(uuid: (0xE6, 0x21, 0xE1, 0xF8, 0xC3, 0x6C, 0x49, 0x5A, 0x93, 0xFC, 0x0C, 0x24,
-                     UInt8(index >> 16 & 0xFF), UInt8(index >> 8 & 0xFF), UInt8(index & 0xFF), 0x5F))
+    id = UUID(
+      uuid: (
+        0xE6, 0x21, 0xE1, 0xF8, 0xC3, 0x6C, 0x49, 0x5A, 0x93, 0xFC, 0x0C, 0x24,
+        UInt8(index >> 16 & 0xFF), UInt8(index >> 8 & 0xFF), UInt8(index & 0xFF), 0x5F
+      ))
     title = "Buy milk and eggs #\(index)"
     isComplete = index % 3 == 0
     priority = index % 5
   }
 
   var value: Value {
-    .structure(type: "Todo", fields: [
-      .init("id", .uuid(id)), .init("title", .string(title)),
-      .init("isComplete", .bool(isComplete)), .init("priority", .int(Int64(priority))),
-    ])
+    .structure(
+      type: "Todo",
+      fields: [
+        .init("id", .uuid(id)), .init("title", .string(title)),
+        .init("isComplete", .bool(isComplete)), .init("priority", .int(Int64(priority))),
+      ])
   }
 }
 
@@ -166,24 +193,39 @@ struct TraceSample {
     for seq in 1...lines {
       let toggled = seq % todosPerLine
       todos[toggled].isComplete.toggle()
-      let action = Value.enumCase(type: "Todos.Action", name: "todos", values: [.init(nil, .enumCase(
-        type: "IdentifiedAction", name: "element",
-        values: [.init("id", .uuid(todos[toggled].id)), .init("action", .enumCase(type: "Todo.Action", name: "toggle", values: []))]))])
-      let state = Value.structure(type: "Todos.State", fields: [
-        .init("todos", .array(todos.map(\.value))),
-        .init("filter", .enumCase(type: "Filter", name: "all", values: [])),
-        .init("editMode", .bool(false)),
-      ])
+      let action = Value.enumCase(
+        type: "Todos.Action", name: "todos",
+        values: [
+          .init(
+            nil,
+            .enumCase(
+              type: "IdentifiedAction", name: "element",
+              values: [
+                .init("id", .uuid(todos[toggled].id)),
+                .init("action", .enumCase(type: "Todo.Action", name: "toggle", values: [])),
+              ]))
+        ])
+      let state = Value.structure(
+        type: "Todos.State",
+        fields: [
+          .init("todos", .array(todos.map(\.value))),
+          .init("filter", .enumCase(type: "Filter", name: "all", values: [])),
+          .init("editMode", .bool(false)),
+        ])
       let line = Value.dictionary([
         .init(.string("kind"), .string("action")), .init(.string("seq"), .int(Int64(seq))),
         .init(.string("t"), .int(Int64(seq) * 18_200)), .init(.string("duration"), .int(5100 + Int64(seq % 97))),
         .init(.string("label"), .string("Todos.Action.todos(.element(id:, action: .toggle))")),
         .init(.string("action"), action),
-        .init(.string("patch"), .array([.dictionary([
-          .init(.string("op"), .string("replace")),
-          .init(.string("path"), .string("/todos/\(toggled)/isComplete")),
-          .init(.string("value"), .bool(todos[toggled].isComplete)),
-        ])])),
+        .init(
+          .string("patch"),
+          .array([
+            .dictionary([
+              .init(.string("op"), .string("replace")),
+              .init(.string("path"), .string("/todos/\(toggled)/isComplete")),
+              .init(.string("value"), .bool(todos[toggled].isComplete)),
+            ])
+          ])),
         .init(.string("state"), state),
       ])
       let start = bytes.count

@@ -28,7 +28,8 @@ func formatSeconds(_ s: Double) -> String {
 func report(_ name: String, ours: Double, baseline: (name: String, seconds: Double)? = nil, extra: String = "") {
   var line = "\(name): \(formatSeconds(ours))"
   if let baseline {
-    line += " | \(baseline.name): \(formatSeconds(baseline.seconds)) | ratio \(String(format: "%.2f", baseline.seconds / ours))x"
+    line +=
+      " | \(baseline.name): \(formatSeconds(baseline.seconds)) | ratio \(String(format: "%.2f", baseline.seconds / ours))x"
   }
   if !extra.isEmpty { line += " | \(extra)" }
   print(line)

@@ -44,7 +44,10 @@ func runReaderBenchmarks(filter: String?) async {
     let cat = measureCommand("cat '\(trace)' > /dev/null", runs: runs)
     let jq = measureCommand("jq -c . '\(trace)' > /dev/null", runs: runs)
     func row(_ command: String, _ run: (seconds: Double, rss: String)) {
-      print(String(format: "readers: %@ | %@ | %@ | %.0f | %.2f | %@", name, command, formatSeconds(run.seconds), megabytes / run.seconds, jq.seconds / run.seconds, run.rss))
+      print(
+        String(
+          format: "readers: %@ | %@ | %@ | %.0f | %.2f | %@", name, command, formatSeconds(run.seconds),
+          megabytes / run.seconds, jq.seconds / run.seconds, run.rss))
       fflush(nil)
     }
     row("cat", cat)
@@ -65,22 +68,31 @@ func runReaderBenchmarks(filter: String?) async {
     let last = recordedActionCount(long)
     for seq in [1, last / 2, last - 1] {
       let run = measureCommand("'\(tool)' state --format json --at \(seq) '\(long)' > /dev/null", runs: runs)
-      print(String(format: "readers: long trace %.0f MB | state --at %d | %@ | max RSS %@", fileMegabytes(long), seq, formatSeconds(run.seconds), run.rss))
+      print(
+        String(
+          format: "readers: long trace %.0f MB | state --at %d | %@ | max RSS %@", fileMegabytes(long), seq,
+          formatSeconds(run.seconds), run.rss))
     }
   }
-  print("readers: scaling | command | ×4 length at 1,000 / 10,000 / 100,000 todos (≤ 4.4) | ×10 state 1k→10k / 10k→100k (≤ 1.5)")
+  print(
+    "readers: scaling | command | ×4 length at 1,000 / 10,000 / 100,000 todos (≤ 4.4) | ×10 state 1k→10k / 10k→100k (≤ 1.5)"
+  )
   for (command, figures) in times.sorted(by: { $0.key < $1.key }) {
     func ratio(_ a: RecordedTraceSpec, _ b: RecordedTraceSpec) -> String {
       guard let x = figures[a], let y = figures[b] else { return "-" }
       return String(format: "%.2f×", y / x)
     }
     let s = RecordedTraceSpec.standard
-    print("readers: scaling | \(command) | \(ratio(s[0], s[1])) / \(ratio(s[2], s[3])) / \(ratio(s[4], s[5])) | \(ratio(s[0], s[2])) / \(ratio(s[2], s[5]))")
+    print(
+      "readers: scaling | \(command) | \(ratio(s[0], s[1])) / \(ratio(s[2], s[3])) / \(ratio(s[4], s[5])) | \(ratio(s[0], s[2])) / \(ratio(s[2], s[5]))"
+    )
   }
 }
 
 /// The commands measured on one trace: a row name and the shell command (output to /dev/null).
-private func readerCommands(tool: String, trace: String, scratch: String, middle: Int) -> [(name: String, shell: String)] {
+private func readerCommands(tool: String, trace: String, scratch: String, middle: Int) -> [(
+  name: String, shell: String
+)] {
   let t = "'\(tool)'", f = "'\(trace)'"
   return [
     ("show (text, colour off)", "\(t) show --color never \(f) > /dev/null"),

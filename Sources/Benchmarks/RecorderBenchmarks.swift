@@ -39,9 +39,11 @@ private struct RecorderBenchFeature: Reducer {
 }
 
 private func benchState(todos count: Int) -> RecorderBenchState {
-  RecorderBenchState(todos: IdentifiedArrayOf(uniqueElements: (0..<count).map { n in
-    RecorderBenchTodo(id: UUID(), description: "Todo number \(n)", isComplete: n % 3 == 0)
-  }))
+  RecorderBenchState(
+    todos: IdentifiedArrayOf(
+      uniqueElements: (0..<count).map { n in
+        RecorderBenchTodo(id: UUID(), description: "Todo number \(n)", isComplete: n % 3 == 0)
+      }))
 }
 
 private func benchPath(_ name: String) -> String {
@@ -82,7 +84,9 @@ private func sendingThreadBenchmarks() {
       let batch = 200
       var step = 0
       let base = median(runs: 5) {
-        for _ in 0..<batch { step += 1; _ = plain.reduce(into: &state, action: action == .increment ? .increment : .toggle(index: step)) }
+        for _ in 0..<batch {
+          step += 1; _ = plain.reduce(into: &state, action: action == .increment ? .increment : .toggle(index: step))
+        }
       }
       // What any recorder that keeps the previous state costs the reducer: its in-place mutation
       // copies what it touches (copy-on-write), as with TCA's `_printChanges` holding `oldState`.
@@ -96,14 +100,18 @@ private func sendingThreadBenchmarks() {
       }
       withExtendedLifetime(held) {}
       let debugged = median(runs: 3) {
-        for _ in 0..<batch { step += 1; _ = debug.reduce(into: &state, action: action == .increment ? .increment : .toggle(index: step)) }
+        for _ in 0..<batch {
+          step += 1; _ = debug.reduce(into: &state, action: action == .increment ? .increment : .toggle(index: step))
+        }
         debug.recorder.flush()
       }
       // The flush is the worker's time, not the sending thread's: measure the sends alone too.
       var sendOnly: [Double] = []
       for _ in 0..<5 {
         let start = DispatchTime.now().uptimeNanoseconds
-        for _ in 0..<batch { step += 1; _ = debug.reduce(into: &state, action: action == .increment ? .increment : .toggle(index: step)) }
+        for _ in 0..<batch {
+          step += 1; _ = debug.reduce(into: &state, action: action == .increment ? .increment : .toggle(index: step))
+        }
         sendOnly.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         debug.recorder.flush()
       }
@@ -125,12 +133,16 @@ private func sendingThreadBenchmarks() {
       report(
         "recorder: sending thread, paced, \(label), \(n) todos", ours: perAction,
         baseline: ("reducer alone", plainPerAction),
-        extra: "added \(formatSeconds(max(0, perAction - plainPerAction)))/action; p90 \(formatSeconds(paced[paced.count * 9 / 10])); reducer holding the previous state \(formatSeconds(holding / Double(batch)))/action")
+        extra:
+          "added \(formatSeconds(max(0, perAction - plainPerAction)))/action; p90 \(formatSeconds(paced[paced.count * 9 / 10])); reducer holding the previous state \(formatSeconds(holding / Double(batch)))/action"
+      )
       let burstPerAction = sendOnly[2] / Double(batch)
       report(
         "recorder: sending thread, burst of \(batch), \(label), \(n) todos", ours: burstPerAction,
         baseline: ("reducer alone", plainPerAction),
-        extra: "added \(formatSeconds(max(0, burstPerAction - plainPerAction)))/action; with worker drain \(formatSeconds(debugged / Double(batch)))/action")
+        extra:
+          "added \(formatSeconds(max(0, burstPerAction - plainPerAction)))/action; with worker drain \(formatSeconds(debugged / Double(batch)))/action"
+      )
       debug.recorder.close()
     }
   }
@@ -176,7 +188,8 @@ private func throughputBenchmark() {
   report(
     "recorder: throughput, 10000 todos, 1 field per action", ours: ours,
     baseline: ("naive reflect+JSON full state", naive / Double(naiveActions)),
-    extra: String(format: "%.0f actions/s (naive %.0f/s, JSONEncoder full state %.0f/s)",
+    extra: String(
+      format: "%.0f actions/s (naive %.0f/s, JSONEncoder full state %.0f/s)",
       1 / ours, Double(naiveActions) / naive, Double(naiveActions) / encoded))
 }
 
@@ -191,9 +204,11 @@ private func traceSizeBenchmark() {
   let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
   var one: [UInt8] = []
   JSONWriter.write(Value(reflecting: state).json, into: &one)
-  print(String(
-    format: "recorder: trace size, 1000 single-field edits on 10000 todos: %.2f MB | full state per line: %.0f MB | ratio %.0fx smaller",
-    Double(size) / 1e6, Double(one.count) * 1000 / 1e6, Double(one.count) * 1000 / Double(max(size, 1))))
+  print(
+    String(
+      format:
+        "recorder: trace size, 1000 single-field edits on 10000 todos: %.2f MB | full state per line: %.0f MB | ratio %.0fx smaller",
+      Double(size) / 1e6, Double(one.count) * 1000 / 1e6, Double(one.count) * 1000 / Double(max(size, 1))))
 }
 
 /// A small, fixed workload for `valgrind --tool=callgrind` (instruction counts are stable on a

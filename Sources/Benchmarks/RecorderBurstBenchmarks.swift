@@ -34,20 +34,22 @@ private struct BurstFeature: Reducer {
 }
 
 private func burstState(_ count: Int) -> BurstState {
-  BurstState(todos: IdentifiedArrayOf(uniqueElements: (0..<count).map { n in
-    BurstTodo(id: UUID(), description: "Todo number \(n)", isComplete: n % 3 == 0)
-  }))
+  BurstState(
+    todos: IdentifiedArrayOf(
+      uniqueElements: (0..<count).map { n in
+        BurstTodo(id: UUID(), description: "Todo number \(n)", isComplete: n % 3 == 0)
+      }))
 }
 
 /// Peak resident set of the process so far, in bytes.
 private func peakRSS() -> Int {
   var usage = rusage()
   #if os(Linux)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+  getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+  return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
   #else
-    getrusage(RUSAGE_SELF, &usage)
-    return Int(usage.ru_maxrss)  // bytes on macOS
+  getrusage(RUSAGE_SELF, &usage)
+  return Int(usage.ru_maxrss)  // bytes on macOS
   #endif
 }
 
@@ -102,9 +104,12 @@ private func burstBenchmark() {
   report(
     "recorder burst: \(actions) in-place toggles, \(count) todos, sending thread median", ours: ours.median,
     baseline: ("bare reducer", base.median),
-    extra: "mean \(formatSeconds(ours.mean)) (bare \(formatSeconds(base.mean))); p99 \(formatSeconds(ours.p99)); burst \(formatSeconds(burstSeconds))")
+    extra:
+      "mean \(formatSeconds(ours.mean)) (bare \(formatSeconds(base.mean))); p99 \(formatSeconds(ours.p99)); burst \(formatSeconds(burstSeconds))"
+  )
   print(
-    "recorder burst: trace holds \(recorded)/\(actions) actions, \(coalesced) states coalesced, \(gaps) dropped; peak RSS \(rss >> 20) MB (\(rssBefore >> 20) MB before the recorded burst)")
+    "recorder burst: trace holds \(recorded)/\(actions) actions, \(coalesced) states coalesced, \(gaps) dropped; peak RSS \(rss >> 20) MB (\(rssBefore >> 20) MB before the recorded burst)"
+  )
 }
 
 private func pacedBenchmark() {

@@ -26,9 +26,11 @@ enum WorkerBenchAction: Equatable, Sendable {
 }
 
 private func workerBenchState(todos count: Int) -> WorkerBenchState {
-  WorkerBenchState(todos: IdentifiedArrayOf(uniqueElements: (0..<count).map { n in
-    WorkerBenchTodo(id: UUID(), description: "Todo number \(n)", isComplete: n % 3 == 0)
-  }))
+  WorkerBenchState(
+    todos: IdentifiedArrayOf(
+      uniqueElements: (0..<count).map { n in
+        WorkerBenchTodo(id: UUID(), description: "Todo number \(n)", isComplete: n % 3 == 0)
+      }))
 }
 
 /// `count` states, each one toggle (at a spread of positions) after the one before.
@@ -155,13 +157,18 @@ private func workerThroughput() {
     freed.sort()
     let seconds = kept[kept.count / 2], freedSeconds = freed[freed.count / 2]
     perAction[n] = backlogSeconds
-    print(String(
-      format: "recorder worker: one toggle per action, %d todos: backlog %@/action = %.0f actions/s | handed over as sent, to a file: %@/action = %.0f actions/s; states freed by the worker: %@/action = %.0f actions/s",
-      n, formatSeconds(backlogSeconds), 1 / backlogSeconds, formatSeconds(seconds), 1 / seconds,
-      formatSeconds(freedSeconds), 1 / freedSeconds))
+    print(
+      String(
+        format:
+          "recorder worker: one toggle per action, %d todos: backlog %@/action = %.0f actions/s | handed over as sent, to a file: %@/action = %.0f actions/s; states freed by the worker: %@/action = %.0f actions/s",
+        n, formatSeconds(backlogSeconds), 1 / backlogSeconds, formatSeconds(seconds), 1 / seconds,
+        formatSeconds(freedSeconds), 1 / freedSeconds))
   }
   if let small = perAction[10_000], let large = perAction[100_000] {
-    print(String(format: "recorder worker: ×10 state (10,000 → 100,000 todos), same changes: %.2f× the time per action", large / small))
+    print(
+      String(
+        format: "recorder worker: ×10 state (10,000 → 100,000 todos), same changes: %.2f× the time per action",
+        large / small))
   }
 }
 
@@ -192,9 +199,11 @@ private func keyframeShare() {
       keyframes += 1
       keyframeBytes += line.endIndex - range.lowerBound
     }
-    print(String(
-      format: "recorder keyframes: %d toggles on %d todos (default options): %.2f MB, %d keyframes = %.1f%% of the file (initial state %.1f%%)",
-      actions, n, Double(data.count) / 1e6, keyframes, 100 * Double(keyframeBytes) / Double(data.count),
-      100 * Double(initialBytes) / Double(data.count)))
+    print(
+      String(
+        format:
+          "recorder keyframes: %d toggles on %d todos (default options): %.2f MB, %d keyframes = %.1f%% of the file (initial state %.1f%%)",
+        actions, n, Double(data.count) / 1e6, keyframes, 100 * Double(keyframeBytes) / Double(data.count),
+        100 * Double(initialBytes) / Double(data.count)))
   }
 }

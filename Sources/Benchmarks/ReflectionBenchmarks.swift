@@ -16,9 +16,10 @@ private struct ReflectionBenchState: Codable {
 }
 
 private func todosState(count: Int) -> ReflectionBenchState {
-  ReflectionBenchState(todos: (0..<count).map { index in
-    ReflectionBenchTodo(id: UUID(), description: "Todo number \(index)", isComplete: index % 3 == 0)
-  })
+  ReflectionBenchState(
+    todos: (0..<count).map { index in
+      ReflectionBenchTodo(id: UUID(), description: "Todo number \(index)", isComplete: index % 3 == 0)
+    })
 }
 
 private enum ReflectionBenchTodoAction: Codable {
@@ -49,7 +50,8 @@ private func runActionBenchmarks(filter: String?) {
     var output: [UInt8] = []
     Value(reflecting: actions).writeJSON(into: &output)
   }
-  reportBoth("\(name): reflect + writeJSON", ours: reflectAndWrite, baseline: ("JSONEncoder", foundation), megabytes: nil)
+  reportBoth(
+    "\(name): reflect + writeJSON", ours: reflectAndWrite, baseline: ("JSONEncoder", foundation), megabytes: nil)
 }
 
 private func runTodosStateBenchmarks(filter: String?) {
@@ -69,7 +71,8 @@ private func runTodosStateBenchmarks(filter: String?) {
       writtenBytes = output.count
     }
     reportBoth("\(name): reflect", ours: reflectOnly, baseline: ("JSONEncoder", foundation), megabytes: nil)
-    reportBoth("\(name): reflect + writeJSON", ours: reflectAndWrite, baseline: ("JSONEncoder", foundation), megabytes: nil)
+    reportBoth(
+      "\(name): reflect + writeJSON", ours: reflectAndWrite, baseline: ("JSONEncoder", foundation), megabytes: nil)
     print("  (\(writtenBytes / 1024) KiB of trace JSON vs \(encodedBytes / 1024) KiB from JSONEncoder)")
   }
 }

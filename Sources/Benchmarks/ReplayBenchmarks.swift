@@ -42,7 +42,9 @@ private func benchmarkReplay() async {
   let replay = await asyncMedian(runs: 5) {
     let store = TestStore(initialState: thousandTodos()) { Todos(clock: TestClock(), uuid: .incrementing()) }
     let report = await store.replay(trace: path)
-    if report.matched != count { print("replay did not match every action: \(report) \(report.unchecked) \(report.failure ?? "")"); exit(1) }
+    if report.matched != count {
+      print("replay did not match every action: \(report) \(report.unchecked) \(report.failure ?? "")"); exit(1)
+    }
   }
   let bare = await asyncMedian(runs: 3) {
     let store = TestStore(initialState: thousandTodos()) { Todos(clock: TestClock(), uuid: .incrementing()) }
@@ -64,7 +66,8 @@ private func benchmarkTestgen() {
   }
   let path = NSTemporaryDirectory() + "tca-trace-testgen-bench-\(getpid()).jsonl"
   defer { unlink(path) }
-  let megabytes = writeSyntheticTraceFile(to: path, actions: 100_000, stateSize: 1_000, keyframeInterval: 100, maximumMegabytes: 10)
+  let megabytes = writeSyntheticTraceFile(
+    to: path, actions: 100_000, stateSize: 1_000, keyframeInterval: 100, maximumMegabytes: 10)
   let testgen = measureCommand("'\(tool)' testgen '\(path)' > /dev/null")
   let validate = measureCommand("'\(tool)' validate '\(path)' > /dev/null")
   report(

@@ -27,9 +27,10 @@ private struct Rows: Reducer {
   let casePath: AnyCasePath<Action, IdentifiedAction<Int, String>>
 
   static let reflective = Rows(casePath: AnyCasePath(Action.rows))
-  static let explicit = Rows(casePath: AnyCasePath(embed: Action.rows) { action in
-    if case let .rows(rowAction) = action { rowAction } else { nil }
-  })
+  static let explicit = Rows(
+    casePath: AnyCasePath(embed: Action.rows) { action in
+      if case let .rows(rowAction) = action { rowAction } else { nil }
+    })
 
   var body: some ReducerOf<Self> {
     EmptyReducer()
@@ -106,9 +107,10 @@ func runRuntimeBenchmarks(filter: String?) {
     let ours = median { for i in 0..<actions { busy.send(.rows(.element(id: i % 1_000, action: "t"))) } }
     for task in waiting { task.cancel() }
     // What comparing the ids before and after every action (instead of only those in flight) costs.
-    let diff = median(runs: 3) {
-      for _ in 0..<actions / 10 { _ = Set(initial.rows.ids).subtracting(initial.rows.ids) }
-    } * 10
+    let diff =
+      median(runs: 3) {
+        for _ in 0..<actions / 10 { _ = Set(initial.rows.ids).subtracting(initial.rows.ids) }
+      } * 10
     report(
       "store: forEach over 1,000 rows, 10 child effects in flight, \(actions) actions", ours: ours,
       baseline: ("none in flight", baseline),

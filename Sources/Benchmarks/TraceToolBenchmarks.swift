@@ -25,60 +25,63 @@ func runTraceToolBenchmarks(filter: String?) {
   let raw = median(runs: 5) { _ = rawNewlineCount(path) }
   report("trace raw read(2)+memchr newline count", ours: raw, extra: rate(raw))
   if part("trace io") {
-  let wc = median(runs: 3) { run("/usr/bin/wc", ["-l", path]) }
-  report("trace `wc -l` process", ours: wc, extra: rate(wc))
-  if FileManager.default.isExecutableFile(atPath: "/usr/bin/jq") {
-    let jq = median(runs: 1) { run("/usr/bin/jq", ["-c", ".kind", path]) }
-    report("trace `jq -c .kind` process", ours: jq, extra: rate(jq))
-  }
+    let wc = median(runs: 3) { run("/usr/bin/wc", ["-l", path]) }
+    report("trace `wc -l` process", ours: wc, extra: rate(wc))
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/jq") {
+      let jq = median(runs: 1) { run("/usr/bin/jq", ["-c", ".kind", path]) }
+      report("trace `jq -c .kind` process", ours: jq, extra: rate(jq))
+    }
 
-  let lines = median(runs: 5) {
-    let reader = try! LineReader(path: path)
-    var count = 0
-    while try! reader.nextLine({ _ in true }) != nil { count += 1 }
-  }
-  report("trace LineReader", ours: lines, baseline: ("raw read", raw), extra: rate(lines))
+    let lines = median(runs: 5) {
+      let reader = try! LineReader(path: path)
+      var count = 0
+      while try! reader.nextLine({ _ in true }) != nil { count += 1 }
+    }
+    report("trace LineReader", ours: lines, baseline: ("raw read", raw), extra: rate(lines))
   }
   if part("trace summary") {
 
-  let summaries = median(runs: 3) {
-    for item in try! TraceSummaryReader(path: path) { _ = try! item.get() }
-  }
-  report("trace TraceSummaryReader", ours: summaries, baseline: ("raw read", raw), extra: rate(summaries))
+    let summaries = median(runs: 3) {
+      for item in try! TraceSummaryReader(path: path) { _ = try! item.get() }
+    }
+    report("trace TraceSummaryReader", ours: summaries, baseline: ("raw read", raw), extra: rate(summaries))
 
-  let timings = median(runs: 3) {
-    var builder = TimingReportBuilder()
-    for case let .success(event) in try! TraceSummaryReader(path: path) { builder.add(event) }
-    _ = builder.report().renderText()
-  }
-  report("trace timings (summaries + TimingReport)", ours: timings, extra: rate(timings))
+    let timings = median(runs: 3) {
+      var builder = TimingReportBuilder()
+      for case let .success(event) in try! TraceSummaryReader(path: path) { builder.add(event) }
+      _ = builder.report().renderText()
+    }
+    report("trace timings (summaries + TimingReport)", ours: timings, extra: rate(timings))
   }
   if part("trace full") {
 
-  let full = median(runs: 3) {
-    for item in try! TraceReader(path: path) { _ = try! item.get() }
-  }
-  let foundation = median(runs: 1) {
-    let reader = try! LineReader(path: path)
-    while try! reader.nextLine({ view in
-      _ = try! JSONSerialization.jsonObject(with: Data(view.bytes), options: [])
-    }) != nil {}
-  }
-  report("trace TraceReader (full decode)", ours: full, baseline: ("JSONSerialization per line", foundation), extra: rate(full))
+    let full = median(runs: 3) {
+      for item in try! TraceReader(path: path) { _ = try! item.get() }
+    }
+    let foundation = median(runs: 1) {
+      let reader = try! LineReader(path: path)
+      while try! reader.nextLine({ view in
+        _ = try! JSONSerialization.jsonObject(with: Data(view.bytes), options: [])
+      }) != nil {}
+    }
+    report(
+      "trace TraceReader (full decode)", ours: full, baseline: ("JSONSerialization per line", foundation),
+      extra: rate(full))
   }
   if part("trace replay") {
 
-  let replay = median(runs: 3) {
-    _ = try! StateReplayer.state(after: 42_999, in: TraceReader(path: path)).get()
-  }
-  report("trace StateReplayer to the last action", ours: replay, extra: rate(replay))
+    let replay = median(runs: 3) {
+      _ = try! StateReplayer.state(after: 42_999, in: TraceReader(path: path)).get()
+    }
+    report("trace StateReplayer to the last action", ours: replay, extra: rate(replay))
   }
   guard part("trace line") else { return }
 
   // One 100 MB line: linear time, memory of about twice the line.
   let longPath = path + ".long"
   defer { unlink(longPath) }
-  _ = FileManager.default.createFile(atPath: longPath, contents: Data(repeating: UInt8(ascii: "x"), count: 100_000_000) + Data([10]))
+  _ = FileManager.default.createFile(
+    atPath: longPath, contents: Data(repeating: UInt8(ascii: "x"), count: 100_000_000) + Data([10]))
   let long = median(runs: 3) {
     let reader = try! LineReader(path: longPath)
     precondition(try! reader.nextLine({ $0.bytes.count }) == 100_000_000)

@@ -10,7 +10,8 @@ if filter == "record-traces" {
   await recordTraces(into: directory, specs: RecordedTraceSpec.standard + (arguments.contains("long") ? [.long] : []))
   exit(0)
 }
-print("tca-trace benchmarks (release build). Medians of repeated runs; ratios against baselines measured in the same run.")
+print(
+  "tca-trace benchmarks (release build). Medians of repeated runs; ratios against baselines measured in the same run.")
 runJSONBenchmarks(filter: filter)
 runReflectionBenchmarks(filter: filter)
 runDiffBenchmarks(filter: filter)

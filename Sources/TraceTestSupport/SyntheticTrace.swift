@@ -21,7 +21,8 @@ package enum SyntheticTrace {
   /// `maximumBytes`: stop adding actions once the trace holds about that many bytes (the size is
   /// not proportional to `actions`: the state, and so the keyframes, grow as the session goes).
   package static func write(
-    actions: Int, stateSize: Int, keyframeInterval: Int = 100, seed: UInt64 = 1, maximumBytes: Int? = nil, to writer: TraceWriter
+    actions: Int, stateSize: Int, keyframeInterval: Int = 100, seed: UInt64 = 1, maximumBytes: Int? = nil,
+    to writer: TraceWriter
   ) {
     var written = 0
     var scratch: [UInt8] = []
@@ -36,9 +37,11 @@ package enum SyntheticTrace {
     }
     var lastSeq: Int64 = 0
     var generator = Generator(stateSize: stateSize, seed: seed)
-    append(.session(TraceSession(
-      format: 1, name: "Todos", start: "2026-11-21T19:33:07.123Z", platform: "Linux x86_64", pid: 4242,
-      keyframeInterval: Int64(keyframeInterval), redacted: ["password"])))
+    append(
+      .session(
+        TraceSession(
+          format: 1, name: "Todos", start: "2026-11-21T19:33:07.123Z", platform: "Linux x86_64", pid: 4242,
+          keyframeInterval: Int64(keyframeInterval), redacted: ["password"])))
     append(.state(TraceState(seq: 0, t: 0, state: generator.stateJSON)))
     var pendingEffect: Int64?
     var nextEffect: Int64 = 1
@@ -51,7 +54,9 @@ package enum SyntheticTrace {
       var effect: Int64?
       var action: (label: String, value: JSON, patch: [JSONPatch.Operation])
       if step == 8, let pending = pendingEffect, pending % 5 != 0 {
-        append(.effect(TraceEffectEvent(event: .output, effect: pending, t: generator.t - 500, seq: seq, label: Generator.saved)))
+        append(
+          .effect(
+            TraceEffectEvent(event: .output, effect: pending, t: generator.t - 500, seq: seq, label: Generator.saved)))
         action = (Generator.saved, generator.enumValue("saveResponse", [.init("_0", .bool(true))]), [])
         effect = pending
       } else {
@@ -62,9 +67,11 @@ package enum SyntheticTrace {
         action = generator.nextAction(step: step)
       }
       let keyframe = keyframeInterval > 0 && seq % Int64(keyframeInterval) == 0
-      append(.action(TraceAction(
-        seq: seq, t: generator.t, duration: duration, label: action.label, action: action.value, effect: effect,
-        patch: JSONPatch(action.patch), state: keyframe ? generator.stateJSON : nil)))
+      append(
+        .action(
+          TraceAction(
+            seq: seq, t: generator.t, duration: duration, label: action.label, action: action.value, effect: effect,
+            patch: JSONPatch(action.patch), state: keyframe ? generator.stateJSON : nil)))
       if let sender = effect {
         append(.effect(TraceEffectEvent(event: .finished, effect: sender, t: generator.t + duration + 100)))
         pendingEffect = nil
@@ -73,8 +80,11 @@ package enum SyntheticTrace {
         if let pending = pendingEffect {
           append(.effect(TraceEffectEvent(event: .cancelled, effect: pending, t: generator.t + duration)))
         }
-        append(.effect(TraceEffectEvent(
-          event: .started, effect: nextEffect, t: generator.t + duration, seq: seq, label: action.label, id: "save")))
+        append(
+          .effect(
+            TraceEffectEvent(
+              event: .started, effect: nextEffect, t: generator.t + duration, seq: seq, label: action.label, id: "save")
+          ))
         pendingEffect = nextEffect
         nextEffect += 1
       }
@@ -135,10 +145,16 @@ private struct Generator {
   }
 
   func element(_ index: Int, _ action: JSON) -> JSON {
-    enumValue("todos", [.init("_0", .object([
-      .init("$enum", .string("IdentifiedAction")),
-      .init("element", .object([.init("id", uuid(todos[index].id)), .init("action", action)])),
-    ]))])
+    enumValue(
+      "todos",
+      [
+        .init(
+          "_0",
+          .object([
+            .init("$enum", .string("IdentifiedAction")),
+            .init("element", .object([.init("id", uuid(todos[index].id)), .init("action", action)])),
+          ]))
+      ])
   }
 
   func pointer(_ tokens: String...) -> JSONPointer { JSONPointer(tokens: tokens) }
@@ -148,16 +164,23 @@ private struct Generator {
       let id = nextID
       nextID += 1
       todos.append((id, "New todo \(id)", false))
-      return ("Todos.Action.addButtonTapped", enumValue("addButtonTapped", []),
-        [.add(path: pointer("todos", "-"), value: todoJSON(todos[todos.count - 1]))])
+      return (
+        "Todos.Action.addButtonTapped", enumValue("addButtonTapped", []),
+        [.add(path: pointer("todos", "-"), value: todoJSON(todos[todos.count - 1]))]
+      )
     }
     let index = random(todos.count)
     switch step {
     case 6:
       todos[index].title += "!"
-      let edit = JSON.object([.init("$enum", .string("Todo.Action")), .init("titleChanged", .object([.init("_0", .string(todos[index].title))]))])
-      return ("Todos.Action.todos(.element(id:, action: .titleChanged))", element(index, edit),
-        [.replace(path: pointer("todos", String(index), "title"), value: .string(todos[index].title))])
+      let edit = JSON.object([
+        .init("$enum", .string("Todo.Action")),
+        .init("titleChanged", .object([.init("_0", .string(todos[index].title))])),
+      ])
+      return (
+        "Todos.Action.todos(.element(id:, action: .titleChanged))", element(index, edit),
+        [.replace(path: pointer("todos", String(index), "title"), value: .string(todos[index].title))]
+      )
     case 9 where todos.count > 2 && random(2) == 0:
       let removed = todos.count - 1
       let value = enumValue("delete", [.init("_0", .array([.int(Int64(removed))]))])
@@ -170,8 +193,10 @@ private struct Generator {
     default:
       todos[index].done.toggle()
       let toggle = JSON.object([.init("$enum", .string("Todo.Action")), .init("toggle", .object([]))])
-      return ("Todos.Action.todos(.element(id:, action: .toggle))", element(index, toggle),
-        [.replace(path: pointer("todos", String(index), "isComplete"), value: .bool(todos[index].done))])
+      return (
+        "Todos.Action.todos(.element(id:, action: .toggle))", element(index, toggle),
+        [.replace(path: pointer("todos", String(index), "isComplete"), value: .bool(todos[index].done))]
+      )
     }
   }
 }

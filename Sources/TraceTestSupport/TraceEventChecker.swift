@@ -95,7 +95,9 @@ package enum TraceEventChecker {
       }
     }
     for (key, spans) in open.sorted(by: { $0.key < $1.key }) {
-      for span in spans { problems.append("async span \(key) \"\(span.name)\" begun at event \(span.index) never ends") }
+      for span in spans {
+        problems.append("async span \(key) \"\(span.name)\" begun at event \(span.index) never ends")
+      }
     }
     for (bind, out) in flowsOut.sorted(by: { $0.key < $1.key }) {
       guard let arrival = flowsIn[bind] else {

@@ -48,7 +48,9 @@ package enum HelpText {
       lines.append("")
     }
     lines.append("OPTIONS:")
-    lines += command.allOptions.map { row(($0.names.joined(separator: ", ") + ($0.valueName.map { " \($0)" } ?? "")), $0.help) }
+    lines += command.allOptions.map {
+      row(($0.names.joined(separator: ", ") + ($0.valueName.map { " \($0)" } ?? "")), $0.help)
+    }
     return lines.joined(separator: "\n")
   }
 

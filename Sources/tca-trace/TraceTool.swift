@@ -52,28 +52,36 @@ package enum TraceTool {
       case "--version": throw CommandLineExit.information(CommandRegistry.version)
       case "-h", "--help": throw CommandLineExit.information(HelpText.tool)
       case "--color":
-        guard let value = rest.first else { throw CommandLineExit.usage("Missing value for '--color <when>'", command: nil) }
+        guard let value = rest.first else {
+          throw CommandLineExit.usage("Missing value for '--color <when>'", command: nil)
+        }
         rest = rest.dropFirst()
         color = try colorChoice(value)
       case _ where first.hasPrefix("--color="):
         color = try colorChoice(String(first.dropFirst("--color=".count)))
       default:
-        throw CommandLineExit.usage("Unknown option '\(first)'" + Suggestion.didYouMean(first, among: ["--version", "--help", "--color"]), command: nil)
+        throw CommandLineExit.usage(
+          "Unknown option '\(first)'" + Suggestion.didYouMean(first, among: ["--version", "--help", "--color"]),
+          command: nil)
       }
     }
     guard let name = rest.first else {
       // No subcommand is a usage error (exit 2), as in DESIGN.md; the help says which there are.
-      throw CommandLineExit(message: "Error: Missing expected subcommand\n\n" + HelpText.tool, toStandardOutput: false, code: CommandLineExit.failure)
+      throw CommandLineExit(
+        message: "Error: Missing expected subcommand\n\n" + HelpText.tool, toStandardOutput: false,
+        code: CommandLineExit.failure)
     }
     if name == "help" {
       guard let topic = rest.dropFirst().first else { throw CommandLineExit.information(HelpText.tool) }
       guard let command = CommandRegistry.command(named: topic) else {
-        throw CommandLineExit.usage("Unknown subcommand '\(topic)'" + Suggestion.didYouMean(topic, among: CommandRegistry.names), command: nil)
+        throw CommandLineExit.usage(
+          "Unknown subcommand '\(topic)'" + Suggestion.didYouMean(topic, among: CommandRegistry.names), command: nil)
       }
       throw CommandLineExit.information(HelpText.command(command))
     }
     guard let command = CommandRegistry.command(named: name) else {
-      throw CommandLineExit.usage("Unknown subcommand '\(name)'" + Suggestion.didYouMean(name, among: CommandRegistry.names), command: nil)
+      throw CommandLineExit.usage(
+        "Unknown subcommand '\(name)'" + Suggestion.didYouMean(name, among: CommandRegistry.names), command: nil)
     }
     let parsed = try ArgumentParser.parse(Array(rest.dropFirst()), for: command)
     if parsed.flag(.help) { throw CommandLineExit.information(HelpText.command(command)) }
@@ -83,8 +91,11 @@ package enum TraceTool {
       output: environment.output,
       errors: environment.errors,
       inputDescriptor: environment.inputDescriptor,
-      style: TextStyle(colored: choice.resolve(isTerminal: environment.outputIsTerminal, noColor: environment.variable("NO_COLOR"))),
-      columns: environment.terminalColumns ?? environment.variable("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80,
+      style: TextStyle(
+        colored: choice.resolve(isTerminal: environment.outputIsTerminal, noColor: environment.variable("NO_COLOR"))),
+      columns: environment.terminalColumns ?? environment.variable("COLUMNS").flatMap { Int($0) }.flatMap {
+        $0 > 0 ? $0 : nil
+      } ?? 80,
       maximumLineLength: maximumLineLength)
     return try command.run(parsed, in: context)
   }

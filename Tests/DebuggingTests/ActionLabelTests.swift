@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 private enum RowAction: Equatable {
@@ -33,8 +34,12 @@ private struct LabelTestError: Error, Equatable {}
   }
 
   @Test func nestedEnumCasesAreShownAndOtherValuesAreLeftOut() {
-    #expect(label(.rows(.element(id: 3, action: .checkBoxToggled))) == "AppAction.rows(.element(id:, action: .checkBoxToggled))")
-    #expect(label(.rows(.element(id: 3, action: .textFieldChanged("Milk")))) == "AppAction.rows(.element(id:, action: .textFieldChanged))")
+    #expect(
+      label(.rows(.element(id: 3, action: .checkBoxToggled)))
+        == "AppAction.rows(.element(id:, action: .checkBoxToggled))")
+    #expect(
+      label(.rows(.element(id: 3, action: .textFieldChanged("Milk"))))
+        == "AppAction.rows(.element(id:, action: .textFieldChanged))")
   }
 
   @Test func unlabelledValuesAreUnderscores() {

@@ -1,6 +1,7 @@
-@testable import Debugging
 import Foundation
 import Testing
+
+@testable import Debugging
 @testable import TraceAnalysis
 
 /// `ComparisonGitHubRenderer`: workflow commands that text from a trace cannot break out of.
@@ -24,10 +25,11 @@ import Testing
     let comparison = try TraceComparator.compare(golden: golden, current: current)
     let text = ComparisonGitHubRenderer().render(comparison)
       .replacingOccurrences(of: golden, with: "golden.jsonl").replacingOccurrences(of: current, with: "current.jsonl")
-    #expect(text == """
-      ::error file=golden.jsonl,line=3,title=tca-trace diff%3A state after the action differs::golden seq 1, current seq 1: A.tap%0D%0A::error file=x::injected, 100%25%0A  [%0A-   "n": 1%0A+   "n": 2%0A  ]
-      tca-trace diff golden.jsonl current.jsonl: 1 difference
-      """)
+    #expect(
+      text == """
+        ::error file=golden.jsonl,line=3,title=tca-trace diff%3A state after the action differs::golden seq 1, current seq 1: A.tap%0D%0A::error file=x::injected, 100%25%0A  [%0A-   "n": 1%0A+   "n": 2%0A  ]
+        tca-trace diff golden.jsonl current.jsonl: 1 difference
+        """)
     #expect(text.split(separator: "\n").count == 2)
   }
 

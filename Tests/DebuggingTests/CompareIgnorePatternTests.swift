@@ -1,5 +1,6 @@
-@testable import Debugging
 import Testing
+
+@testable import Debugging
 @testable import TraceAnalysis
 
 /// `IgnorePattern` (both spellings, wildcards, exact parse errors) and `IgnoreMask` on values
@@ -44,31 +45,42 @@ import Testing
   }
 
   @Test func parseErrors() {
-    #expect(throws: IgnorePattern.ParseError(message: "expected [index], [*] or [**] at column 6")) { try IgnorePattern("todos[x]") }
+    #expect(throws: IgnorePattern.ParseError(message: "expected [index], [*] or [**] at column 6")) {
+      try IgnorePattern("todos[x]")
+    }
     #expect(throws: IgnorePattern.ParseError(message: "unclosed [ at column 6")) { try IgnorePattern("todos[3") }
     #expect(throws: IgnorePattern.ParseError(message: "empty name at column 3")) { try IgnorePattern("a..b") }
     #expect(throws: IgnorePattern.ParseError(message: "expected . or [ at column 9")) { try IgnorePattern("todos[0]x") }
     #expect(throws: IgnorePattern.ParseError(message: "empty path")) { try IgnorePattern("") }
     // Pointers are read by JSONPointer, as everywhere else: a `~` must escape something.
-    #expect(throws: IgnorePattern.ParseError(message: #"invalid pointer "/a~2": ~ must be followed by 0 or 1"#)) { try IgnorePattern("/a~2") }
+    #expect(throws: IgnorePattern.ParseError(message: #"invalid pointer "/a~2": ~ must be followed by 0 or 1"#)) {
+      try IgnorePattern("/a~2")
+    }
   }
 
   @Test func maskDropsMembersAndNullsElements() throws {
     let state = try JSONReader.parse(
-      #"{"$type":"S","todos":[{"$type":"Todo","id":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},"title":"Milk"}],"tags":{"$set":["a","b"]}}"#)
+      #"{"$type":"S","todos":[{"$type":"Todo","id":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},"title":"Milk"}],"tags":{"$set":["a","b"]}}"#
+    )
     let mask = IgnoreMask([try IgnorePattern("todos[*].id"), try IgnorePattern("tags[1]")])
-    #expect(JSONWriter.string(mask.apply(to: state)) == #"{"$type":"S","todos":[{"$type":"Todo","title":"Milk"}],"tags":{"$set":["a",null]}}"#)
+    #expect(
+      JSONWriter.string(mask.apply(to: state))
+        == #"{"$type":"S","todos":[{"$type":"Todo","title":"Milk"}],"tags":{"$set":["a",null]}}"#)
     #expect(IgnoreMask([try IgnorePattern("**")]).apply(to: state) == .null)
     #expect(IgnoreMask([]).apply(to: state) == state)
   }
 
   @Test func maskOnPatches() throws {
-    let patch = try JSONPatch(json: JSONReader.parse(#"""
-      [{"op":"replace","path":"/todos/0/id","value":7},
-       {"op":"add","path":"/todos/1","value":{"id":8,"title":"Eggs"}},
-       {"op":"remove","path":"/todos/2"}]
-      """#))
+    let patch = try JSONPatch(
+      json: JSONReader.parse(
+        #"""
+        [{"op":"replace","path":"/todos/0/id","value":7},
+         {"op":"add","path":"/todos/1","value":{"id":8,"title":"Eggs"}},
+         {"op":"remove","path":"/todos/2"}]
+        """#))
     let masked = IgnoreMask([try IgnorePattern("todos[*].id")]).apply(to: patch)
-    #expect(JSONWriter.string(masked.json) == #"[{"op":"add","path":"/todos/1","value":{"title":"Eggs"}},{"op":"remove","path":"/todos/2"}]"#)
+    #expect(
+      JSONWriter.string(masked.json)
+        == #"[{"op":"add","path":"/todos/1","value":{"title":"Eggs"}},{"op":"remove","path":"/todos/2"}]"#)
   }
 }

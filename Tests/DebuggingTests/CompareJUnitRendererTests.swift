@@ -1,10 +1,12 @@
-@testable import Debugging
 import Foundation
+import Testing
+
+@testable import Debugging
+@testable import TraceAnalysis
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
-@testable import TraceAnalysis
 
 /// `ComparisonJUnitRenderer`: attributes keep line breaks as character references; actions that
 /// behave the same (and those beyond the detail limit) are one test case per run.
@@ -18,7 +20,8 @@ import Testing
     options.detailLimit = detailLimit
     let comparison = try TraceComparator.compare(golden: goldenPath, current: currentPath, options: options)
     return ComparisonJUnitRenderer().render(comparison)
-      .replacingOccurrences(of: goldenPath, with: "golden.jsonl").replacingOccurrences(of: currentPath, with: "current.jsonl")
+      .replacingOccurrences(of: goldenPath, with: "golden.jsonl").replacingOccurrences(
+        of: currentPath, with: "current.jsonl")
   }
 
   @Test func actionsThatBehaveTheSameAreOneTestCasePerRun() throws {
@@ -26,47 +29,55 @@ import Testing
     var current = golden
     current[100] = "b101"
     let xml = try junit(golden, current)
-    #expect(xml == """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <testsuites name="tca-trace diff" tests="5" failures="2">
-        <testsuite name="golden.jsonl vs current.jsonl" tests="5" failures="2">
-          <testcase classname="L" name="initial state"/>
-          <testcase classname="L" name="seq 1…100 ↔ 1…100: 100 actions, no new difference"/>
-          <testcase classname="L" name="seq 101 ↔ – a101">
-            <failure message="action missing from the current run" type="missing">golden seq 101 (line 103) has no counterpart in the current run</failure>
-          </testcase>
-          <testcase classname="L" name="seq – ↔ 101 b101">
-            <failure message="extra action in the current run" type="extra">current seq 101 (line 103) has no counterpart in the golden run</failure>
-          </testcase>
-          <testcase classname="L" name="seq 102…250 ↔ 102…250: 149 actions, no new difference"/>
-        </testsuite>
-      </testsuites>
-      """)
+    #expect(
+      xml == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="tca-trace diff" tests="5" failures="2">
+          <testsuite name="golden.jsonl vs current.jsonl" tests="5" failures="2">
+            <testcase classname="L" name="initial state"/>
+            <testcase classname="L" name="seq 1…100 ↔ 1…100: 100 actions, no new difference"/>
+            <testcase classname="L" name="seq 101 ↔ – a101">
+              <failure message="action missing from the current run" type="missing">golden seq 101 (line 103) has no counterpart in the current run</failure>
+            </testcase>
+            <testcase classname="L" name="seq – ↔ 101 b101">
+              <failure message="extra action in the current run" type="extra">current seq 101 (line 103) has no counterpart in the golden run</failure>
+            </testcase>
+            <testcase classname="L" name="seq 102…250 ↔ 102…250: 149 actions, no new difference"/>
+          </testsuite>
+        </testsuites>
+        """)
     let structure = try CompareXMLStructure(xml)
-    #expect(structure.elements == ["testsuites", "testsuite", "testcase", "testcase", "testcase", "failure", "testcase", "failure", "testcase"])
+    #expect(
+      structure.elements == [
+        "testsuites", "testsuite", "testcase", "testcase", "testcase", "failure", "testcase", "failure", "testcase",
+      ])
   }
 
   @Test func actionsThatDifferBeyondTheDetailLimitAreOneFailingTestCasePerRun() throws {
     let xml = try junit((0..<10).map { "a\($0)" }, (0..<10).map { "b\($0)" } + ["c"], detailLimit: 2)
-    #expect(xml == """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <testsuites name="tca-trace diff" tests="4" failures="3">
-        <testsuite name="golden.jsonl vs current.jsonl" tests="4" failures="3">
-          <testcase classname="L" name="initial state"/>
-          <testcase classname="L" name="seq 1 ↔ – a0">
-            <failure message="action missing from the current run" type="missing">golden seq 1 (line 3) has no counterpart in the current run</failure>
-          </testcase>
-          <testcase classname="L" name="seq 2 ↔ – a1">
-            <failure message="action missing from the current run" type="missing">golden seq 2 (line 4) has no counterpart in the current run</failure>
-          </testcase>
-          <testcase classname="L" name="seq 3…10 ↔ 1…11: 19 more differing actions">
-            <failure message="differs" type="difference">details beyond the first 2 differences are left out</failure>
-          </testcase>
-        </testsuite>
-      </testsuites>
-      """)
+    #expect(
+      xml == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="tca-trace diff" tests="4" failures="3">
+          <testsuite name="golden.jsonl vs current.jsonl" tests="4" failures="3">
+            <testcase classname="L" name="initial state"/>
+            <testcase classname="L" name="seq 1 ↔ – a0">
+              <failure message="action missing from the current run" type="missing">golden seq 1 (line 3) has no counterpart in the current run</failure>
+            </testcase>
+            <testcase classname="L" name="seq 2 ↔ – a1">
+              <failure message="action missing from the current run" type="missing">golden seq 2 (line 4) has no counterpart in the current run</failure>
+            </testcase>
+            <testcase classname="L" name="seq 3…10 ↔ 1…11: 19 more differing actions">
+              <failure message="differs" type="difference">details beyond the first 2 differences are left out</failure>
+            </testcase>
+          </testsuite>
+        </testsuites>
+        """)
     let structure = try CompareXMLStructure(xml)
-    #expect(structure.elements == ["testsuites", "testsuite", "testcase", "testcase", "failure", "testcase", "failure", "testcase", "failure"])
+    #expect(
+      structure.elements == [
+        "testsuites", "testsuite", "testcase", "testcase", "failure", "testcase", "failure", "testcase", "failure",
+      ])
   }
 
   @Test func aLabelWithLineBreaksStaysIntactInTheNameAttribute() throws {
@@ -78,20 +89,21 @@ import Testing
     let comparison = try TraceComparator.compare(golden: golden, current: current, options: options)
     let xml = ComparisonJUnitRenderer().render(comparison)
       .replacingOccurrences(of: golden, with: "golden.jsonl").replacingOccurrences(of: current, with: "current.jsonl")
-    #expect(xml == """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <testsuites name="tca-trace diff" tests="2" failures="1">
-        <testsuite name="golden.jsonl vs current.jsonl" tests="2" failures="1">
-          <testcase classname="C" name="initial state"/>
-          <testcase classname="C" name="seq 1 ↔ 1 A.tap&#13;&#10;second&#9;line">
-            <failure message="state after the action differs" type="state">  [
-      -   &quot;n&quot;: 1
-      +   &quot;n&quot;: 2
-        ]</failure>
-          </testcase>
-        </testsuite>
-      </testsuites>
-      """)
+    #expect(
+      xml == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="tca-trace diff" tests="2" failures="1">
+          <testsuite name="golden.jsonl vs current.jsonl" tests="2" failures="1">
+            <testcase classname="C" name="initial state"/>
+            <testcase classname="C" name="seq 1 ↔ 1 A.tap&#13;&#10;second&#9;line">
+              <failure message="state after the action differs" type="state">  [
+        -   &quot;n&quot;: 1
+        +   &quot;n&quot;: 2
+          ]</failure>
+            </testcase>
+          </testsuite>
+        </testsuites>
+        """)
   }
 }
 

@@ -1,5 +1,6 @@
-@testable import Debugging
 import Testing
+
+@testable import Debugging
 @testable import TraceAnalysis
 
 /// `SequenceAlignment` (Myers): the edit script is valid and as short as an LCS allows.

@@ -1,8 +1,9 @@
-@testable import Debugging
 import Foundation
 import Testing
-@testable import TraceAnalysis
 import TraceTestSupport
+
+@testable import Debugging
+@testable import TraceAnalysis
 
 /// `TraceComparator` on generated traces: windows, invariants, the model.
 @Suite struct CompareTraceComparatorTests {
@@ -13,7 +14,9 @@ import TraceTestSupport
       #"{"kind":"state","seq":0,"t":0,"state":{"n":0}}"#,
     ]
     for (index, label) in labels.enumerated() {
-      lines.append(#"{"kind":"action","seq":\#(index + 1),"t":\#(index * 10),"duration":5,"label":"\#(label)","action":{"$enum":"A","\#(label)":{}},"patch":[]}"#)
+      lines.append(
+        #"{"kind":"action","seq":\#(index + 1),"t":\#(index * 10),"duration":5,"label":"\#(label)","action":{"$enum":"A","\#(label)":{}},"patch":[]}"#
+      )
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -80,7 +83,8 @@ import TraceTestSupport
     options.window = 256
     let goldenPath = traceFile(labelTrace(golden), name: "golden.jsonl")
     let currentPath = traceFile(labelTrace(Array(current)), name: "current.jsonl")
-    let comparator = TraceComparator(golden: try TraceReader(path: goldenPath), current: try TraceReader(path: currentPath), options: options)
+    let comparator = TraceComparator(
+      golden: try TraceReader(path: goldenPath), current: try TraceReader(path: currentPath), options: options)
     let comparison = try comparator.run()
     #expect(comparison.counts.aligned == 299)
     #expect(comparison.counts.missing == 301)
@@ -88,7 +92,8 @@ import TraceTestSupport
     #expect(comparator.span == 128)
     // Unrelated all along: the windows end at the minimum.
     let unrelated = TraceComparator(
-      golden: try TraceReader(path: goldenPath), current: try TraceReader(path: traceFile(labelTrace((0..<600).map { "y\($0)" }))),
+      golden: try TraceReader(path: goldenPath),
+      current: try TraceReader(path: traceFile(labelTrace((0..<600).map { "y\($0)" }))),
       options: options)
     let all = try unrelated.run()
     #expect(all.counts.missing == 600 && all.counts.extra == 600 && all.counts.aligned == 0)
@@ -102,7 +107,8 @@ import TraceTestSupport
     func trace(_ labels: [String]) -> String {
       labelTrace(labels).replacingOccurrences(
         of: #""label":"a30","action":{"$enum":"A","a30":{}},"patch":[]"#,
-        with: #""label":"a30","action":{"$enum":"A","a30":{}},"patch":[{"op":"remove","path":"/gone"}],"state":{"n":7}"#)
+        with: #""label":"a30","action":{"$enum":"A","a30":{}},"patch":[{"op":"remove","path":"/gone"}],"state":{"n":7}"#
+      )
     }
     let golden = (0..<40).map { "a\($0)" }
     let current = golden[..<5] + (0..<20).map { "x\($0)" } + golden[5...]
@@ -125,7 +131,9 @@ import TraceTestSupport
   func counterTrace(_ steps: [(label: String, count: Int)]) -> String {
     var lines = labelTrace([]).split(separator: "\n").map(String.init)
     for (index, step) in steps.enumerated() {
-      lines.append(#"{"kind":"action","seq":\#(index + 1),"t":\#(index * 10),"duration":5,"label":"\#(step.label)","action":{"$enum":"A","\#(step.label)":{}},"patch":[{"op":"replace","path":"/n","value":\#(step.count)}]}"#)
+      lines.append(
+        #"{"kind":"action","seq":\#(index + 1),"t":\#(index * 10),"duration":5,"label":"\#(step.label)","action":{"$enum":"A","\#(step.label)":{}},"patch":[{"op":"replace","path":"/n","value":\#(step.count)}]}"#
+      )
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -138,12 +146,13 @@ import TraceTestSupport
     #expect(comparison.counts.stateDifferences == 1)
     #expect(comparison.counts.carriedStateDifferences == 199)
     #expect(comparison.divergences.map(\.kindName) == ["extra", "state"])
-    #expect(comparison.divergences.last.map { ComparisonJUnitRenderer.detail($0) } == """
-        [
-      -   "n": 1
-      +   "n": 101
-        ]
-      """)
+    #expect(
+      comparison.divergences.last.map { ComparisonJUnitRenderer.detail($0) } == """
+          [
+        -   "n": 1
+        +   "n": 101
+          ]
+        """)
   }
 
   /// A todo list trace: `add` inserts a todo at the front, `rename` sets the first one's title.
@@ -151,10 +160,13 @@ import TraceTestSupport
     var lines = labelTrace([]).split(separator: "\n").map(String.init)
     lines[1] = #"{"kind":"state","seq":0,"t":0,"state":{"todos":[]}}"#
     for (index, step) in steps.enumerated() {
-      let patch = step.label == "add"
+      let patch =
+        step.label == "add"
         ? #"{"op":"add","path":"/todos/0","value":{"title":""}}"#
         : #"{"op":"replace","path":"/todos/0/title","value":"\#(step.title)"}"#
-      lines.append(#"{"kind":"action","seq":\#(index + 1),"t":\#(index * 10),"duration":5,"label":"\#(step.label)","action":{"$enum":"A","\#(step.label)":{"_0":"\#(step.title)"}},"patch":[\#(patch)]}"#)
+      lines.append(
+        #"{"kind":"action","seq":\#(index + 1),"t":\#(index * 10),"duration":5,"label":"\#(step.label)","action":{"$enum":"A","\#(step.label)":{"_0":"\#(step.title)"}},"patch":[\#(patch)]}"#
+      )
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -168,16 +180,17 @@ import TraceTestSupport
     #expect(comparison.divergences.map(\.kindName) == ["action", "state"])
     #expect(comparison.counts.stateDifferences == 1)
     #expect(comparison.counts.carriedStateDifferences == 2)
-    #expect(comparison.divergences.last.map { ComparisonJUnitRenderer.detail($0) } == """
-        [
-          "todos": [
-            [0]: [
-      -       "title": "Eggs"
-      +       "title": "Spam"
+    #expect(
+      comparison.divergences.last.map { ComparisonJUnitRenderer.detail($0) } == """
+          [
+            "todos": [
+              [0]: [
+        -       "title": "Eggs"
+        +       "title": "Spam"
+              ]
             ]
           ]
-        ]
-      """)
+        """)
   }
 
   @Test func sameActionsAtDifferentStatesEndInAFinalStateDifference() throws {
@@ -214,26 +227,30 @@ import TraceTestSupport
     #expect(comparison.counts.statesNotExamined == 4)
     #expect(!comparison.counts.isExact)
     let text = ComparisonTextRenderer().render(comparison)
-      .replacingOccurrences(of: goldenPath, with: "golden.jsonl").replacingOccurrences(of: currentPath, with: "current.jsonl")
-    #expect(text == """
-      golden.jsonl and current.jsonl differ.
+      .replacingOccurrences(of: goldenPath, with: "golden.jsonl").replacingOccurrences(
+        of: currentPath, with: "current.jsonl")
+    #expect(
+      text == """
+        golden.jsonl and current.jsonl differ.
 
-      First divergence: golden seq 1 (line 3), current seq 1 (line 3): increment
-        state after the action differs:
-            [
-          -   "n": 1
-          +   "n": 101
-            ]
+        First divergence: golden seq 1 (line 3), current seq 1 (line 3): increment
+          state after the action differs:
+              [
+            -   "n": 1
+            +   "n": 101
+              ]
 
-      Summary: 10 actions in golden.jsonl, 10 in current.jsonl: 10 aligned, at least 1 state difference (the states also differ after 4 more actions, not examined beyond the first 1 difference).
-      """)
+        Summary: 10 actions in golden.jsonl, 10 in current.jsonl: 10 aligned, at least 1 state difference (the states also differ after 4 more actions, not examined beyond the first 1 difference).
+        """)
   }
 
   @Test func patchThatDoesNotApplyIsAnError() throws {
     var lines = labelTrace(["a"]).split(separator: "\n").map(String.init)
     lines[2] = lines[2].replacingOccurrences(of: #""patch":[]"#, with: #""patch":[{"op":"remove","path":"/todos/7"}]"#)
     let path = traceFile(lines.joined(separator: "\n") + "\n")
-    #expect(throws: TraceError(file: path, line: 3, message: "patch of action 1 does not apply: path /todos/7 does not exist")) {
+    #expect(
+      throws: TraceError(file: path, line: 3, message: "patch of action 1 does not apply: path /todos/7 does not exist")
+    ) {
       try TraceComparator.compare(golden: path, current: path)
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 private struct Account: Equatable {
@@ -39,61 +40,68 @@ private struct Ledger: Equatable {
   }
 
   @Test func aComputedIDIsTheFirstFieldOfTheTree() {
-    #expect(JSONWriter.string(Value(reflecting: ledger.rows[1]).json) == #"{"$type":"AccountRow","$id":2,"account":{"$type":"Account","number":2,"owner":"owner 2"},"isOpen":false}"#)
+    #expect(
+      JSONWriter.string(Value(reflecting: ledger.rows[1]).json)
+        == #"{"$type":"AccountRow","$id":2,"account":{"$type":"Account","number":2,"owner":"owner 2"},"isOpen":false}"#)
     #expect(Value(reflecting: ledger.rows[1]).elementID == .int(2))
-    #expect(ValueText.compact(Value(reflecting: ledger.rows[1])) == #"AccountRow(account: Account(number: 2, owner: "owner 2"), isOpen: false)"#)
+    #expect(
+      ValueText.compact(Value(reflecting: ledger.rows[1]))
+        == #"AccountRow(account: Account(number: 2, owner: "owner 2"), isOpen: false)"#)
   }
 
   @Test func aFieldOfARowChanges() throws {
     var new = ledger
     new.rows[2].isOpen = true
-    #expect(try check(new) == """
-        Ledger(
-          … (1 unchanged),
-          rows: [
-            … (2 unchanged),
-            [2, id: 3]: AccountRow(
-              … (1 unchanged),
-      -       isOpen: false
-      +       isOpen: true
-            )
-          ]
-        )
-      """)
+    #expect(
+      try check(new) == """
+          Ledger(
+            … (1 unchanged),
+            rows: [
+              … (2 unchanged),
+              [2, id: 3]: AccountRow(
+                … (1 unchanged),
+        -       isOpen: false
+        +       isOpen: true
+              )
+            ]
+          )
+        """)
   }
 
   @Test func rowsSortedAreMoves() throws {
     var new = ledger
     new.rows.reverse()
-    #expect(try check(new) == """
-        Ledger(
-          … (1 unchanged),
-          rows: [
-      ~     [2 → 0, id: 3],
-      ~     [1 → 1, id: 2],
-            … (1 unchanged)
-          ]
-        )
-      """)
+    #expect(
+      try check(new) == """
+          Ledger(
+            … (1 unchanged),
+            rows: [
+        ~     [2 → 0, id: 3],
+        ~     [1 → 1, id: 2],
+              … (1 unchanged)
+            ]
+          )
+        """)
   }
 
   /// Another row selected: its `$id` changes with its fields; the text shows the fields.
   @Test func anotherRowSelected() throws {
     var new = ledger
     new.selected = new.rows[1]
-    #expect(try check(new) == """
-        Ledger(
-          selected: AccountRow(
-            account: Account(
-      -       number: 1,
-      +       number: 2,
-      -       owner: "ada"
-      +       owner: "owner 2"
+    #expect(
+      try check(new) == """
+          Ledger(
+            selected: AccountRow(
+              account: Account(
+        -       number: 1,
+        +       number: 2,
+        -       owner: "ada"
+        +       owner: "owner 2"
+              ),
+              … (1 unchanged)
             ),
             … (1 unchanged)
-          ),
-          … (1 unchanged)
-        )
-      """)
+          )
+        """)
   }
 }

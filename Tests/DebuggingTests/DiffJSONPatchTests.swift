@@ -18,10 +18,11 @@ func diffSpecJSON(_ value: Value) -> JSON {
   case let .set(a): return .object([.init("$set", .array(a.map(diffSpecJSON)))])
   case let .dictionary(entries):
     if entries.allSatisfy({ if case let .string(k) = $0.key { !k.hasPrefix("$") } else { false } }) {
-      return .object(entries.map { entry in
-        guard case let .string(key) = entry.key else { return .init("", .null) }
-        return .init(key, diffSpecJSON(entry.value))
-      })
+      return .object(
+        entries.map { entry in
+          guard case let .string(key) = entry.key else { return .init("", .null) }
+          return .init(key, diffSpecJSON(entry.value))
+        })
     }
     return .object([.init("$dict", .array(entries.map { .array([diffSpecJSON($0.key), diffSpecJSON($0.value)]) }))])
   case let .string(s): return .string(s)
@@ -49,7 +50,9 @@ enum DiffPatchApplier {
       case "add": try edit(&document, path) { container, last in try insert(op["value"]!, last, &container) }
       case "remove": _ = try take(&document, path)
       case "replace":
-        if path.isEmpty { document = op["value"]! } else {
+        if path.isEmpty {
+          document = op["value"]!
+        } else {
           try edit(&document, path) { container, last in
             switch container {
             case var .array(a):
@@ -57,7 +60,9 @@ enum DiffPatchApplier {
               a[i] = op["value"]!
               container = .array(a)
             case var .object(m):
-              guard let i = m.firstIndex(where: { $0.key == last }) else { throw Failure(description: "no key \(last)") }
+              guard let i = m.firstIndex(where: { $0.key == last }) else {
+                throw Failure(description: "no key \(last)")
+              }
               m[i].value = op["value"]!
               container = .object(m)
             default: throw Failure(description: "not a container")
@@ -134,37 +139,46 @@ private func patch(_ old: Value, _ new: Value) -> [String] {
 @Suite struct DiffJSONPatchTests {
   @Test func fieldChangeMoveInsertRemove() {
     let old = diffState([diffTodo(1, "a"), diffTodo(2, "b"), diffTodo(3, "c"), diffTodo(4, "d")])
-    let new = diffState([diffTodo(4, "d"), diffTodo(1, "a"), diffTodo(3, "c", done: true), diffTodo(5, "e")], filter: "done")
-    #expect(patch(old, new) == [
-      #"{"op":"remove","path":"/todos/1"}"#,
-      #"{"op":"move","from":"/todos/2","path":"/todos/0"}"#,
-      #"{"op":"replace","path":"/todos/2/isComplete","value":true}"#,
-      #"{"op":"add","path":"/todos/3","value":{"$type":"Todo","id":5,"title":"e","isComplete":false}}"#,
-      #"{"op":"replace","path":"/filter","value":{"$enum":"Filter","done":{}}}"#,
-    ])
+    let new = diffState(
+      [diffTodo(4, "d"), diffTodo(1, "a"), diffTodo(3, "c", done: true), diffTodo(5, "e")], filter: "done")
+    #expect(
+      patch(old, new) == [
+        #"{"op":"remove","path":"/todos/1"}"#,
+        #"{"op":"move","from":"/todos/2","path":"/todos/0"}"#,
+        #"{"op":"replace","path":"/todos/2/isComplete","value":true}"#,
+        #"{"op":"add","path":"/todos/3","value":{"$type":"Todo","id":5,"title":"e","isComplete":false}}"#,
+        #"{"op":"replace","path":"/filter","value":{"$enum":"Filter","done":{}}}"#,
+      ])
   }
 
   @Test func enumPayloadTupleDictionaryAndSet() {
-    let old = Value.structure(type: "S", fields: [
-      .init("route", .enumCase(type: "Route", name: "edit", values: [.init("id", .int(1)), .init(nil, .string("x"))])),
-      .init("pair", .tuple([.init(nil, .int(1)), .init("b", .int(2))])),
-      .init("counts", .dictionary([.init(.string("a/b"), .int(1)), .init(.string("c"), .int(2))])),
-      .init("tags", .set([.string("x")])),
-    ])
-    let new = Value.structure(type: "S", fields: [
-      .init("route", .enumCase(type: "Route", name: "edit", values: [.init("id", .int(1)), .init(nil, .string("y"))])),
-      .init("pair", .tuple([.init(nil, .int(5)), .init("b", .int(2))])),
-      .init("counts", .dictionary([.init(.string("a/b"), .int(3)), .init(.string("d"), .int(4))])),
-      .init("tags", .set([.string("x"), .string("y")])),
-    ])
-    #expect(patch(old, new) == [
-      #"{"op":"replace","path":"/route/edit/_1","value":"y"}"#,
-      #"{"op":"replace","path":"/pair/$tuple/_0","value":5}"#,
-      #"{"op":"replace","path":"/counts/a~1b","value":3}"#,
-      #"{"op":"remove","path":"/counts/c"}"#,
-      #"{"op":"add","path":"/counts/d","value":4}"#,
-      #"{"op":"replace","path":"/tags","value":{"$set":["x","y"]}}"#,
-    ])
+    let old = Value.structure(
+      type: "S",
+      fields: [
+        .init(
+          "route", .enumCase(type: "Route", name: "edit", values: [.init("id", .int(1)), .init(nil, .string("x"))])),
+        .init("pair", .tuple([.init(nil, .int(1)), .init("b", .int(2))])),
+        .init("counts", .dictionary([.init(.string("a/b"), .int(1)), .init(.string("c"), .int(2))])),
+        .init("tags", .set([.string("x")])),
+      ])
+    let new = Value.structure(
+      type: "S",
+      fields: [
+        .init(
+          "route", .enumCase(type: "Route", name: "edit", values: [.init("id", .int(1)), .init(nil, .string("y"))])),
+        .init("pair", .tuple([.init(nil, .int(5)), .init("b", .int(2))])),
+        .init("counts", .dictionary([.init(.string("a/b"), .int(3)), .init(.string("d"), .int(4))])),
+        .init("tags", .set([.string("x"), .string("y")])),
+      ])
+    #expect(
+      patch(old, new) == [
+        #"{"op":"replace","path":"/route/edit/_1","value":"y"}"#,
+        #"{"op":"replace","path":"/pair/$tuple/_0","value":5}"#,
+        #"{"op":"replace","path":"/counts/a~1b","value":3}"#,
+        #"{"op":"remove","path":"/counts/c"}"#,
+        #"{"op":"add","path":"/counts/d","value":4}"#,
+        #"{"op":"replace","path":"/tags","value":{"$set":["x","y"]}}"#,
+      ])
   }
 
   @Test func equalStatesHaveAnEmptyPatch() {
@@ -193,14 +207,22 @@ enum DiffRandomTree {
       return .array((0..<Int.random(in: 0..<7, using: &rng)).map { _ in value(depth: depth - 1, using: &rng) })
     case 5:
       let ids = Array(0..<8).shuffled(using: &rng).prefix(Int.random(in: 0..<7, using: &rng))
-      return .array(ids.map { .structure(type: "Item", fields: [.init("id", .int(Int64($0))), .init("v", value(depth: depth - 1, using: &rng))]) })
+      return .array(
+        ids.map {
+          .structure(
+            type: "Item", fields: [.init("id", .int(Int64($0))), .init("v", value(depth: depth - 1, using: &rng))])
+        })
     case 6:
-      return .structure(type: "S", fields: [.init("x", value(depth: depth - 1, using: &rng)), .init("y", value(depth: depth - 1, using: &rng))])
+      return .structure(
+        type: "S",
+        fields: [.init("x", value(depth: depth - 1, using: &rng)), .init("y", value(depth: depth - 1, using: &rng))])
     case 7:
       let keys = ["k", "l", "m/n", "o"].shuffled(using: &rng).prefix(Int.random(in: 0..<4, using: &rng))
       return .dictionary(keys.map { .init(.string($0), value(depth: depth - 1, using: &rng)) })
     default:
-      return .enumCase(type: "E", name: Bool.random(using: &rng) ? "a" : "b", values: [.init("p", value(depth: depth - 1, using: &rng))])
+      return .enumCase(
+        type: "E", name: Bool.random(using: &rng) ? "a" : "b",
+        values: [.init("p", value(depth: depth - 1, using: &rng))])
     }
   }
 
@@ -211,7 +233,10 @@ enum DiffRandomTree {
       for _ in 0..<Int.random(in: 0..<4, using: &rng) {
         switch Int.random(in: 0..<4, using: &rng) {
         case 0 where !elements.isEmpty: elements.remove(at: Int.random(in: 0..<elements.count, using: &rng))
-        case 1: elements.insert(elements.randomElement(using: &rng).map { edit($0, using: &rng) } ?? .int(9), at: Int.random(in: 0...elements.count, using: &rng))
+        case 1:
+          elements.insert(
+            elements.randomElement(using: &rng).map { edit($0, using: &rng) } ?? .int(9),
+            at: Int.random(in: 0...elements.count, using: &rng))
         case 2: elements.shuffle(using: &rng)
         default:
           if !elements.isEmpty {
@@ -224,13 +249,20 @@ enum DiffRandomTree {
       var seen = Set<Value>()
       return .array(elements.filter { $0.elementID.map { seen.insert($0).inserted } ?? true })
     case let .structure(type, fields):
-      return .structure(type: type, fields: fields.map { .init($0.label, Bool.random(using: &rng) ? edit($0.value, using: &rng) : $0.value) })
+      return .structure(
+        type: type,
+        fields: fields.map { .init($0.label, Bool.random(using: &rng) ? edit($0.value, using: &rng) : $0.value) })
     case let .enumCase(type, name, values):
       return .enumCase(type: type, name: name, values: values.map { .init($0.label, edit($0.value, using: &rng)) })
     case var .dictionary(entries):
-      if !entries.isEmpty, Bool.random(using: &rng) { entries.remove(at: Int.random(in: 0..<entries.count, using: &rng)) }
-      if Bool.random(using: &rng), !entries.contains(where: { $0.key == .string("z") }) { entries.append(.init(.string("z"), .int(1))) }
-      return .dictionary(entries.map { .init($0.key, Bool.random(using: &rng) ? edit($0.value, using: &rng) : $0.value) })
+      if !entries.isEmpty, Bool.random(using: &rng) {
+        entries.remove(at: Int.random(in: 0..<entries.count, using: &rng))
+      }
+      if Bool.random(using: &rng), !entries.contains(where: { $0.key == .string("z") }) {
+        entries.append(.init(.string("z"), .int(1)))
+      }
+      return .dictionary(
+        entries.map { .init($0.key, Bool.random(using: &rng) ? edit($0.value, using: &rng) : $0.value) })
     default:
       return self.value(depth: 1, using: &rng)
     }

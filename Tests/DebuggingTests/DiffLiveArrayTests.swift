@@ -42,17 +42,18 @@ private struct RevisedList: Equatable, RandomAccessCollection, CustomReflectable
     #expect(old != new)
     #expect(StateDiff.text(old, new) == nil)
     new.elements[3].label = "three"
-    #expect(StateDiff.text(old, new) == """
-        [
-          … (3 unchanged),
-          [3]: Reading(
-      -     label: "r3",
-      +     label: "three",
-            … (1 unchanged)
-          ),
-          … (2 unchanged)
-        ]
-      """)
+    #expect(
+      StateDiff.text(old, new) == """
+          [
+            … (3 unchanged),
+            [3]: Reading(
+        -     label: "r3",
+        +     label: "three",
+              … (1 unchanged)
+            ),
+            … (2 unchanged)
+          ]
+        """)
   }
 
   /// Arrays sharing one buffer, and equal arrays in different buffers, are unchanged.

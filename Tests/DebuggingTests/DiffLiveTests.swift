@@ -35,7 +35,9 @@ private struct IdentifiedList<Element: Identifiable & Equatable>: Equatable, Cus
 }
 
 /// The same as a random-access collection (compared as a typed array, not through `Mirror`).
-private struct IdentifiedCollection<Element: Identifiable & Equatable>: Equatable, RandomAccessCollection, CustomReflectable {
+private struct IdentifiedCollection<Element: Identifiable & Equatable>: Equatable, RandomAccessCollection,
+  CustomReflectable
+{
   var elements: [Element]
   var startIndex: Int { 0 }
   var endIndex: Int { elements.count }
@@ -53,26 +55,29 @@ private struct Board: Equatable {
     var new = old
     new.items.elements[1].title = "changed"
     new.items.elements.swapAt(0, 3)
-    #expect(StateDiff.text(old, new) == """
-      Board(
-        items: [
-    ~     [3 → 0, id: 4],
-          [1, id: 2]: Item(
-            … (1 unchanged),
-    -       title: "t2",
-    +       title: "changed",
-            … (1 unchanged)
-          ),
-          … (1 unchanged),
-    ~     [0 → 3, id: 1]
-        ]
-      )
-    """)
+    #expect(
+      StateDiff.text(old, new) == """
+          Board(
+            items: [
+        ~     [3 → 0, id: 4],
+              [1, id: 2]: Item(
+                … (1 unchanged),
+        -       title: "t2",
+        +       title: "changed",
+                … (1 unchanged)
+              ),
+              … (1 unchanged),
+        ~     [0 → 3, id: 1]
+            ]
+          )
+        """)
     #expect(StateDiff(old, new) == StateDiff(Value(reflecting: old), Value(reflecting: new)))
     let oldCollection = IdentifiedCollection(elements: old.items.elements)
     let newCollection = IdentifiedCollection(elements: new.items.elements)
     #expect(StateDiff(oldCollection, newCollection) == StateDiff(old.items, new.items))
-    #expect(StateDiff(oldCollection, newCollection) == StateDiff(Value(reflecting: oldCollection), Value(reflecting: newCollection)))
+    #expect(
+      StateDiff(oldCollection, newCollection)
+        == StateDiff(Value(reflecting: oldCollection), Value(reflecting: newCollection)))
   }
 
   @Test func equalValuesAreNil() {
@@ -85,20 +90,21 @@ private struct Board: Equatable {
     let old = Screen(items: (1...5).map { Item(id: $0, title: "t\($0)") })
     var new = old
     new.items[2].isComplete = true
-    #expect(StateDiff.text(old, new) == """
-      Screen(
-        items: [
-          … (2 unchanged),
-          [2, id: 3]: Item(
-            … (2 unchanged),
-    -       isComplete: false
-    +       isComplete: true
-          ),
-          … (2 unchanged)
-        ],
-        … (4 unchanged)
-      )
-    """)
+    #expect(
+      StateDiff.text(old, new) == """
+          Screen(
+            items: [
+              … (2 unchanged),
+              [2, id: 3]: Item(
+                … (2 unchanged),
+        -       isComplete: false
+        +       isComplete: true
+              ),
+              … (2 unchanged)
+            ],
+            … (4 unchanged)
+          )
+        """)
   }
 
   @Test func movesInsertsAndRemovals() {
@@ -107,26 +113,27 @@ private struct Board: Equatable {
     new.items.swapAt(0, 3)
     new.items.remove(at: 1)
     new.items.insert(Item(id: 9, title: "new"), at: 0)
-    #expect(StateDiff.text(old, new) == """
-      Screen(
-        items: [
-    +     [0, id: 9]: Item(
-    +       id: 9,
-    +       title: "new",
-    +       isComplete: false
-    +     ),
-    ~     [3 → 1, id: 4],
-    ~     [2 → 2, id: 3],
-          … (1 unchanged),
-    -     [1, id: 2]: Item(
-    -       id: 2,
-    -       title: "t2",
-    -       isComplete: false
-    -     )
-        ],
-        … (4 unchanged)
-      )
-    """)
+    #expect(
+      StateDiff.text(old, new) == """
+          Screen(
+            items: [
+        +     [0, id: 9]: Item(
+        +       id: 9,
+        +       title: "new",
+        +       isComplete: false
+        +     ),
+        ~     [3 → 1, id: 4],
+        ~     [2 → 2, id: 3],
+              … (1 unchanged),
+        -     [1, id: 2]: Item(
+        -       id: 2,
+        -       title: "t2",
+        -       isComplete: false
+        -     )
+            ],
+            … (4 unchanged)
+          )
+        """)
   }
 
   @Test func pairsNonIdentifiedElementsByIndex() {
@@ -134,63 +141,66 @@ private struct Board: Equatable {
     var new = old
     new.points[1].y = 10
     new.selection = 2
-    #expect(StateDiff.text(old, new) == """
-      Screen(
-        … (1 unchanged),
-        points: [
-          … (1 unchanged),
-          [1]: Point(
+    #expect(
+      StateDiff.text(old, new) == """
+          Screen(
             … (1 unchanged),
-    -       y: 1
-    +       y: 10
-          ),
-          … (1 unchanged)
-        ],
-        … (1 unchanged),
-    -   selection: nil,
-    +   selection: 2,
-        … (1 unchanged)
-      )
-    """)
+            points: [
+              … (1 unchanged),
+              [1]: Point(
+                … (1 unchanged),
+        -       y: 1
+        +       y: 10
+              ),
+              … (1 unchanged)
+            ],
+            … (1 unchanged),
+        -   selection: nil,
+        +   selection: 2,
+            … (1 unchanged)
+          )
+        """)
   }
 
   @Test func enumPayloadsAreWalked() {
     let old = Screen(items: [], destination: .pair(a: 1, b: Point(x: 1, y: 1)))
     var new = old
     new.destination = .pair(a: 1, b: Point(x: 1, y: 2))
-    #expect(StateDiff.text(old, new) == """
-      Screen(
-        … (4 unchanged),
-        destination: .pair(
-          … (1 unchanged),
-          b: Point(
-            … (1 unchanged),
-    -       y: 1
-    +       y: 2
+    #expect(
+      StateDiff.text(old, new) == """
+          Screen(
+            … (4 unchanged),
+            destination: .pair(
+              … (1 unchanged),
+              b: Point(
+                … (1 unchanged),
+        -       y: 1
+        +       y: 2
+              )
+            )
           )
-        )
-      )
-    """)
+        """)
     new.destination = .detail(Item(id: 1, title: "x"))
-    #expect(StateDiff.text(old, new) == """
-      Screen(
-        … (4 unchanged),
-    -   destination: .pair(
-    -     a: 1,
-    -     b: Point(
-    -       x: 1,
-    -       y: 1
-    -     )
-    -   )
-    +   destination: .detail(
-    +     Item(
-    +       id: 1,
-    +       title: "x",
-    +       isComplete: false
-    +     )
-    +   )
-      )
-    """)
+    #expect(
+      StateDiff.text(old, new) == """
+          Screen(
+            … (4 unchanged),
+        -   destination: .pair(
+        -     a: 1,
+        -     b: Point(
+        -       x: 1,
+        -       y: 1
+        -     )
+        -   )
+        +   destination: .detail(
+        +     Item(
+        +       id: 1,
+        +       title: "x",
+        +       isComplete: false
+        +     )
+        +   )
+          )
+        """)
   }
 
   @Test func redactedFieldNamesNeverShow() {
@@ -211,12 +221,17 @@ private struct Board: Equatable {
       switch Int.random(in: 0..<6, using: &rng) {
       case 0: new.items.shuffle(using: &rng)
       case 1: if !new.items.isEmpty { new.items.remove(at: Int.random(in: 0..<new.items.count, using: &rng)) }
-      case 2: new.items.insert(Item(id: 100 + Int.random(in: 0..<1000, using: &rng), title: "n"), at: Int.random(in: 0...new.items.count, using: &rng))
+      case 2:
+        new.items.insert(
+          Item(id: 100 + Int.random(in: 0..<1000, using: &rng), title: "n"),
+          at: Int.random(in: 0...new.items.count, using: &rng))
       case 3: if !new.items.isEmpty { new.items[Int.random(in: 0..<new.items.count, using: &rng)].title += "!" }
       case 4: new.points[Int.random(in: 0..<new.points.count, using: &rng)].y += 1
       default:
         let k = Int.random(in: 0..<3, using: &rng)
-        new.destination = [.none, .detail(Item(id: k, title: "d\(k)")), .pair(a: k, b: Point(x: 1, y: k))][Int.random(in: 0..<3, using: &rng)]
+        new.destination =
+          [.none, .detail(Item(id: k, title: "d\(k)")), .pair(a: k, b: Point(x: 1, y: k))][
+            Int.random(in: 0..<3, using: &rng)]
       }
     }
     guard Set(new.items.map(\.id)).count == new.items.count else { return }

@@ -15,7 +15,8 @@ private func lcsLength(_ a: [Int], _ b: [Int]) -> Int {
 
 @Suite struct DiffSequenceMatcherTests {
   @Test func matchesCommonElements() {
-    #expect(SequenceMatcher.matches(old: ["a", "b", "c"], new: ["a", "c"]).map { [$0.0, $0.1] } == [[0, 0], [2, 1]])
+    #expect(
+      SequenceMatcher.matches(old: ["a", "b", "c"], new: ["a", "c"]).map { [$0.0, $0.1] } == [[0, 0], [2, 1]])
     #expect(SequenceMatcher.matches(old: [Int](), new: [1]).isEmpty)
   }
 
@@ -26,7 +27,10 @@ private func lcsLength(_ a: [Int], _ b: [Int]) -> Int {
   }
 
   @Test func identityStepsUseTheFewestMoves() {
-    #expect(IdentityMatcher.steps(old: ["a", "b", "c"], new: ["c", "a", "d"]) == [.moved(2, 0), .stayed(0, 1), .inserted(2), .removed(1)])
+    #expect(
+      IdentityMatcher.steps(old: ["a", "b", "c"], new: ["c", "a", "d"]) == [
+        .moved(2, 0), .stayed(0, 1), .inserted(2), .removed(1),
+      ])
     #expect(IdentityMatcher.steps(old: ["a", "a"], new: ["a"]) == nil)
   }
 
@@ -40,7 +44,9 @@ private func lcsLength(_ a: [Int], _ b: [Int]) -> Int {
     let pairs = SequenceMatcher.matches(old: a, new: b)
     #expect(pairs.allSatisfy { a[$0.0] == b[$0.1] })
     #expect(zip(pairs, pairs.dropFirst()).allSatisfy { $0.0 < $1.0 && $0.1 < $1.1 })
-    let hasUnique = Set(a).contains { value in a.filter { $0 == value }.count == 1 && b.filter { $0 == value }.count == 1 }
+    let hasUnique = Set(a).contains { value in
+      a.filter { $0 == value }.count == 1 && b.filter { $0 == value }.count == 1
+    }
     if !hasUnique { #expect(pairs.count == lcsLength(a, b)) }
     // With an edit budget too small, the matcher still returns valid (possibly fewer) matches.
     let capped = SequenceMatcher(oldHashes: a, newHashes: b, equal: { a[$0] == b[$1] }, maximumEdits: 2).matches()

@@ -35,13 +35,14 @@ private struct Screen: Equatable {
     let old = Value.structure(type: "S", fields: [.init("a", .int(1)), .init("b", .int(2))])
     let new = Value.structure(type: "S", fields: [.init("a", .int(1)), .init("b", .int(3))])
     let rendered = DiffTextRenderer(options: .init(color: true)).render(StateDiff(old, new))
-    #expect(rendered == """
-      S(
-    \u{1B}[2m    … (1 unchanged),\u{1B}[0m
-    \u{1B}[31m-   b: 2\u{1B}[0m
-    \u{1B}[32m+   b: 3\u{1B}[0m
-      )
-    """)
+    #expect(
+      rendered == """
+          S(
+        \u{1B}[2m    … (1 unchanged),\u{1B}[0m
+        \u{1B}[31m-   b: 2\u{1B}[0m
+        \u{1B}[32m+   b: 3\u{1B}[0m
+          )
+        """)
   }
 
   @Test func redactedValuesNeverAppear() {
@@ -49,22 +50,24 @@ private struct Screen: Equatable {
     new.token = "changed-token"
     new.password = "changed-password"
     new.user = "bob"
-    #expect(StateDiff.text(Session(), new, options: .init(), reflection: .init(redactedFieldNames: ["password"])) == """
-      Session(
-    -   user: "ada",
-    +   user: "bob",
-        … (2 unchanged)
-      )
-    """)
+    #expect(
+      StateDiff.text(Session(), new, options: .init(), reflection: .init(redactedFieldNames: ["password"])) == """
+          Session(
+        -   user: "ada",
+        +   user: "bob",
+            … (2 unchanged)
+          )
+        """)
     let old = Value.structure(type: "Login", fields: [.init("token", .redacted(type: "String")), .init("n", .int(1))])
     let replaced = Value.structure(type: "Login", fields: [.init("token", .int(5)), .init("n", .int(1))])
-    #expect(diffText(old, replaced) == """
-      Login(
-    -   token: <redacted String>,
-    +   token: 5,
-        … (1 unchanged)
-      )
-    """)
+    #expect(
+      diffText(old, replaced) == """
+          Login(
+        -   token: <redacted String>,
+        +   token: 5,
+            … (1 unchanged)
+          )
+        """)
   }
 
   @Test func cyclesAreReferences() {
@@ -74,52 +77,58 @@ private struct Screen: Equatable {
     let c = Node("a"), d = Node("B")
     c.next = d
     d.next = c
-    #expect(StateDiff.text(a, c) == """
-      Node(
-        … (1 unchanged),
-        next: Node(
-    -     name: "b",
-    +     name: "B",
-          … (1 unchanged)
-        )
-      )
-    """)
+    #expect(
+      StateDiff.text(a, c) == """
+          Node(
+            … (1 unchanged),
+            next: Node(
+        -     name: "b",
+        +     name: "B",
+              … (1 unchanged)
+            )
+          )
+        """)
     #expect(Value(reflecting: a)["next"]?["next"] == .reference(type: "Node"))
   }
 
   @Test func customTraceValuesAreLeavesAndEnumsChangeCase() {
     let old = Screen(route: .list)
     let new = Screen(route: .detail(id: 7, title: "Milk"), price: Money(cents: 275))
-    #expect(StateDiff.text(old, new) == """
-      Screen(
-    -   route: .list,
-    +   route: .detail(
-    +     id: 7,
-    +     title: "Milk"
-    +   ),
-    -   price: "$1.50"
-    +   price: "$2.75"
-      )
-    """)
+    #expect(
+      StateDiff.text(old, new) == """
+          Screen(
+        -   route: .list,
+        +   route: .detail(
+        +     id: 7,
+        +     title: "Milk"
+        +   ),
+        -   price: "$1.50"
+        +   price: "$2.75"
+          )
+        """)
     let renamed = Screen(route: .detail(id: 7, title: "Eggs"))
-    #expect(StateDiff.text(Screen(route: .detail(id: 7, title: "Milk")), renamed) == """
-      Screen(
-        route: .detail(
-          … (1 unchanged),
-    -     title: "Milk"
-    +     title: "Eggs"
-        ),
-        … (1 unchanged)
-      )
-    """)
+    #expect(
+      StateDiff.text(Screen(route: .detail(id: 7, title: "Milk")), renamed) == """
+          Screen(
+            route: .detail(
+              … (1 unchanged),
+        -     title: "Milk"
+        +     title: "Eggs"
+            ),
+            … (1 unchanged)
+          )
+        """)
   }
 
   @Test func optionalsNilAndSome() {
     let some: Int? = 5, none: Int? = nil
-    #expect(StateDiff.text(none as Any, some as Any) == """
-    - nil
-    + 5
-    """)
-    #expect(StateDiff.text(Optional(Route.list) as Any, Optional(Route.detail(id: 1, title: "")) as Any)?.hasPrefix("- .list") == true)
+    #expect(
+      StateDiff.text(none as Any, some as Any) == """
+        - nil
+        + 5
+        """)
+    #expect(
+      StateDiff.text(Optional(Route.list) as Any, Optional(Route.detail(id: 1, title: "")) as Any)?.hasPrefix("- .list")
+        == true)
   }
 }

@@ -1,7 +1,8 @@
 import Testing
+import TraceTestSupport
+
 @testable import Debugging
 @testable import TraceAnalysis
-import TraceTestSupport
 
 /// `PerfettoExporter` (PerfettoExporter.swift), `ExportEventReader` and `TraceEventChecker`.
 @Suite struct ExportPerfettoTests {
@@ -31,24 +32,25 @@ import TraceTestSupport
   }
 
   @Test func everyKindOfEvent() throws {
-    #expect(try Self.export(Self.trace) == """
-      {"traceEvents":[
-      {"name":"process_name","ph":"M","pid":4242,"tid":1,"args":{"name":"Todos"}},
-      {"name":"thread_name","ph":"M","pid":4242,"tid":1,"args":{"name":"reducer"}},
-      {"name":"Todos.Action.toggle","cat":"action","ph":"X","ts":18200.0,"dur":5.1,"pid":4242,"tid":1,"args":{"seq":1}},
-      {"name":"Todos.Action.toggle","cat":"effect","ph":"b","ts":18300.0,"id":"0x1","pid":4242,"tid":1,"args":{"effect":1,"seq":1,"id":"sort"}},
-      {"name":"Todos.Action.toggle","cat":"effect","ph":"b","ts":18400.0,"id":"0x2","pid":4242,"tid":1,"args":{"effect":2,"seq":1}},
-      {"name":"Todos.Action.sorted","cat":"effect","ph":"n","ts":1100000.123,"id":"0x1","bind_id":"0x2","flow_out":true,"pid":4242,"tid":1,"args":{"effect":1,"seq":2}},
-      {"name":"Todos.Action.sorted","cat":"action","ph":"X","ts":1100000.123,"dur":2.5,"bind_id":"0x2","flow_in":true,"pid":4242,"tid":1,"args":{"seq":2,"effect":1}},
-      {"name":"Todos.Action.toggle","cat":"effect","ph":"e","ts":1100050.0,"id":"0x1","pid":4242,"tid":1},
-      {"name":"gap: writer fell behind: 2 actions dropped","cat":"note","ph":"i","ts":1200000.0,"s":"p","pid":4242,"tid":1,"args":{"note":"gap","message":"writer fell behind: 2 actions dropped","dropped":2}},
-      {"name":"Todos.Action.clear","cat":"action","ph":"X","ts":1300000.0,"dur":1.0,"pid":4242,"tid":1,"args":{"seq":5}},
-      {"name":"Todos.Action.clear","cat":"effect","ph":"b","ts":1300002.0,"id":"0x3","pid":4242,"tid":1,"args":{"effect":3,"seq":5}},
-      {"name":"Todos.Action.clear","cat":"effect","ph":"e","ts":1400000.0,"id":"0x3","pid":4242,"tid":1,"args":{"cancelled":true}},
-      {"name":"Todos.Action.toggle","cat":"effect","ph":"e","ts":1500000.0,"id":"0x2","pid":4242,"tid":1,"args":{"unfinished":true}}
-      ],"displayTimeUnit":"ms","otherData":{"generator":"tca-trace","format":2,"name":"Todos"}}
+    #expect(
+      try Self.export(Self.trace) == """
+        {"traceEvents":[
+        {"name":"process_name","ph":"M","pid":4242,"tid":1,"args":{"name":"Todos"}},
+        {"name":"thread_name","ph":"M","pid":4242,"tid":1,"args":{"name":"reducer"}},
+        {"name":"Todos.Action.toggle","cat":"action","ph":"X","ts":18200.0,"dur":5.1,"pid":4242,"tid":1,"args":{"seq":1}},
+        {"name":"Todos.Action.toggle","cat":"effect","ph":"b","ts":18300.0,"id":"0x1","pid":4242,"tid":1,"args":{"effect":1,"seq":1,"id":"sort"}},
+        {"name":"Todos.Action.toggle","cat":"effect","ph":"b","ts":18400.0,"id":"0x2","pid":4242,"tid":1,"args":{"effect":2,"seq":1}},
+        {"name":"Todos.Action.sorted","cat":"effect","ph":"n","ts":1100000.123,"id":"0x1","bind_id":"0x2","flow_out":true,"pid":4242,"tid":1,"args":{"effect":1,"seq":2}},
+        {"name":"Todos.Action.sorted","cat":"action","ph":"X","ts":1100000.123,"dur":2.5,"bind_id":"0x2","flow_in":true,"pid":4242,"tid":1,"args":{"seq":2,"effect":1}},
+        {"name":"Todos.Action.toggle","cat":"effect","ph":"e","ts":1100050.0,"id":"0x1","pid":4242,"tid":1},
+        {"name":"gap: writer fell behind: 2 actions dropped","cat":"note","ph":"i","ts":1200000.0,"s":"p","pid":4242,"tid":1,"args":{"note":"gap","message":"writer fell behind: 2 actions dropped","dropped":2}},
+        {"name":"Todos.Action.clear","cat":"action","ph":"X","ts":1300000.0,"dur":1.0,"pid":4242,"tid":1,"args":{"seq":5}},
+        {"name":"Todos.Action.clear","cat":"effect","ph":"b","ts":1300002.0,"id":"0x3","pid":4242,"tid":1,"args":{"effect":3,"seq":5}},
+        {"name":"Todos.Action.clear","cat":"effect","ph":"e","ts":1400000.0,"id":"0x3","pid":4242,"tid":1,"args":{"cancelled":true}},
+        {"name":"Todos.Action.toggle","cat":"effect","ph":"e","ts":1500000.0,"id":"0x2","pid":4242,"tid":1,"args":{"unfinished":true}}
+        ],"displayTimeUnit":"ms","otherData":{"generator":"tca-trace","format":2,"name":"Todos"}}
 
-      """)
+        """)
   }
 
   /// A long synthetic session, checked the way a viewer reads it.
@@ -70,13 +72,14 @@ import TraceTestSupport
 
   @Test func emptyTrace() throws {
     let header = Self.trace.split(separator: "\n")[0]
-    #expect(try Self.export(header + "\n") == """
-      {"traceEvents":[
-      {"name":"process_name","ph":"M","pid":4242,"tid":1,"args":{"name":"Todos"}},
-      {"name":"thread_name","ph":"M","pid":4242,"tid":1,"args":{"name":"reducer"}}
-      ],"displayTimeUnit":"ms","otherData":{"generator":"tca-trace","format":2,"name":"Todos"}}
+    #expect(
+      try Self.export(header + "\n") == """
+        {"traceEvents":[
+        {"name":"process_name","ph":"M","pid":4242,"tid":1,"args":{"name":"Todos"}},
+        {"name":"thread_name","ph":"M","pid":4242,"tid":1,"args":{"name":"reducer"}}
+        ],"displayTimeUnit":"ms","otherData":{"generator":"tca-trace","format":2,"name":"Todos"}}
 
-      """)
+        """)
   }
 
   @Test func readerErrors() throws {
@@ -88,19 +91,25 @@ import TraceTestSupport
         return error.description.replacingOccurrences(of: reader.file, with: "t.jsonl")
       }
     }
-    #expect(try errors(#"{"kind":"end","t":1,"actions":0}"# + "\n") == [#"t.jsonl:1: error: first line must be a session header, found "end""#])
-    #expect(try errors(header + "\n" + #"{"kind":"effect","event":"started","effect":1,"t":1}"# + "\n{\"kind\":\n") == [
-      #"t.jsonl:2: error: effect: missing key "seq""#,
-      "t.jsonl:3:9: error: unexpected end of input",
-    ])
-    #expect(try errors(header + "\n" + header + "\n{\"kind\":\"end\"") == [
-      "t.jsonl:2: error: a session header is only allowed on the first line",
-      "t.jsonl:3: warning: truncated last line (no newline at the end); ignored",
-    ])
+    #expect(
+      try errors(#"{"kind":"end","t":1,"actions":0}"# + "\n") == [
+        #"t.jsonl:1: error: first line must be a session header, found "end""#
+      ])
+    #expect(
+      try errors(header + "\n" + #"{"kind":"effect","event":"started","effect":1,"t":1}"# + "\n{\"kind\":\n") == [
+        #"t.jsonl:2: error: effect: missing key "seq""#,
+        "t.jsonl:3:9: error: unexpected end of input",
+      ])
+    #expect(
+      try errors(header + "\n" + header + "\n{\"kind\":\"end\"") == [
+        "t.jsonl:2: error: a session header is only allowed on the first line",
+        "t.jsonl:3: warning: truncated last line (no newline at the end); ignored",
+      ])
   }
 
   @Test func checkerFindsProblems() throws {
-    let document = try JSONReader.parse("""
+    let document = try JSONReader.parse(
+      """
       {"traceEvents":[
       {"name":"a","ph":"X","ts":5,"dur":1,"pid":1,"tid":1},
       {"name":"b","ph":"X","ts":4,"dur":1,"pid":1,"tid":1},
@@ -115,17 +124,19 @@ import TraceTestSupport
       {"ph":"X","ts":7,"dur":0,"pid":1,"tid":1}
       ]}
       """)
-    #expect(TraceEventChecker.problems(in: document) == [
-      "event 1: time goes backwards on track thread 1/1: 4.0 after 5.0",
-      "event 2: complete event without a non-negative \"dur\"",
-      "event 4: async end effect/0x1 \"t\" closes \"s\"",
-      "event 5: async end effect/0x2 \"u\" without a begin",
-      "event 8: missing \"pid\" or \"tid\"",
-      "event 9: unexpected phase \"Q\"",
-      "event 10: missing \"name\"",
-      "async span effect/0x3 \"v\" begun at event 6 never ends",
-      "flow 0x9 leaves but never arrives",
-    ])
-    #expect(TraceEventChecker.problems(in: .array([])) == [#"the document must be an object with a "traceEvents" array"#])
+    #expect(
+      TraceEventChecker.problems(in: document) == [
+        "event 1: time goes backwards on track thread 1/1: 4.0 after 5.0",
+        "event 2: complete event without a non-negative \"dur\"",
+        "event 4: async end effect/0x1 \"t\" closes \"s\"",
+        "event 5: async end effect/0x2 \"u\" without a begin",
+        "event 8: missing \"pid\" or \"tid\"",
+        "event 9: unexpected phase \"Q\"",
+        "event 10: missing \"name\"",
+        "async span effect/0x3 \"v\" begun at event 6 never ends",
+        "flow 0x9 leaves but never arrives",
+      ])
+    #expect(
+      TraceEventChecker.problems(in: .array([])) == [#"the document must be an object with a "traceEvents" array"#])
   }
 }

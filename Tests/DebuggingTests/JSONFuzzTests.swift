@@ -1,10 +1,14 @@
 import Testing
+
 @testable import Debugging
 
 /// Mutated JSON (truncated, bytes replaced or inserted) never crashes the reader or the scanner,
 /// errors point inside the input, and both agree on what is valid.
 @Suite struct JSONFuzzTests {
-  static let interesting: [UInt8] = Array(#"{}[],:"\ 0123456789.eE-+tfnu"#.utf8) + [0x00, 0x0A, 0x1F, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF]
+  static let interesting: [UInt8] =
+    Array(#"{}[],:"\ 0123456789.eE-+tfnu"#.utf8) + [
+      0x00, 0x0A, 0x1F, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF,
+    ]
 
   @Test func mutatedInputIsAnErrorOrAValueNeverACrash() {
     var random = SeededRandom(seed: 0xF0221)
@@ -15,7 +19,8 @@ import Testing
       switch random.int(0..<3) {
       case 0: bytes.removeLast(random.int(1..<bytes.count))
       case 1: bytes[random.int(0..<bytes.count)] = Self.interesting[random.int(0..<Self.interesting.count)]
-      default: bytes.insert(Self.interesting[random.int(0..<Self.interesting.count)], at: random.int(0..<bytes.count + 1))
+      default:
+        bytes.insert(Self.interesting[random.int(0..<Self.interesting.count)], at: random.int(0..<bytes.count + 1))
       }
       let parsed = Result { () throws(JSONError) in try JSONReader.parse(bytes) }
       let scanned = scan(bytes)
@@ -29,7 +34,8 @@ import Testing
         #expect(error.line >= 1 && error.line <= newlines + 1)
         #expect(error.column >= 1 && error.column <= bytes.count + 1)
         if case let .success(json) = scanned, !error.message.hasPrefix("duplicate key") {
-          Issue.record("scanner accepted \(json) but the reader said \(error): \(String(decoding: bytes, as: UTF8.self))")
+          Issue.record(
+            "scanner accepted \(json) but the reader said \(error): \(String(decoding: bytes, as: UTF8.self))")
         }
       }
     }

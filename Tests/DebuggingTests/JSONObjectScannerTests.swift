@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Debugging
 
 @Suite struct JSONObjectScannerTests {
@@ -20,33 +21,43 @@ import Testing
   }
 
   @Test func yieldsEachMemberAndItsRawValue() {
-    let line = #"{"kind":"action","seq":42, "state":{"todos":[{"$type":"Todo","t":"a\"b"}]},"k\u0041":[1,2.5e3,true,null] }"#
-    #expect(scan(line) == #"""
-      kind="action"
-      seq=42
-      state={"todos":[{"$type":"Todo","t":"a\"b"}]}
-      kA=[1,2.5e3,true,null]
-      """#)
+    let line =
+      #"{"kind":"action","seq":42, "state":{"todos":[{"$type":"Todo","t":"a\"b"}]},"k\u0041":[1,2.5e3,true,null] }"#
+    #expect(
+      scan(line) == #"""
+        kind="action"
+        seq=42
+        state={"todos":[{"$type":"Todo","t":"a\"b"}]}
+        kA=[1,2.5e3,true,null]
+        """#)
     #expect(scan(" {} ") == "")
   }
 
   @Test func decodesSingleMembers() throws {
-    let bytes = Array(#"{"kind":"action","seq":42,"duration":5100.5,"flag":true,"label":"a\nb","big":18446744073709551615}"#.utf8)
+    let bytes = Array(
+      #"{"kind":"action","seq":42,"duration":5100.5,"flag":true,"label":"a\nb","big":18446744073709551615}"#.utf8)
     try bytes.withUnsafeBytes { buffer in
       var scanner = try JSONObjectScanner(buffer)
       var found: [String] = []
       while let member = try scanner.next() {
         if scanner.key(of: member, is: "kind") { found.append("kind \(try scanner.string(member) ?? "?")") }
-        if scanner.key(of: member, is: "seq") { found.append("seq \(try scanner.int(member) ?? -1) \(try scanner.string(member) ?? "not a string")") }
-        if scanner.key(of: member, is: "duration") { found.append("duration \(try scanner.double(member) ?? -1) \(try scanner.int(member) ?? -1)") }
+        if scanner.key(of: member, is: "seq") {
+          found.append("seq \(try scanner.int(member) ?? -1) \(try scanner.string(member) ?? "not a string")")
+        }
+        if scanner.key(of: member, is: "duration") {
+          found.append("duration \(try scanner.double(member) ?? -1) \(try scanner.int(member) ?? -1)")
+        }
         if scanner.key(of: member, is: "flag") { found.append("flag \(scanner.bool(member) ?? false)") }
         if scanner.key(of: member, is: "label") { found.append("label \(try scanner.value(member))") }
-        if scanner.key(of: member, is: "big") { found.append("big \(try scanner.int(member) ?? -1) \(try scanner.value(member))") }
+        if scanner.key(of: member, is: "big") {
+          found.append("big \(try scanner.int(member) ?? -1) \(try scanner.value(member))")
+        }
       }
-      #expect(found == [
-        "kind action", "seq 42 not a string", "duration 5100.5 -1", "flag true",
-        #"label string("a\nb")"#, "big -1 uint(18446744073709551615)",
-      ])
+      #expect(
+        found == [
+          "kind action", "seq 42 not a string", "duration 5100.5 -1", "flag true",
+          #"label string("a\nb")"#, "big -1 uint(18446744073709551615)",
+        ])
     }
   }
 

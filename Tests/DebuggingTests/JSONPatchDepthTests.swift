@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Debugging
 
 /// Trees built by patches obey the parser's depth limit (`JSONReader.maximumDepth`): a `copy` of a
@@ -19,17 +20,23 @@ import Testing
 
   @Test func copyIntoItselfPastTheLimitIsAnError() {
     var state = JSON.object([.init("a", Self.nested(500))])
-    #expect(throws: JSONPatchError("the value at /a/0/0/0/0/0/0/0/… (500 tokens) would nest the state deeper than 512 levels")) {
+    #expect(
+      throws: JSONPatchError("the value at /a/0/0/0/0/0/0/0/… (500 tokens) would nest the state deeper than 512 levels")
+    ) {
       try JSONPatch([.copy(from: JSONPointer("/a"), path: Self.pointer(zeros: 499))]).apply(to: &state)
     }
   }
 
   @Test func addAndReplaceCountThePathToo() {
     var state = JSON.object([.init("a", Self.nested(300))])
-    #expect(throws: JSONPatchError("the value at /a/0/0/0/0/0/0/0/… (300 tokens) would nest the state deeper than 512 levels")) {
+    #expect(
+      throws: JSONPatchError("the value at /a/0/0/0/0/0/0/0/… (300 tokens) would nest the state deeper than 512 levels")
+    ) {
       try JSONPatch([.add(path: Self.pointer(zeros: 299), value: Self.nested(213))]).apply(to: &state)
     }
-    #expect(throws: JSONPatchError("the value at /a/0/0/0/0/0/0/0/… (300 tokens) would nest the state deeper than 512 levels")) {
+    #expect(
+      throws: JSONPatchError("the value at /a/0/0/0/0/0/0/0/… (300 tokens) would nest the state deeper than 512 levels")
+    ) {
       try JSONPatch([.replace(path: Self.pointer(zeros: 299), value: Self.nested(213))]).apply(to: &state)
     }
   }
@@ -54,7 +61,9 @@ import Testing
 
   @Test func moveIsChecked() {
     var state = JSON.object([.init("a", Self.nested(400)), .init("b", Self.nested(200))])
-    #expect(throws: JSONPatchError("the value at /a/0/0/0/0/0/0/0/… (400 tokens) would nest the state deeper than 512 levels")) {
+    #expect(
+      throws: JSONPatchError("the value at /a/0/0/0/0/0/0/0/… (400 tokens) would nest the state deeper than 512 levels")
+    ) {
       try JSONPatch([.move(from: JSONPointer("/b"), path: Self.pointer(zeros: 399))]).apply(to: &state)
     }
   }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Debugging
 
 @Suite struct JSONPatchTests {
@@ -24,7 +25,10 @@ import Testing
     (#"[{"op":"copy","from":"/todos","path":"/copy"}]"#, #"{"todos":[1,2],"copy":[1,2]}"#),
     (#"[{"op":"test","path":"/todos/1","value":2}]"#, #"{"todos":[1,2]}"#),
     (#"[{"op":"replace","path":"","value":null}]"#, #"null"#),
-    (#"[{"op":"add","path":"/a~1b","value":1},{"op":"add","path":"/c~0d","value":2}]"#, #"{"todos":[1,2],"a/b":1,"c~d":2}"#),
+    (
+      #"[{"op":"add","path":"/a~1b","value":1},{"op":"add","path":"/c~0d","value":2}]"#,
+      #"{"todos":[1,2],"a/b":1,"c~d":2}"#
+    ),
     (#"[{"op":"remove","path":"/todos/7"}]"#, "error: path /todos/7 does not exist"),
     (#"[{"op":"replace","path":"/todos/01","value":1}]"#, "error: path /todos/01 does not exist"),
     (#"[{"op":"add","path":"/todos/3","value":1}]"#, "error: path /todos/3 does not exist"),
@@ -65,7 +69,8 @@ import Testing
   }
 
   @Test func encodesOperations() throws {
-    let text = #"[{"op":"add","path":"/a","value":1},{"op":"remove","path":"/b"},{"op":"replace","path":"/c","value":2},{"op":"move","from":"/d","path":"/e"},{"op":"copy","from":"/f","path":"/g"},{"op":"test","path":"/h","value":3}]"#
+    let text =
+      #"[{"op":"add","path":"/a","value":1},{"op":"remove","path":"/b"},{"op":"replace","path":"/c","value":2},{"op":"move","from":"/d","path":"/e"},{"op":"copy","from":"/f","path":"/g"},{"op":"test","path":"/h","value":3}]"#
     #expect(JSONWriter.string(try JSONPatch(json: JSONReader.parse(text)).json) == text)
   }
 }

@@ -1,16 +1,19 @@
 import Testing
+
 @testable import Debugging
 
 @Suite struct JSONReaderTests {
   @Test func parsesEveryKindOfValueKeepingKeyOrder() throws {
     let json = try JSONReader.parse(#" {"z":1,"a":[true,false,null],"m":{"x":-2.5e-3,"s":"hi"},"e":{},"l":[]} "#)
-    #expect(json == .object([
-      .init("z", .int(1)),
-      .init("a", .array([.bool(true), .bool(false), .null])),
-      .init("m", .object([.init("x", .double(-0.0025)), .init("s", .string("hi"))])),
-      .init("e", .object([])),
-      .init("l", .array([])),
-    ]))
+    #expect(
+      json
+        == .object([
+          .init("z", .int(1)),
+          .init("a", .array([.bool(true), .bool(false), .null])),
+          .init("m", .object([.init("x", .double(-0.0025)), .init("s", .string("hi"))])),
+          .init("e", .object([])),
+          .init("l", .array([])),
+        ]))
   }
 
   @Test func scalarsAtTopLevelAndWhitespace() throws {
@@ -31,7 +34,8 @@ import Testing
   @Test func doublesAreCorrectlyRounded() throws {
     let cases: [(String, Double)] = [
       ("1.0", 1), ("0.1", 0.1), ("-0.0", -0.0), ("2.5e-07", 2.5e-7), ("1E+16", 1e16), ("1e308", 1e308),
-      ("0.30000000000000004", 0.30000000000000004), ("123456789012345678901234567890.5", 123456789012345678901234567890.5),
+      ("0.30000000000000004", 0.30000000000000004),
+      ("123456789012345678901234567890.5", 123456789012345678901234567890.5),
       ("2.2250738585072014e-308", 2.2250738585072014e-308), ("5e-324", Double(bitPattern: 1)), ("1e-400", 0),
       ("9007199254740993.0", 9007199254740992), ("1.7976931348623157e308", .greatestFiniteMagnitude),
       ("1e22", 1e22), ("1e23", 1e23), ("0.000001", 0.000001), ("3.141592653589793", .pi),
@@ -49,13 +53,15 @@ import Testing
   }
 
   @Test func rawUTF8InStrings() throws {
-    #expect(try JSONReader.parse(#"{"名前":"Zażółć gęślą jaźń 😀"}"#) == .object([.init("名前", .string("Zażółć gęślą jaźń 😀"))]))
+    #expect(
+      try JSONReader.parse(#"{"名前":"Zażółć gęślą jaźń 😀"}"#) == .object([.init("名前", .string("Zażółć gęślą jaźń 😀"))]))
   }
 
   @Test func parsesBytesAndBuffers() throws {
     let bytes = Array(#"[1,"two"]"#.utf8)
     #expect(try JSONReader.parse(bytes) == .array([.int(1), .string("two")]))
-    let json = try bytes.withUnsafeBytes { buffer in Result { () throws(JSONError) in try JSONReader.parse(buffer) } }.get()
+    let json = try bytes.withUnsafeBytes { buffer in Result { () throws(JSONError) in try JSONReader.parse(buffer) } }
+      .get()
     #expect(json == .array([.int(1), .string("two")]))
   }
 
@@ -76,7 +82,9 @@ import Testing
     let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
     #expect(throws: JSONError("nesting deeper than 512 levels", line: 1, column: 513)) { try JSONReader.parse(text) }
     let objects = String(repeating: #"{"a":"#, count: 100_000)
-    #expect(throws: JSONError("nesting deeper than 512 levels", line: 1, column: 2561)) { try JSONReader.parse(objects) }
+    #expect(throws: JSONError("nesting deeper than 512 levels", line: 1, column: 2561)) {
+      try JSONReader.parse(objects)
+    }
   }
 
   @Test func aMultiMegabyteString() throws {
@@ -97,7 +105,10 @@ import Testing
   @Test(arguments: [
     (#"{"a":1,"\u0061":2}"#, #"line 1, column 8: duplicate key "a""#),
     (#"{"sixteen-bytes-k":1,"sixteen-bytes-k":2}"#, #"line 1, column 22: duplicate key "sixteen-bytes-k""#),
-    (#"{"a key longer than sixteen bytes":1,"a key longer than sixteen bytes":2}"#, #"line 1, column 38: duplicate key "a key longer than sixteen bytes""#),
+    (
+      #"{"a key longer than sixteen bytes":1,"a key longer than sixteen bytes":2}"#,
+      #"line 1, column 38: duplicate key "a key longer than sixteen bytes""#
+    ),
     (#"{"é":1,"x":0,"\u00e9":2}"#, #"line 1, column 15: duplicate key "é""#),
   ])
   func duplicatesAreFoundWhateverTheirSpelling(text: String, expected: String) {
@@ -111,11 +122,17 @@ import Testing
 
   @Test func keysAreComparedByCodePointsNotCanonicalEquivalence() throws {
     let json = try JSONReader.parse(#"{"\u00e9":1,"e\u0301":2,"ab":3,"abc":4,"":5}"#)
-    #expect(json == .object([.init("\u{E9}", .int(1)), .init("e\u{301}", .int(2)), .init("ab", .int(3)), .init("abc", .int(4)), .init("", .int(5))]))
+    #expect(
+      json
+        == .object([
+          .init("\u{E9}", .int(1)), .init("e\u{301}", .int(2)), .init("ab", .int(3)), .init("abc", .int(4)),
+          .init("", .int(5)),
+        ]))
   }
 
   @Test func aLineOfManyMegabytes() throws {
-    let todo = #"{"$type":"Todo","id":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},"title":"Buy milk","isComplete":false}"#
+    let todo =
+      #"{"$type":"Todo","id":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},"title":"Buy milk","isComplete":false}"#
     let count = 50_000
     var line = Array(#"{"kind":"state","state":{"todos":["#.utf8)
     for i in 0..<count {
@@ -130,6 +147,8 @@ import Testing
     #expect(todos[count - 1]["title"] == .string("Buy milk"))
 
     line.removeLast()  // truncated: the error is at the very end of the line
-    #expect(throws: JSONError("unexpected end of input", line: 1, column: line.count + 1)) { try JSONReader.parse(line) }
+    #expect(throws: JSONError("unexpected end of input", line: 1, column: line.count + 1)) {
+      try JSONReader.parse(line)
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Debugging
 
 @Suite struct JSONWriterTests {
@@ -12,17 +13,22 @@ import Testing
 
   @Test func escapes() {
     let text = "q\" b\\ s/ n\n r\r t\t b\u{8} f\u{C} nul\u{0} us\u{1F} del\u{7F} é 😀 \u{2028}\u{2029}"
-    #expect(JSONWriter.string(.string(text)) == #""q\" b\\ s/ n\n r\r t\t b\b f\f nul\u0000 us\u001f del\#u{7F} é 😀 \#u{2028}\#u{2029}""#)
+    #expect(
+      JSONWriter.string(.string(text))
+        == #""q\" b\\ s/ n\n r\r t\t b\b f\f nul\u0000 us\u001f del\#u{7F} é 😀 \#u{2028}\#u{2029}""#)
   }
 
   @Test func escapesInsideLongRuns() {
     let text = String(repeating: "abcdefgh", count: 4) + "\"" + String(repeating: "ijklmnop", count: 3) + "\n"
-    #expect(JSONWriter.string(.string(text)) == "\"" + String(repeating: "abcdefgh", count: 4) + "\\\"" + String(repeating: "ijklmnop", count: 3) + "\\n\"")
+    #expect(
+      JSONWriter.string(.string(text)) == "\"" + String(repeating: "abcdefgh", count: 4) + "\\\""
+        + String(repeating: "ijklmnop", count: 3) + "\\n\"")
   }
 
   @Test func integers() {
-    #expect(JSONWriter.string(.array([.int(0), .int(7), .int(10), .int(-1), .int(.min), .int(.max), .uint(.max)]))
-      == "[0,7,10,-1,-9223372036854775808,9223372036854775807,18446744073709551615]")
+    #expect(
+      JSONWriter.string(.array([.int(0), .int(7), .int(10), .int(-1), .int(.min), .int(.max), .uint(.max)]))
+        == "[0,7,10,-1,-9223372036854775808,9223372036854775807,18446744073709551615]")
   }
 
   @Test func doublesAlwaysHaveAPointOrAnExponent() {

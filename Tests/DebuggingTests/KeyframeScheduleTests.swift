@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 private struct Board: Equatable {
@@ -12,7 +13,9 @@ private enum BoardAction { case increment }
 /// The `seq` of every action line that carries a full `state`.
 private func keyframes(_ buffer: TraceBuffer) throws -> [Int64] {
   try buffer.lines.compactMap { line in
-    guard case let .action(action) = try TraceRecord(json: JSONReader.parse(line)), action.state != nil else { return nil }
+    guard case let .action(action) = try TraceRecord(json: JSONReader.parse(line)), action.state != nil else {
+      return nil
+    }
     return action.seq
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 /// `tail -F`: a followed file that is truncated or replaced is read again from its start, with
@@ -25,7 +26,8 @@ import Testing
       }
     }
     let reader = try LineReader(path: path, chunkSize: 16, follow: follow)
-    #expect(try read(reader) == ["1: old one", "2: old two", "(file truncated; following it from its start)", "1: new"])
+    #expect(
+      try read(reader) == ["1: old one", "2: old two", "(file truncated; following it from its start)", "1: new"])
     #expect(reader.restarts == 1)
   }
 
@@ -48,7 +50,8 @@ import Testing
     let reader = try LineReader(path: path, chunkSize: 16, follow: follow)
     #expect(
       try read(reader) == [
-        "1: old one", "(file replaced; following the new file from its start)", "1: new one", "2: new two", "3: new three",
+        "1: old one", "(file replaced; following the new file from its start)", "1: new one", "2: new two",
+        "3: new three",
       ])
   }
 

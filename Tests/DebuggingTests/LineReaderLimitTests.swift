@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 /// The line-length limit: an over-long line is an error naming its line, found after reading at
@@ -30,7 +31,8 @@ import Testing
   }
 
   @Test func aLongLineSpanningManyChunksStopsAtTheLimit() throws {
-    let reader = try LineReader(path: traceFile("ok\n" + String(repeating: "x", count: 100_000) + "\n"), chunkSize: 16, maximumLineLength: 10)
+    let reader = try LineReader(
+      path: traceFile("ok\n" + String(repeating: "x", count: 100_000) + "\n"), chunkSize: 16, maximumLineLength: 10)
     #expect(lines(reader) == ["1: ok", "error: line 2: \(Self.tooLong)"])
   }
 
@@ -41,7 +43,8 @@ import Testing
 
   @Test func aDeviceWithoutNewlinesEndsAtTheLimit() throws {
     let reader = try LineReader(path: "/dev/zero", chunkSize: 1 << 16, maximumLineLength: 1 << 20)
-    #expect(lines(reader) == ["error: line 1: line longer than 1 MiB, the maximum line length (--max-line-length raises it)"])
+    #expect(
+      lines(reader) == ["error: line 1: line longer than 1 MiB, the maximum line length (--max-line-length raises it)"])
   }
 
   @Test func aPipeWithoutNewlinesEndsAtTheLimit() throws {
@@ -54,8 +57,12 @@ import Testing
       close(writeEnd)
     }
     writer.start()
-    let reader = LineReader(fileDescriptor: fds[0], name: "<pipe>", closesDescriptor: false, chunkSize: 4096, maximumLineLength: 100_000)
-    #expect(lines(reader) == ["error: line 1: line longer than 100000 bytes, the maximum line length (--max-line-length raises it)"])
+    let reader = LineReader(
+      fileDescriptor: fds[0], name: "<pipe>", closesDescriptor: false, chunkSize: 4096, maximumLineLength: 100_000)
+    #expect(
+      lines(reader) == [
+        "error: line 1: line longer than 100000 bytes, the maximum line length (--max-line-length raises it)"
+      ])
     // The writer is not cut off mid-write: read what is left, then close.
     var rest = [UInt8](repeating: 0, count: 4096)
     while rest.withUnsafeMutableBytes({ read(fds[0], $0.baseAddress, 4096) }) > 0 {}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 @Suite struct LineReaderTests {
@@ -14,12 +15,13 @@ import Testing
   @Test func readsLinesAcrossTinyChunks() throws {
     let path = traceFile("alpha\n\nbeta gamma delta\nlast")
     let reader = try LineReader(path: path, chunkSize: 4)
-    #expect(try allLines(reader) == """
-      1: alpha
-      2: 
-      3: beta gamma delta
-      4 truncated: last
-      """)
+    #expect(
+      try allLines(reader) == """
+        1: alpha
+        2: 
+        3: beta gamma delta
+        4 truncated: last
+        """)
     #expect(try reader.nextLine() == nil)
   }
 

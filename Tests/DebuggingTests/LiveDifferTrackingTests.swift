@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 /// A collection that says which positions were written and counts the elements the diff reads.
@@ -43,20 +44,21 @@ private struct Board {
     new.rows.written = [70_001]
     let diff = StateDiff(old, new)
     #expect(reads.positions == [70_001, 70_001])
-    #expect(diff.description == """
-        Board(
-          … (1 unchanged),
-          rows: [
-            … (70001 unchanged),
-            [70001]: TrackedRows.Row(
-              … (1 unchanged),
-      -       title: "Row 70001"
-      +       title: "Milk"
-            ),
-            … (29998 unchanged)
-          ]
-        )
-      """)
+    #expect(
+      diff.description == """
+          Board(
+            … (1 unchanged),
+            rows: [
+              … (70001 unchanged),
+              [70001]: TrackedRows.Row(
+                … (1 unchanged),
+        -       title: "Row 70001"
+        +       title: "Milk"
+              ),
+              … (29998 unchanged)
+            ]
+          )
+        """)
   }
 
   /// A large array that did not change is not looked at: its field's bytes are the same.
@@ -65,13 +67,14 @@ private struct Board {
     let old = board(reads)
     var new = old
     new.count = 1
-    #expect(StateDiff(old, new).description == """
-        Board(
-      -   count: 0,
-      +   count: 1,
-          … (1 unchanged)
-        )
-      """)
+    #expect(
+      StateDiff(old, new).description == """
+          Board(
+        -   count: 0,
+        +   count: 1,
+            … (1 unchanged)
+          )
+        """)
     #expect(reads.positions == [])
   }
 }

@@ -1,5 +1,6 @@
-@testable import Debugging
 import Testing
+
+@testable import Debugging
 
 /// `PathSyntax`: the one path grammar, with a dialect's brackets.
 @Suite struct PathSyntaxTests {
@@ -20,7 +21,9 @@ import Testing
   @Test func pointersAreReadByJSONPointer() throws {
     #expect(try segments("/a~1b/c~0d/0") == ["a/b", "c~d", "0"])
     #expect(try segments("/") == [""])
-    #expect(throws: PathSyntax.Error(message: #"invalid pointer "/a~2": ~ must be followed by 0 or 1"#)) { try segments("/a~2") }
+    #expect(throws: PathSyntax.Error(message: #"invalid pointer "/a~2": ~ must be followed by 0 or 1"#)) {
+      try segments("/a~2")
+    }
   }
 
   @Test func errorsSayWhere() {

@@ -1,16 +1,20 @@
-@testable import Debugging
 import Testing
+
+@testable import Debugging
 @testable import TraceAnalysis
 
 /// `PrintableText`: labels from a trace printed without their control characters acting.
 @Suite struct PrintableTextTests {
   @Test func controlCharactersAreEscaped() {
-    #expect(PrintableText.escaping("Evil\u{1B}[2J\u{1B}]0;pwned\u{07}.tap\r\nsecond\tline\u{7F}\u{9B}31m")
-      == #"Evil\u{1b}[2J\u{1b}]0;pwned\u{7}.tap\r\nsecond\tline\u{7f}\u{9b}31m"#)
+    #expect(
+      PrintableText.escaping("Evil\u{1B}[2J\u{1B}]0;pwned\u{07}.tap\r\nsecond\tline\u{7F}\u{9B}31m")
+        == #"Evil\u{1b}[2J\u{1b}]0;pwned\u{7}.tap\r\nsecond\tline\u{7f}\u{9b}31m"#)
   }
 
   @Test func ordinaryLabelsAreUnchanged() {
-    for label in ["Todos.Action.todos(.element(id:, action: .checkBoxToggled))", "Zähler.Action.tippen", "カウンター", "\"quoted\" \\ é"] {
+    for label in [
+      "Todos.Action.todos(.element(id:, action: .checkBoxToggled))", "Zähler.Action.tippen", "カウンター", "\"quoted\" \\ é",
+    ] {
       #expect(PrintableText.escaping(label) == label)
     }
   }
@@ -28,21 +32,22 @@ import Testing
       """
     var builder = TimingReportBuilder(slowestCount: 1)
     for case let .success(event) in try TraceSummaryReader(path: traceFile(text)) { builder.add(event) }
-    #expect(builder.report().renderText(timelineColumns: 10) == #"""
-      1 action, 20ns
+    #expect(
+      builder.report().renderText(timelineColumns: 10) == #"""
+        1 action, 20ns
 
-      action                                 count   total     min    mean     p50     p95     p99     max
-      Evil\u{1b}[2J.tap\nSecondLine.tapped       1     5ns     5ns     5ns     5ns     5ns     5ns     5ns
+        action                                 count   total     min    mean     p50     p95     p99     max
+        Evil\u{1b}[2J.tap\nSecondLine.tapped       1     5ns     5ns     5ns     5ns     5ns     5ns     5ns
 
-      effect lifetime (by origin)          started outputs  cancel running   total     min    mean     p50     p95     p99     max
-      Evil\u{1b}[2J.tap\nSecondLine.tapped       1       0       0       0     6ns     6ns     6ns     6ns     6ns     6ns     6ns
+        effect lifetime (by origin)          started outputs  cancel running   total     min    mean     p50     p95     p99     max
+        Evil\u{1b}[2J.tap\nSecondLine.tapped       1       0       0       0     6ns     6ns     6ns     6ns     6ns     6ns     6ns
 
-      slowest actions
-        1       5ns  Evil\u{1b}[2J.tap\nSecondLine.tapped
+        slowest actions
+          1       5ns  Evil\u{1b}[2J.tap\nSecondLine.tapped
 
-      reducer                              |     ##:  |
-      Evil\u{1b}[2J.tap\nSecondLine.tapped |      ### |
-                                           0ns     20ns
-      """#)
+        reducer                              |     ##:  |
+        Evil\u{1b}[2J.tap\nSecondLine.tapped |      ### |
+                                             0ns     20ns
+        """#)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 private struct Board: Equatable {
@@ -12,13 +13,17 @@ private enum BoardAction: Equatable { case toggle(Int) }
 /// which, and the next kept state is exact), or kept with the app waiting (`.exact`).
 @Suite struct RecorderBurstTests {
   /// A recorder whose worker waits on the header until `gate` opens.
-  private func blockedRecorder(_ options: TraceRecorderOptions, buffer: TraceBuffer, gate: DispatchSemaphore) -> TraceRecorder {
+  private func blockedRecorder(_ options: TraceRecorderOptions, buffer: TraceBuffer, gate: DispatchSemaphore)
+    -> TraceRecorder
+  {
     var options = options
     options.timestamps = .deterministic
-    let recorder = TraceRecorder(name: "Board", to: .custom { line in
-      if line.contains(#""kind":"session""#) { gate.wait() }
-      buffer.append(line)
-    }, options: options)
+    let recorder = TraceRecorder(
+      name: "Board",
+      to: .custom { line in
+        if line.contains(#""kind":"session""#) { gate.wait() }
+        buffer.append(line)
+      }, options: options)
     while recorder.queuedEventCount != 0 {}
     return recorder
   }
@@ -50,10 +55,16 @@ private enum BoardAction: Equatable { case toggle(Int) }
     #expect(actions[16].contains(#""seq":17,"t":17000000,"duration":0,"label":"BoardAction.toggle","coalesced":true,"#))
     #expect(actions[16].hasSuffix(#""patch":[]}"#))
     let note = try #require(lines.first { $0.hasPrefix(#"{"kind":"note""#) })
-    #expect(note == #"{"kind":"note","t":21000000,"note":"info","message":"writer busy: the states of 4 actions (#17–#20) were not captured; #21 carries their changes","coalesced":4}"#)
+    #expect(
+      note
+        == #"{"kind":"note","t":21000000,"note":"info","message":"writer busy: the states of 4 actions (#17–#20) were not captured; #21 carries their changes","coalesced":4}"#
+    )
     // The next kept state is exact: its patch takes the state from #16's (all false) to #21's.
     let last = try #require(actions.last)
-    #expect(last.hasSuffix(#""patch":[{"op":"replace","path":"/cells/1","value":true},{"op":"replace","path":"/cells/2","value":true},{"op":"replace","path":"/cells/3","value":true}]}"#))
+    #expect(
+      last.hasSuffix(
+        #""patch":[{"op":"replace","path":"/cells/1","value":true},{"op":"replace","path":"/cells/2","value":true},{"op":"replace","path":"/cells/3","value":true}]}"#
+      ))
     let path = traceTemporaryPath()
     try buffer.text.write(toFile: path, atomically: false, encoding: .utf8)
     #expect(TraceValidator.validate(try TraceReader(path: path)).map(\.description) == [])

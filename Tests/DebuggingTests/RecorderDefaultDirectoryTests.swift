@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 /// A new empty directory standing for the temporary directory.
@@ -32,7 +33,9 @@ private func temporaryRoot(_ name: String) -> String {
     defer { try? FileManager.default.removeItem(atPath: root) }
     mkdir(root + "/tca-trace", 0o700)
     chmod(root + "/tca-trace", 0o777)
-    #expect(DefaultTraceDirectory.choose(environment: [:], temporaryDirectory: root) == .success(root + "/tca-trace-\(geteuid())"))
+    #expect(
+      DefaultTraceDirectory.choose(environment: [:], temporaryDirectory: root)
+        == .success(root + "/tca-trace-\(geteuid())"))
   }
 
   @Test func aSymbolicLinkIsPassedOver() {
@@ -40,7 +43,9 @@ private func temporaryRoot(_ name: String) -> String {
     defer { try? FileManager.default.removeItem(atPath: root) }
     mkdir(root + "/elsewhere", 0o700)
     symlink(root + "/elsewhere", root + "/tca-trace")
-    #expect(DefaultTraceDirectory.choose(environment: [:], temporaryDirectory: root) == .success(root + "/tca-trace-\(geteuid())"))
+    #expect(
+      DefaultTraceDirectory.choose(environment: [:], temporaryDirectory: root)
+        == .success(root + "/tca-trace-\(geteuid())"))
   }
 
   @Test func noPrivateFolderMeansNoRecordingWithAClearError() {
@@ -48,8 +53,12 @@ private func temporaryRoot(_ name: String) -> String {
     defer { try? FileManager.default.removeItem(atPath: root) }
     symlink(root, root + "/tca-trace")
     _ = FileManager.default.createFile(atPath: root + "/tca-trace-\(geteuid())", contents: Data())
-    #expect(DefaultTraceDirectory.choose(environment: [:], temporaryDirectory: root) == .failure(TraceWriterError(
-      "not recording: \(root)/tca-trace and \(root)/tca-trace-\(geteuid()) are not private directories of this user; set TCA_TRACE_DIR")))
+    #expect(
+      DefaultTraceDirectory.choose(environment: [:], temporaryDirectory: root)
+        == .failure(
+          TraceWriterError(
+            "not recording: \(root)/tca-trace and \(root)/tca-trace-\(geteuid()) are not private directories of this user; set TCA_TRACE_DIR"
+          )))
   }
 
   @Test func aNewFileIsNeverOpenedThroughAPlantedLink() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 private struct Tally: Equatable {
@@ -18,10 +19,12 @@ private enum TallyAction: Equatable {
     var options = TraceRecorderOptions()
     options.queueCapacity = capacity
     options.timestamps = .deterministic
-    let recorder = TraceRecorder(name: "Tally", to: .custom { line in
-      if line.contains(#""kind":"session""#) { gate.wait() }
-      buffer.append(line)
-    }, options: options)
+    let recorder = TraceRecorder(
+      name: "Tally",
+      to: .custom { line in
+        if line.contains(#""kind":"session""#) { gate.wait() }
+        buffer.append(line)
+      }, options: options)
     while recorder.queuedEventCount != 0 {}
     return recorder
   }
@@ -40,13 +43,14 @@ private enum TallyAction: Equatable {
     gate.signal()
     recorder.close()
     #expect(accepted == [true, true, false, false, false, false, false, false, false, false])
-    #expect(buffer.lines.dropFirst().joined(separator: "\n") == """
-      {"kind":"state","seq":0,"t":0,"state":{"$type":"Tally","count":0}}
-      {"kind":"action","seq":1,"t":1000000,"duration":0,"label":"TallyAction.increment","action":{"$enum":"TallyAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
-      {"kind":"action","seq":2,"t":2000000,"duration":0,"label":"TallyAction.increment","action":{"$enum":"TallyAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":2}]}
-      {"kind":"note","t":3000000,"note":"gap","message":"writer fell behind: 8 actions dropped","dropped":8}
-      {"kind":"end","t":4000000,"actions":2}
-      """)
+    #expect(
+      buffer.lines.dropFirst().joined(separator: "\n") == """
+        {"kind":"state","seq":0,"t":0,"state":{"$type":"Tally","count":0}}
+        {"kind":"action","seq":1,"t":1000000,"duration":0,"label":"TallyAction.increment","action":{"$enum":"TallyAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+        {"kind":"action","seq":2,"t":2000000,"duration":0,"label":"TallyAction.increment","action":{"$enum":"TallyAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":2}]}
+        {"kind":"note","t":3000000,"note":"gap","message":"writer fell behind: 8 actions dropped","dropped":8}
+        {"kind":"end","t":4000000,"actions":2}
+        """)
   }
 
   @Test func aQueueCapacityBelowOneStillRecordsTheFirstAction() {
@@ -57,11 +61,12 @@ private enum TallyAction: Equatable {
     gate.signal()
     recorder.close()
     #expect(accepted == [true, false, false])
-    #expect(buffer.lines.dropFirst().joined(separator: "\n") == """
-      {"kind":"state","seq":0,"t":0,"state":{"$type":"Tally","count":0}}
-      {"kind":"action","seq":1,"t":1000000,"duration":0,"label":"TallyAction.increment","action":{"$enum":"TallyAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
-      {"kind":"note","t":2000000,"note":"gap","message":"writer fell behind: 2 actions dropped","dropped":2}
-      {"kind":"end","t":3000000,"actions":1}
-      """)
+    #expect(
+      buffer.lines.dropFirst().joined(separator: "\n") == """
+        {"kind":"state","seq":0,"t":0,"state":{"$type":"Tally","count":0}}
+        {"kind":"action","seq":1,"t":1000000,"duration":0,"label":"TallyAction.increment","action":{"$enum":"TallyAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+        {"kind":"note","t":2000000,"note":"gap","message":"writer fell behind: 2 actions dropped","dropped":2}
+        {"kind":"end","t":3000000,"actions":1}
+        """)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 /// A tmpfs of `size` bytes mounted on a new directory for the duration of `body` (root only).
@@ -63,8 +64,13 @@ struct RecorderFullDiskTests {
       #expect(kinds.first == "session")
       // The note is written when the cut-back line left room for it; else standard error has it.
       let last = String(decoding: bytes.dropLast().split(separator: UInt8(ascii: "\n")).last ?? [], as: UTF8.self)
-      #expect(kinds.last == "action" || last.contains(#""note":"error","message":"cannot write trace: No space left on device; recording stopped here""#))
-      #expect(TraceValidator.validate(try TraceReader(path: path)).filter { $0.severity == .error }.map(\.description) == [])
+      #expect(
+        kinds.last == "action"
+          || last.contains(
+            #""note":"error","message":"cannot write trace: No space left on device; recording stopped here""#)
+      )
+      #expect(
+        TraceValidator.validate(try TraceReader(path: path)).filter { $0.severity == .error }.map(\.description) == [])
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 private struct PatchRow: Equatable, Identifiable {
@@ -20,7 +21,8 @@ private enum PatchMode: Equatable {
 }
 
 @Suite struct RecorderPatchTests {
-  private let base = PatchModel(rows: (0..<6).map { PatchRow(id: $0, title: "Row \($0)") }, names: ["a/b": 1, "c~d": 2])
+  private let base = PatchModel(
+    rows: (0..<6).map { PatchRow(id: $0, title: "Row \($0)") }, names: ["a/b": 1, "c~d": 2])
 
   /// The recorder's patch equals the diff engine's and turns the old JSON into the new one.
   private func check(_ new: PatchModel) throws -> String {
@@ -37,7 +39,10 @@ private enum PatchMode: Equatable {
     var new = base
     new.rows[4].done = true
     new.rows[1].title = "Milk"
-    #expect(try check(new) == #"[{"op":"replace","path":"/rows/1/title","value":"Milk"},{"op":"replace","path":"/rows/4/done","value":true}]"#)
+    #expect(
+      try check(new)
+        == #"[{"op":"replace","path":"/rows/1/title","value":"Milk"},{"op":"replace","path":"/rows/4/done","value":true}]"#
+    )
   }
 
   @Test func movesInsertionsAndRemovalsGoThroughTheDiffEngine() throws {
@@ -63,11 +68,19 @@ private enum PatchMode: Equatable {
   @Test func aDiffThatDoesNotFitTheNewValueFails() {
     let old = Value.structure(type: "Todo", fields: [.init("title", .string("Milk")), .init("done", .bool(false))])
     let new = Value.structure(type: "Todo", fields: [.init("title", .string("Milk"))])
-    let diff = StateDiff(root: .init(key: .root, change: .nested(.structure(type: "Todo"), [
-      .init(key: .field(label: "title", position: 0), change: .unchanged(count: 1)),
-      .init(key: .field(label: "done", position: 1), change: .replaced(old: .bool(false), new: .bool(true))),
-    ])))
-    #expect(throws: RecorderPatch.Failure(message: "field done (position 1) of Todo is not in the new value, which has 1 field, at the root")) {
+    let diff = StateDiff(
+      root: .init(
+        key: .root,
+        change: .nested(
+          .structure(type: "Todo"),
+          [
+            .init(key: .field(label: "title", position: 0), change: .unchanged(count: 1)),
+            .init(key: .field(label: "done", position: 1), change: .replaced(old: .bool(false), new: .bool(true))),
+          ])))
+    #expect(
+      throws: RecorderPatch.Failure(
+        message: "field done (position 1) of Todo is not in the new value, which has 1 field, at the root")
+    ) {
       try RecorderPatch.patch(diff, new: new)
     }
     _ = old
@@ -77,11 +90,19 @@ private enum PatchMode: Equatable {
   /// state, so the trace still rebuilds the right state.
   @Test func aPatchThatCannotBeBuiltLeavesANoteAndReplacesTheWholeState() throws {
     let new = Value.structure(type: "Todo", fields: [.init("title", .string("Eggs"))])
-    let diff = StateDiff(root: .init(key: .root, change: .nested(.structure(type: "Todo"), [
-      .init(key: .field(label: "done", position: 3), change: .replaced(old: .bool(false), new: .bool(true))),
-    ])))
+    let diff = StateDiff(
+      root: .init(
+        key: .root,
+        change: .nested(
+          .structure(type: "Todo"),
+          [
+            .init(key: .field(label: "done", position: 3), change: .replaced(old: .bool(false), new: .bool(true)))
+          ])))
     let (patch, note) = RecorderWorker.patch(diff, new: new, seq: 7) { 42 }
-    #expect(JSONWriter.string(TraceRecord.note(try #require(note)).json) == #"{"kind":"note","t":42,"note":"error","message":"patch of action 7 could not be built (field done (position 3) of Todo is not in the new value, which has 1 field, at the root); it replaces the whole state"}"#)
+    #expect(
+      JSONWriter.string(TraceRecord.note(try #require(note)).json)
+        == #"{"kind":"note","t":42,"note":"error","message":"patch of action 7 could not be built (field done (position 3) of Todo is not in the new value, which has 1 field, at the root); it replaces the whole state"}"#
+    )
     #expect(JSONWriter.string(patch.json) == #"[{"op":"replace","path":"","value":{"$type":"Todo","title":"Eggs"}}]"#)
     var document = JSON.object([.init("$type", .string("Todo")), .init("title", .string("Milk"))])
     try patch.apply(to: &document)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 private struct Account: Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 private struct Box: Equatable { var count = 0 }
@@ -31,7 +32,10 @@ private func mode(_ path: String) -> mode_t {
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: victim)
     let result = refused(link)
     #expect(result.accepted == false)
-    #expect(result.error == "cannot record to '\(link)': it is a symbolic link, which tca-trace never follows; remove it or choose another path")
+    #expect(
+      result.error
+        == "cannot record to '\(link)': it is a symbolic link, which tca-trace never follows; remove it or choose another path"
+    )
     #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
     #expect(mode(victim) == 0o644)
   }
@@ -52,7 +56,9 @@ private func mode(_ path: String) -> mode_t {
     let original = directory + "/original.txt", path = directory + "/run.jsonl"
     try "keep me\n".write(toFile: original, atomically: false, encoding: .utf8)
     #expect(link(original, path) == 0)
-    #expect(refused(path).error == "cannot record to '\(path)': it has 2 hard links; writing would change the other names' contents")
+    #expect(
+      refused(path).error
+        == "cannot record to '\(path)': it has 2 hard links; writing would change the other names' contents")
     #expect(try String(contentsOfFile: original, encoding: .utf8) == "keep me\n")
   }
 
@@ -65,13 +71,16 @@ private func mode(_ path: String) -> mode_t {
     let fd = open(path, O_WRONLY)
     defer { close(fd) }
     #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
-    #expect(refused(path).error == "cannot record to '\(path)': another process is writing it (it holds the file's advisory lock)")
+    #expect(
+      refused(path).error
+        == "cannot record to '\(path)': another process is writing it (it holds the file's advisory lock)")
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"kind\":\"session\"}\n")
   }
 
   @Test func anExistingRegularFileIsReplacedAndMadeOwnerOnly() throws {
     let path = traceTemporaryPath()
-    try "old contents that are longer than the new trace would be? no, but still replaced\n".write(toFile: path, atomically: false, encoding: .utf8)
+    try "old contents that are longer than the new trace would be? no, but still replaced\n".write(
+      toFile: path, atomically: false, encoding: .utf8)
     chmod(path, 0o644)
     let recorder = TraceRecorder(name: "Box", to: .file(path))
     #expect(recorder.record(action: BoxAction.bump, from: Box(), to: Box(count: 1)))

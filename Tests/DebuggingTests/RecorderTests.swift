@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 private struct Login: Equatable {
@@ -36,16 +37,21 @@ private func lines(_ buffer: TraceBuffer) -> String {
     let recorder = TraceRecorder(name: "Model", to: .memory(buffer), options: options)
     let o = recorder.origin
     recorder.record(action: ModelAction.increment, from: Model(), to: Model(count: 1), at: o + 1_000, duration: 500)
-    recorder.record(action: ModelAction.tag("a"), from: Model(count: 1), to: Model(count: 1, tags: ["a"]), at: o + 2_000, duration: 400)
-    recorder.record(action: ModelAction.tick, from: Model(count: 1, tags: ["a"]), to: Model(count: 1, tags: ["a"]), at: o + 3_000, duration: 300)
+    recorder.record(
+      action: ModelAction.tag("a"), from: Model(count: 1), to: Model(count: 1, tags: ["a"]), at: o + 2_000,
+      duration: 400)
+    recorder.record(
+      action: ModelAction.tick, from: Model(count: 1, tags: ["a"]), to: Model(count: 1, tags: ["a"]), at: o + 3_000,
+      duration: 300)
     recorder.flush()
-    #expect(lines(buffer) == """
-      session
-      {"kind":"state","seq":0,"t":0,"state":{"$type":"Model","count":0,"tags":[]}}
-      {"kind":"action","seq":1,"t":1000,"duration":500,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
-      {"kind":"action","seq":2,"t":2000,"duration":400,"label":"ModelAction.tag","action":{"$enum":"ModelAction","tag":{"_0":"a"}},"patch":[{"op":"add","path":"/tags/0","value":"a"}],"state":{"$type":"Model","count":1,"tags":["a"]}}
-      {"kind":"action","seq":3,"t":3000,"duration":300,"label":"ModelAction.tick","action":{"$enum":"ModelAction","tick":{}},"patch":[]}
-      """)
+    #expect(
+      lines(buffer) == """
+        session
+        {"kind":"state","seq":0,"t":0,"state":{"$type":"Model","count":0,"tags":[]}}
+        {"kind":"action","seq":1,"t":1000,"duration":500,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+        {"kind":"action","seq":2,"t":2000,"duration":400,"label":"ModelAction.tag","action":{"$enum":"ModelAction","tag":{"_0":"a"}},"patch":[{"op":"add","path":"/tags/0","value":"a"}],"state":{"$type":"Model","count":1,"tags":["a"]}}
+        {"kind":"action","seq":3,"t":3000,"duration":300,"label":"ModelAction.tick","action":{"$enum":"ModelAction","tick":{}},"patch":[]}
+        """)
     recorder.close()
     #expect(buffer.lines.last?.hasPrefix(#"{"kind":"end","#) == true)
     #expect(buffer.lines.last?.hasSuffix(#","actions":3}"#) == true)
@@ -81,17 +87,20 @@ private func lines(_ buffer: TraceBuffer) -> String {
     let recorder = TraceRecorder(name: "Model", to: .memory(buffer), options: options)
     let o = recorder.origin
     recorder.record(action: ModelAction.tick, from: Model(), to: Model(count: 5), at: o + 10, duration: 1)
-    recorder.record(action: ModelAction.tag("x"), from: Model(count: 5), to: Model(count: 5, tags: ["x"]), at: o + 20, duration: 1)
+    recorder.record(
+      action: ModelAction.tag("x"), from: Model(count: 5), to: Model(count: 5, tags: ["x"]), at: o + 20, duration: 1)
     recorder.flush()
-    #expect(lines(buffer) == """
-      session
-      {"kind":"state","seq":0,"t":0,"state":{"$type":"Model","count":0,"tags":[]}}
-      {"kind":"action","seq":1,"t":20,"duration":1,"label":"ModelAction.tag","action":{"$enum":"ModelAction","tag":{"_0":"x"}},"patch":[{"op":"replace","path":"/count","value":5},{"op":"add","path":"/tags/0","value":"x"}]}
-      """)
+    #expect(
+      lines(buffer) == """
+        session
+        {"kind":"state","seq":0,"t":0,"state":{"$type":"Model","count":0,"tags":[]}}
+        {"kind":"action","seq":1,"t":20,"duration":1,"label":"ModelAction.tag","action":{"$enum":"ModelAction","tag":{"_0":"x"}},"patch":[{"op":"replace","path":"/count","value":5},{"op":"add","path":"/tags/0","value":"x"}]}
+        """)
   }
 
   @Test func actionFilterGlobs() {
-    let filter = ActionFilter(allow: ["Todos.*"], deny: ["*.timerTicked", "*(.element(id:, action: .textFieldChanged))"])
+    let filter = ActionFilter(
+      allow: ["Todos.*"], deny: ["*.timerTicked", "*(.element(id:, action: .textFieldChanged))"])
     #expect(filter.allows("Todos.Action.addTodoButtonTapped"))
     #expect(!filter.allows("Todos.Action.timerTicked"))
     #expect(!filter.allows("Todos.Action.todos(.element(id:, action: .textFieldChanged))"))
@@ -109,7 +118,8 @@ private func lines(_ buffer: TraceBuffer) -> String {
     let effect = recorder.nextEffectNumber()
     recorder.recordEffect(effect, .started)
     recorder.recordEffect(effect, .output)
-    recorder.record(action: ModelAction.tag("done"), from: Model(count: 1), to: Model(count: 1, tags: ["done"]), sentBy: effect)
+    recorder.record(
+      action: ModelAction.tag("done"), from: Model(count: 1), to: Model(count: 1, tags: ["done"]), sentBy: effect)
     recorder.recordEffect(effect, .finished)
     recorder.close()
     let kinds = buffer.lines.map { line -> String in
@@ -119,16 +129,17 @@ private func lines(_ buffer: TraceBuffer) -> String {
       let sender = json["kind"]?.stringValue == "action" ? (json["effect"]?.intValue.map { " from \($0)" } ?? "") : ""
       return (json["kind"]?.stringValue ?? "?") + event + seq + sender
     }
-    #expect(kinds.joined(separator: "\n") == """
-      session
-      state seq 0
-      action seq 1
-      effect started seq 1
-      effect output seq 2
-      action seq 2 from 1
-      effect finished
-      end
-      """)
+    #expect(
+      kinds.joined(separator: "\n") == """
+        session
+        state seq 0
+        action seq 1
+        effect started seq 1
+        effect output seq 2
+        action seq 2 from 1
+        effect finished
+        end
+        """)
   }
 
   @Test func startedEffectsCarryTheCancellationIDsTheyAreGiven() throws {
@@ -145,14 +156,15 @@ private func lines(_ buffer: TraceBuffer) -> String {
       guard case let .object(members) = try JSONReader.parse(line) else { return line }
       return JSONWriter.string(.object(members.filter { $0.key != "t" && $0.key != "duration" }))
     }
-    #expect(timeless.joined(separator: "\n") == """
-      {"kind":"action","seq":1,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
-      {"kind":"effect","event":"started","effect":1,"seq":1,"label":"ModelAction.increment","id":"ModelCancelID.autosave"}
-      {"kind":"effect","event":"started","effect":2,"seq":1,"label":"ModelAction.increment","id":"sort, 7"}
-      {"kind":"effect","event":"started","effect":3,"seq":1,"label":"ModelAction.increment"}
-      {"kind":"effect","event":"cancelled","effect":1}
-      {"kind":"end","actions":1}
-      """)
+    #expect(
+      timeless.joined(separator: "\n") == """
+        {"kind":"action","seq":1,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+        {"kind":"effect","event":"started","effect":1,"seq":1,"label":"ModelAction.increment","id":"ModelCancelID.autosave"}
+        {"kind":"effect","event":"started","effect":2,"seq":1,"label":"ModelAction.increment","id":"sort, 7"}
+        {"kind":"effect","event":"started","effect":3,"seq":1,"label":"ModelAction.increment"}
+        {"kind":"effect","event":"cancelled","effect":1}
+        {"kind":"end","actions":1}
+        """)
   }
 
   @Test func aFullQueueDropsActionsAndSaysSoWithAGapNoteAndAKeyframe() {
@@ -161,21 +173,27 @@ private func lines(_ buffer: TraceBuffer) -> String {
     let (recorder, buffer, gate) = blockedRecorder(options)
     var accepted: [Bool] = []
     for n in 1...10 {
-      accepted.append(recorder.record(action: ModelAction.increment, from: Model(count: n - 1), to: Model(count: n), at: recorder.origin + UInt64(n), duration: 1))
+      accepted.append(
+        recorder.record(
+          action: ModelAction.increment, from: Model(count: n - 1), to: Model(count: n),
+          at: recorder.origin + UInt64(n), duration: 1))
     }
     gate.signal()
     recorder.flush()
-    recorder.record(action: ModelAction.increment, from: Model(count: 10), to: Model(count: 11), at: recorder.origin + 11, duration: 1)
+    recorder.record(
+      action: ModelAction.increment, from: Model(count: 10), to: Model(count: 11), at: recorder.origin + 11, duration: 1
+    )
     recorder.flush()
     #expect(accepted == [true, true, false, false, false, false, false, false, false, false])
-    #expect(lines(buffer) == """
-      session
-      {"kind":"state","seq":0,"t":0,"state":{"$type":"Model","count":0,"tags":[]}}
-      {"kind":"action","seq":1,"t":1,"duration":1,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
-      {"kind":"action","seq":2,"t":2,"duration":1,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":2}]}
-      {"kind":"note","t":11,"note":"gap","message":"writer fell behind: 8 actions dropped","dropped":8}
-      {"kind":"action","seq":11,"t":11,"duration":1,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":11}],"state":{"$type":"Model","count":11,"tags":[]}}
-      """)
+    #expect(
+      lines(buffer) == """
+        session
+        {"kind":"state","seq":0,"t":0,"state":{"$type":"Model","count":0,"tags":[]}}
+        {"kind":"action","seq":1,"t":1,"duration":1,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+        {"kind":"action","seq":2,"t":2,"duration":1,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":2}]}
+        {"kind":"note","t":11,"note":"gap","message":"writer fell behind: 8 actions dropped","dropped":8}
+        {"kind":"action","seq":11,"t":11,"duration":1,"label":"ModelAction.increment","action":{"$enum":"ModelAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":11}],"state":{"$type":"Model","count":11,"tags":[]}}
+        """)
   }
 
   @Test func actionsTheWorkerReachesLateAreCountedInANoteOnceItCatchesUp() throws {
@@ -184,12 +202,15 @@ private func lines(_ buffer: TraceBuffer) -> String {
     // The gate opens 80 ms after the actions were given.
     let (recorder, buffer, gate) = blockedRecorder(options)
     for n in 1...3 {
-      recorder.record(action: ModelAction.increment, from: Model(count: n - 1), to: Model(count: n), at: recorder.origin + UInt64(n), duration: 1)
+      recorder.record(
+        action: ModelAction.increment, from: Model(count: n - 1), to: Model(count: n), at: recorder.origin + UInt64(n),
+        duration: 1)
     }
     usleep(80_000)
     gate.signal()
     recorder.flush()
-    recorder.record(action: ModelAction.tick, from: Model(count: 3), to: Model(count: 3), at: recorder.origin + 4, duration: 1)
+    recorder.record(
+      action: ModelAction.tick, from: Model(count: 3), to: Model(count: 3), at: recorder.origin + 4, duration: 1)
     recorder.flush()
     let notes = try buffer.lines.compactMap { line -> TraceNote? in
       guard case let .note(note) = try TraceRecord(json: JSONReader.parse(line)) else { return nil }
@@ -201,13 +222,16 @@ private func lines(_ buffer: TraceBuffer) -> String {
     #expect(notes.first?.message.hasPrefix("writer fell behind: 3 actions written up to ") == true)
     #expect(notes.first?.message.hasSuffix("ms late") == true)
     // The note comes after the late actions, before the next one.
-    #expect(buffer.lines.map { $0.contains(#""kind":"note""#) ? "note" : String($0.prefix(30)) }.suffix(2) == [
-      "note", #"{"kind":"action","seq":4,"t":4"#,
-    ])
+    #expect(
+      buffer.lines.map { $0.contains(#""kind":"note""#) ? "note" : String($0.prefix(30)) }.suffix(2) == [
+        "note", #"{"kind":"action","seq":4,"t":4"#,
+      ])
   }
 
   @Test func noDelayNotesWithDeterministicTimestampsOrWithoutAThreshold() {
-    for configure in [{ (o: inout TraceRecorderOptions) in o.timestamps = .deterministic }, { o in o.delayNoteThreshold = nil }] {
+    for configure in [
+      { (o: inout TraceRecorderOptions) in o.timestamps = .deterministic }, { o in o.delayNoteThreshold = nil },
+    ] {
       var options = TraceRecorderOptions()
       options.delayNoteThreshold = 1
       configure(&options)
@@ -242,7 +266,8 @@ private func lines(_ buffer: TraceBuffer) -> String {
   @Test func traceFilesAreOwnerOnly() throws {
     let path = temporaryTracePath("mode")
     defer { unlink(path) }
-    _ = FileManager.default.createFile(atPath: path, contents: Data("old\n".utf8), attributes: [.posixPermissions: 0o644])
+    _ = FileManager.default.createFile(
+      atPath: path, contents: Data("old\n".utf8), attributes: [.posixPermissions: 0o644])
     let recorder = TraceRecorder(name: "Model", to: .file(path))
     recorder.close()
     let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
@@ -294,10 +319,12 @@ private func recorderHasTakenHeader(_ recorder: TraceRecorder) -> Bool {
 private func blockedRecorder(_ options: TraceRecorderOptions) -> (TraceRecorder, TraceBuffer, DispatchSemaphore) {
   let buffer = TraceBuffer()
   let gate = DispatchSemaphore(value: 0)
-  let recorder = TraceRecorder(name: "Model", to: .custom { line in
-    if line.contains(#""kind":"session""#) { gate.wait() }
-    buffer.append(line)
-  }, options: options)
+  let recorder = TraceRecorder(
+    name: "Model",
+    to: .custom { line in
+      if line.contains(#""kind":"session""#) { gate.wait() }
+      buffer.append(line)
+    }, options: options)
   while !recorderHasTakenHeader(recorder) {}
   return (recorder, buffer, gate)
 }

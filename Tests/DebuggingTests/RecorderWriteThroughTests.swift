@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 /// `writeThrough`: every line is handed to the system as it is written (a crash loses only what

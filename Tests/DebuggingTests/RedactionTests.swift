@@ -61,16 +61,19 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
 @Suite struct RedactionTests {
   @Test func byFieldNameCaseInsensitive() {
     let login = Login(user: "ada", password: secret, apiToken: secret)
-    let value = Value(reflecting: login, options: ReflectionOptions(redactedFieldNames: ["PASSWORD", "apitoken", "token", "secretValue"]))
-    #expect(reflectedTree(value) == """
-      Login(
-        user: "ada",
-        password: <redacted String>,
-        apiToken: <redacted String>,
-        Token: <redacted Int>,
-        secretValue: <redacted Int>
-      )
-      """)
+    let value = Value(
+      reflecting: login,
+      options: ReflectionOptions(redactedFieldNames: ["PASSWORD", "apitoken", "token", "secretValue"]))
+    #expect(
+      reflectedTree(value) == """
+        Login(
+          user: "ada",
+          password: <redacted String>,
+          apiToken: <redacted String>,
+          Token: <redacted Int>,
+          secretValue: <redacted Int>
+        )
+        """)
     expectNoSecret(value)
   }
 
@@ -79,7 +82,9 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
   @Test func aNilSecretStaysNullAndASetOneShowsItsWrappedType() {
     let options = ReflectionOptions(redactedFieldNames: ["apiToken"])
     #expect(Value(reflecting: Login(user: "ada", password: "", apiToken: nil), options: options)["apiToken"] == .null)
-    #expect(Value(reflecting: Login(user: "ada", password: "", apiToken: "t"), options: options)["apiToken"] == .redacted(type: "String"))
+    #expect(
+      Value(reflecting: Login(user: "ada", password: "", apiToken: "t"), options: options)["apiToken"]
+        == .redacted(type: "String"))
   }
 
   @Test func withoutNamesNothingIsRedacted() {
@@ -87,25 +92,29 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
   }
 
   @Test func enumAssociatedValueLabels() {
-    let value = Value(reflecting: AuthAction.submit(user: "ada", password: secret), options: ReflectionOptions(redactedFieldNames: ["password"]))
-    #expect(reflectedTree(value) == """
-      AuthAction.submit(
-        user: "ada",
-        password: <redacted String>
-      )
-      """)
+    let value = Value(
+      reflecting: AuthAction.submit(user: "ada", password: secret),
+      options: ReflectionOptions(redactedFieldNames: ["password"]))
+    #expect(
+      reflectedTree(value) == """
+        AuthAction.submit(
+          user: "ada",
+          password: <redacted String>
+        )
+        """)
     expectNoSecret(value)
   }
 
   @Test func propertyWrapper() {
     let value = Value(reflecting: Session())
-    #expect(reflectedTree(value) == """
-      Session(
-        user: "ada",
-        token: <redacted String>,
-        pin: <redacted Int?>
-      )
-      """)
+    #expect(
+      reflectedTree(value) == """
+        Session(
+          user: "ada",
+          token: <redacted String>,
+          pin: <redacted Int?>
+        )
+        """)
     expectNoSecret(value)
     #expect(Session().token == secret)
   }
@@ -120,23 +129,25 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
 
   @Test func customTraceRepresentable() {
     let value = Value(reflecting: Account())
-    #expect(reflectedTree(value) == """
-      Account(
-        name: "ada",
-        password: <redacted Password>
-      )
-      """)
+    #expect(
+      reflectedTree(value) == """
+        Account(
+          name: "ada",
+          password: <redacted Password>
+        )
+        """)
     expectNoSecret(value)
   }
 
   @Test func observableStorageNamesAndBookkeeping() {
     let value = Value(reflecting: ObservableState(), options: ReflectionOptions(redactedFieldNames: ["password"]))
-    #expect(reflectedTree(value) == """
-      ObservableState(
-        count: 1,
-        password: <redacted String>
-      )
-      """)
+    #expect(
+      reflectedTree(value) == """
+        ObservableState(
+          count: 1,
+          password: <redacted String>
+        )
+        """)
     expectNoSecret(value)
     #expect(Value(reflecting: Cache()) == .structure(type: "Cache", fields: [.init("_storage", .int(1))]))
   }
@@ -164,19 +175,23 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
 
   @Test func classFieldsByName() {
     let value = Value(reflecting: Credentials(), options: ReflectionOptions(redactedFieldNames: ["password"]))
-    #expect(reflectedTree(value) == """
-      Credentials(
-        user: "ada",
-        password: <redacted String>,
-        pin: <redacted Int>
-      )
-      """)
+    #expect(
+      reflectedTree(value) == """
+        Credentials(
+          user: "ada",
+          password: <redacted String>,
+          pin: <redacted Int>
+        )
+        """)
     expectNoSecret(value)
   }
 
   @Test func traceChildrenOfValueMatchesMirror() {
     let options = ReflectionOptions(redactedFieldNames: ["password"])
-    let values: [Any] = [Session(), ObservableState(), (1, b: "two"), Login(user: "a", password: "b", apiToken: nil), Credentials(), [1, 2]]
+    let values: [Any] = [
+      Session(), ObservableState(), (1, b: "two"), Login(user: "a", password: "b", apiToken: nil), Credentials(),
+      [1, 2],
+    ]
     for value in values {
       let fast = TraceChild.children(of: value, options: options)
       let mirror = Mirror(reflecting: value).traceChildren(options: options)
@@ -184,7 +199,10 @@ private func expectNoSecret(_ value: Value, sourceLocation: SourceLocation = #_s
       #expect(fast.map(\.isRedacted) == mirror.map(\.isRedacted))
       #expect(fast.map { Value(reflecting: $0.value) } == mirror.map { Value(reflecting: $0.value) })
     }
-    #expect(TraceChild.children(of: Login(user: "a", password: "b", apiToken: nil), options: options).map(\.isRedacted) == [false, true, false, false, false])
+    #expect(
+      TraceChild.children(of: Login(user: "a", password: "b", apiToken: nil), options: options).map(\.isRedacted) == [
+        false, true, false, false, false,
+      ])
   }
 
   @Test func redactedIsTransparentToCodable() throws {

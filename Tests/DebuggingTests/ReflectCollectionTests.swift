@@ -48,48 +48,56 @@ private struct Point: Hashable { var x: Int; var y: Int }
   }
 
   @Test func dictionariesAreSortedByKey() {
-    #expect(reflectedTree(of: ["b": 2, "a": 1, "c": 3]) == """
-      [
-        "a": 1,
-        "b": 2,
-        "c": 3
-      ]
-      """)
-    #expect(Value(reflecting: [10: "ten", -1: "minus one", 2: "two"]) == .dictionary([
-      .init(.int(-1), .string("minus one")),
-      .init(.int(2), .string("two")),
-      .init(.int(10), .string("ten")),
-    ]))
+    #expect(
+      reflectedTree(of: ["b": 2, "a": 1, "c": 3]) == """
+        [
+          "a": 1,
+          "b": 2,
+          "c": 3
+        ]
+        """)
+    #expect(
+      Value(reflecting: [10: "ten", -1: "minus one", 2: "two"])
+        == .dictionary([
+          .init(.int(-1), .string("minus one")),
+          .init(.int(2), .string("two")),
+          .init(.int(10), .string("ten")),
+        ]))
     #expect(Value(reflecting: [String: Int]()) == .dictionary([]))
   }
 
   @Test func dictionaryKeysOfAnyType() {
-    #expect(reflectedTree(of: [Point(x: 2, y: 0): "b", Point(x: 1, y: 5): "a"]) == """
-      [
-        Point(
-          x: 1,
-          y: 5
-        ): "a",
-        Point(
-          x: 2,
-          y: 0
-        ): "b"
-      ]
-      """)
+    #expect(
+      reflectedTree(of: [Point(x: 2, y: 0): "b", Point(x: 1, y: 5): "a"]) == """
+        [
+          Point(
+            x: 1,
+            y: 5
+          ): "a",
+          Point(
+            x: 2,
+            y: 0
+          ): "b"
+        ]
+        """)
     let mixed: [AnyHashable: Int] = [AnyHashable("z"): 1, AnyHashable(2.5): 2, AnyHashable(1): 3, AnyHashable(true): 4]
-    #expect(Value(reflecting: mixed) == .dictionary([
-      .init(.bool(true), .int(4)),
-      .init(.int(1), .int(3)),
-      .init(.double(2.5), .int(2)),
-      .init(.string("z"), .int(1)),
-    ]))
+    #expect(
+      Value(reflecting: mixed)
+        == .dictionary([
+          .init(.bool(true), .int(4)),
+          .init(.int(1), .int(3)),
+          .init(.double(2.5), .int(2)),
+          .init(.string("z"), .int(1)),
+        ]))
   }
 
   @Test func customDictionaryMirror() {
-    #expect(Value(reflecting: OrderedDictionary(pairs: [("b", 1), ("a", 2)])) == .dictionary([
-      .init(.string("a"), .int(2)),
-      .init(.string("b"), .int(1)),
-    ]))
+    #expect(
+      Value(reflecting: OrderedDictionary(pairs: [("b", 1), ("a", 2)]))
+        == .dictionary([
+          .init(.string("a"), .int(2)),
+          .init(.string("b"), .int(1)),
+        ]))
   }
 
   @Test func canonicalOrderIsTotal() {
@@ -97,22 +105,23 @@ private struct Point: Hashable { var x: Int; var y: Int }
       .structure(type: "B", fields: []), .string("b"), .int(3), .uint(UInt64.max), .double(-.infinity), .null,
       .bool(false), .array([.int(1)]), .array([]), .enumCase(type: "E", name: "a", values: []), .double(3.5),
     ]
-    #expect(reflectedTree(.array(values.sorted(by: Value.canonicallyPrecedes))) == """
-      [
-        nil,
-        false,
-        Double(-inf),
-        3,
-        Double(3.5),
-        UInt(18446744073709551615),
-        "b",
-        [],
+    #expect(
+      reflectedTree(.array(values.sorted(by: Value.canonicallyPrecedes))) == """
         [
-          1
-        ],
-        E.a,
-        B()
-      ]
-      """)
+          nil,
+          false,
+          Double(-inf),
+          3,
+          Double(3.5),
+          UInt(18446744073709551615),
+          "b",
+          [],
+          [
+            1
+          ],
+          E.a,
+          B()
+        ]
+        """)
   }
 }

@@ -27,32 +27,34 @@ private struct Leaf { var value = 1 }
     let a = Node("a")
     let b = Node("b", next: a)
     a.next = b
-    #expect(reflectedTree(of: a) == """
-      Node(
-        name: "a",
-        next: Node(
-          name: "b",
-          next: <reference Node>,
+    #expect(
+      reflectedTree(of: a) == """
+        Node(
+          name: "a",
+          next: Node(
+            name: "b",
+            next: <reference Node>,
+            children: []
+          ),
           children: []
-        ),
-        children: []
-      )
-      """)
+        )
+        """)
   }
 
   @Test func selfReference() {
     let a = Node("a")
     a.next = a
     a.children = [a]
-    #expect(reflectedTree(of: a) == """
-      Node(
-        name: "a",
-        next: <reference Node>,
-        children: [
-          <reference Node>
-        ]
-      )
-      """)
+    #expect(
+      reflectedTree(of: a) == """
+        Node(
+          name: "a",
+          next: <reference Node>,
+          children: [
+            <reference Node>
+          ]
+        )
+        """)
   }
 
   @Test func sharedInstanceIsShownInEveryBranch() {
@@ -66,43 +68,47 @@ private struct Leaf { var value = 1 }
           children: []
         )
       """
-    #expect(reflectedTree(of: root) == """
-      Node(
-        name: "root",
-        next: \(expectedShared),
-        children: [
-          Node(
-            name: "shared",
-            next: nil,
-            children: []
-          ),
-          Node(
-            name: "shared",
-            next: nil,
-            children: []
-          )
-        ]
-      )
-      """)
+    #expect(
+      reflectedTree(of: root) == """
+        Node(
+          name: "root",
+          next: \(expectedShared),
+          children: [
+            Node(
+              name: "shared",
+              next: nil,
+              children: []
+            ),
+            Node(
+              name: "shared",
+              next: nil,
+              children: []
+            )
+          ]
+        )
+        """)
   }
 
   @Test func depthLimitCutsContainers() {
     let value = Wrapper(inner: Inner(leaf: Leaf()))
-    #expect(reflectedTree(of: value, options: ReflectionOptions(maximumDepth: 1)) == """
-      Wrapper(
-        inner: <reference Inner>
-      )
-      """)
-    #expect(reflectedTree(of: value, options: ReflectionOptions(maximumDepth: 2)) == """
-      Wrapper(
-        inner: Inner(
-          leaf: <reference Leaf>,
-          count: 1
+    #expect(
+      reflectedTree(of: value, options: ReflectionOptions(maximumDepth: 1)) == """
+        Wrapper(
+          inner: <reference Inner>
         )
-      )
-      """)
+        """)
+    #expect(
+      reflectedTree(of: value, options: ReflectionOptions(maximumDepth: 2)) == """
+        Wrapper(
+          inner: Inner(
+            leaf: <reference Leaf>,
+            count: 1
+          )
+        )
+        """)
     #expect(Value(reflecting: value, options: ReflectionOptions(maximumDepth: 0)) == .reference(type: "Wrapper"))
-    #expect(Value(reflecting: [[1]], options: ReflectionOptions(maximumDepth: 1)) == .array([.reference(type: "[Int]")]))
+    #expect(
+      Value(reflecting: [[1]], options: ReflectionOptions(maximumDepth: 1)) == .array([.reference(type: "[Int]")]))
   }
 
   @Test func deepValuesStopAtTheDefaultLimit() {

@@ -12,21 +12,22 @@ import Testing
     #expect(Value(reflecting: Unicode.Scalar(UInt8(65))) == .string("A"))
   }
 
-  @Test(arguments: [
-    (42 as any Sendable, Value.int(42)),
-    (Int8(-8), .int(-8)),
-    (Int16(-16), .int(-16)),
-    (Int32(-32), .int(-32)),
-    (Int64.min, .int(Int64.min)),
-    (UInt8(8), .int(8)),
-    (UInt16(16), .int(16)),
-    (UInt32.max, .int(4_294_967_295)),
-    (UInt(7), .int(7)),
-    (UInt64(Int64.max), .int(Int64.max)),
-    (UInt64(Int64.max) + 1, .uint(9_223_372_036_854_775_808)),
-    (UInt64.max, .uint(UInt64.max)),
-    (UInt.max, .uint(UInt64.max)),
-  ] as [(any Sendable, Value)])
+  @Test(
+    arguments: [
+      (42 as any Sendable, Value.int(42)),
+      (Int8(-8), .int(-8)),
+      (Int16(-16), .int(-16)),
+      (Int32(-32), .int(-32)),
+      (Int64.min, .int(Int64.min)),
+      (UInt8(8), .int(8)),
+      (UInt16(16), .int(16)),
+      (UInt32.max, .int(4_294_967_295)),
+      (UInt(7), .int(7)),
+      (UInt64(Int64.max), .int(Int64.max)),
+      (UInt64(Int64.max) + 1, .uint(9_223_372_036_854_775_808)),
+      (UInt64.max, .uint(UInt64.max)),
+      (UInt.max, .uint(UInt64.max)),
+    ] as [(any Sendable, Value)])
   func integersAreNormalised(value: any Sendable, expected: Value) {
     #expect(Value(reflecting: value) == expected)
   }
@@ -54,7 +55,9 @@ import Testing
     let url = try #require(URL(string: "https://example.com/a?b=1"))
     #expect(Value(reflecting: true) == .bool(true))
     #expect(Value(reflecting: uuid) == .uuid(uuid))
-    #expect(Value(reflecting: Date(timeIntervalSinceReferenceDate: 785_446_387.123)) == .date(Date(timeIntervalSinceReferenceDate: 785_446_387.123)))
+    #expect(
+      Value(reflecting: Date(timeIntervalSinceReferenceDate: 785_446_387.123))
+        == .date(Date(timeIntervalSinceReferenceDate: 785_446_387.123)))
     #expect(Value(reflecting: url) == .url(url))
     #expect(Value(reflecting: Data([1, 2, 255])) == .data(Data([1, 2, 255])))
   }
@@ -63,7 +66,9 @@ import Testing
     let price = try #require(Decimal(string: "12.30"))
     #expect(Value(reflecting: price) == .string("12.3"))
     #expect(Value(reflecting: Decimal(string: "0.1")!) == .string("0.1"))
-    #expect(Value(reflecting: Decimal(string: "-123456789012345678901234567890")!) == .string("-123456789012345678901234567890"))
+    #expect(
+      Value(reflecting: Decimal(string: "-123456789012345678901234567890")!)
+        == .string("-123456789012345678901234567890"))
   }
 
   @Test func foundationObjectsAreTheirValues() {
@@ -75,16 +80,18 @@ import Testing
 
   @Test func foundationStructsUseTheirMirrors() {
     #expect(Value(reflecting: IndexPath(indexes: [1, 2])) == .array([.int(1), .int(2)]))
-    #expect(reflectedTree(of: DateComponents(year: 2020)) == """
-      DateComponents(
-        year: 2020
-      )
-      """)
-    #expect(reflectedTree(of: 1..<3) == """
-      Range<Int>(
-        lowerBound: 1,
-        upperBound: 3
-      )
-      """)
+    #expect(
+      reflectedTree(of: DateComponents(year: 2020)) == """
+        DateComponents(
+          year: 2020
+        )
+        """)
+    #expect(
+      reflectedTree(of: 1..<3) == """
+        Range<Int>(
+          lowerBound: 1,
+          upperBound: 3
+        )
+        """)
   }
 }

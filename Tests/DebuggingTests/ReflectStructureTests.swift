@@ -73,40 +73,43 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
 
 @Suite struct ReflectStructureTests {
   @Test func structFieldsInDeclarationOrder() {
-    #expect(Value(reflecting: Todo(id: todoID, description: "Milk", isComplete: false)) == .structure(
-      type: "Todo",
-      fields: [
-        .init("id", .uuid(todoID)),
-        .init("description", .string("Milk")),
-        .init("isComplete", .bool(false)),
-      ]
-    ))
+    #expect(
+      Value(reflecting: Todo(id: todoID, description: "Milk", isComplete: false))
+        == .structure(
+          type: "Todo",
+          fields: [
+            .init("id", .uuid(todoID)),
+            .init("description", .string("Milk")),
+            .init("isComplete", .bool(false)),
+          ]
+        ))
   }
 
   @Test func nestedTypesOptionalsAndTuples() {
     var state = Todos.State(todos: [Todo(id: todoID, description: "Milk", isComplete: true)])
     state.editing = state.todos[0]
-    #expect(reflectedTree(of: state) == """
-      Todos.State(
-        todos: [
-          Todo(
+    #expect(
+      reflectedTree(of: state) == """
+        Todos.State(
+          todos: [
+            Todo(
+              id: UUID(00000000-0000-0000-0000-000000000001),
+              description: "Milk",
+              isComplete: true
+            )
+          ],
+          filter: Todos.Filter.all,
+          editing: Todo(
             id: UUID(00000000-0000-0000-0000-000000000001),
             description: "Milk",
             isComplete: true
+          ),
+          limits: (
+            min: 0,
+            max: 10
           )
-        ],
-        filter: Todos.Filter.all,
-        editing: Todo(
-          id: UUID(00000000-0000-0000-0000-000000000001),
-          description: "Milk",
-          isComplete: true
-        ),
-        limits: (
-          min: 0,
-          max: 10
         )
-      )
-      """)
+        """)
   }
 
   @Test func optionals() {
@@ -118,17 +121,20 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
   }
 
   @Test func tuplesKeepLabelsAndDropPositions() {
-    #expect(Value(reflecting: (x: 1, "two", z: 3.0)) == .tuple([.init("x", .int(1)), .init(nil, .string("two")), .init("z", .double(3))]))
+    #expect(
+      Value(reflecting: (x: 1, "two", z: 3.0))
+        == .tuple([.init("x", .int(1)), .init(nil, .string("two")), .init("z", .double(3))]))
     #expect(Value(reflecting: ()) == .tuple([]))
   }
 
   @Test func classesIncludeInheritedFieldsFirst() {
-    #expect(reflectedTree(of: Dog(name: "Rex")) == """
-      Dog(
-        name: "Rex",
-        barks: true
-      )
-      """)
+    #expect(
+      reflectedTree(of: Dog(name: "Rex")) == """
+        Dog(
+          name: "Rex",
+          barks: true
+        )
+        """)
   }
 
   @Test func emptyStructAndClosure() {
@@ -138,59 +144,61 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
   }
 
   @Test func fieldsOfEveryStorageKind() {
-    #expect(reflectedTree(of: Mixed(generic: [UInt8(1)])) == """
-      Mixed<[UInt8]>(
-        generic: [
-          1
-        ],
-        nested: nil,
-        optional: "x",
-        shape: Circle(
-          radius: Double(2.0)
-        ),
-        anything: 3,
-        owner: Owner(
-          name: "ada"
-        ),
-        tuple: (
-          1,
-          "one"
-        ),
-        filter: Todos.Filter.active,
-        empty: Empty(),
-        list: [
-          1,
-          nil
-        ],
-        matrix: [
-          [
+    #expect(
+      reflectedTree(of: Mixed(generic: [UInt8(1)])) == """
+        Mixed<[UInt8]>(
+          generic: [
             1
           ],
-          []
-        ],
-        counts: [
-          "a": 1,
-          "b": 2
-        ],
-        unit: ()
-      )
-      """)
+          nested: nil,
+          optional: "x",
+          shape: Circle(
+            radius: Double(2.0)
+          ),
+          anything: 3,
+          owner: Owner(
+            name: "ada"
+          ),
+          tuple: (
+            1,
+            "one"
+          ),
+          filter: Todos.Filter.active,
+          empty: Empty(),
+          list: [
+            1,
+            nil
+          ],
+          matrix: [
+            [
+              1
+            ],
+            []
+          ],
+          counts: [
+            "a": 1,
+            "b": 2
+          ],
+          unit: ()
+        )
+        """)
   }
 
   @Test func weakAndUnownedFieldsGoThroughMirror() {
     let owner = Owner()
     let links = Links(weakOwner: owner, owner: owner)
-    #expect(reflectedTree(of: links) == """
-      Links(
-        weakOwner: Owner(
-          name: "ada"
-        ),
-        owner: Owner(
-          name: "ada"
-        ),
-        count: 1
-      )
-      """)
+    #expect(
+      reflectedTree(of: links) == """
+        Links(
+          weakOwner: Owner(
+            name: "ada"
+          ),
+          owner: Owner(
+            name: "ada"
+          ),
+          count: 1
+        )
+        """)
     #expect(Value(reflecting: Links(weakOwner: nil, owner: owner))["weakOwner"] == .null)
     withExtendedLifetime(owner) {}
   }
@@ -205,15 +213,16 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
   }
 
   @Test func customTraceRepresentableReplacesTheFields() {
-    #expect(reflectedTree(of: Order()) == """
-      Order(
-        total: "12.05",
-        lines: [
-          "0.05",
-          "12.00"
-        ]
-      )
-      """)
+    #expect(
+      reflectedTree(of: Order()) == """
+        Order(
+          total: "12.05",
+          lines: [
+            "0.05",
+            "12.00"
+          ]
+        )
+        """)
   }
 
   @Test func aTreeReflectsAsItself() {

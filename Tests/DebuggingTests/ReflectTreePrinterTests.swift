@@ -63,7 +63,9 @@ private func render(_ value: Value, indent: String, into output: inout String) {
   }
 }
 
-private func renderFields(_ fields: [Value.Field], open: String, close: String, indent: String, into output: inout String) {
+private func renderFields(
+  _ fields: [Value.Field], open: String, close: String, indent: String, into output: inout String
+) {
   guard !fields.isEmpty else { output += open + close; return }
   output += open + "\n"
   for (index, field) in fields.enumerated() {
@@ -77,26 +79,29 @@ private func renderFields(_ fields: [Value.Field], open: String, close: String, 
 
 @Suite struct ReflectTreePrinterTests {
   @Test func rendersEveryCase() {
-    let value = Value.structure(type: "T", fields: [
-      .init("a", .array([.int(1), .uint(UInt64.max)])),
-      .init("b", .enumCase(type: "E", name: "c", values: [])),
-      .init(nil, .dictionary([.init(.string("k"), .null)])),
-      .init("s", .set([])),
-      .init("r", .redacted(type: "String")),
-    ])
-    #expect(reflectedTree(value) == """
-      T(
-        a: [
-          1,
-          UInt(18446744073709551615)
-        ],
-        b: E.c,
-        [
-          "k": nil
-        ],
-        s: Set([]),
-        r: <redacted String>
-      )
-      """)
+    let value = Value.structure(
+      type: "T",
+      fields: [
+        .init("a", .array([.int(1), .uint(UInt64.max)])),
+        .init("b", .enumCase(type: "E", name: "c", values: [])),
+        .init(nil, .dictionary([.init(.string("k"), .null)])),
+        .init("s", .set([])),
+        .init("r", .redacted(type: "String")),
+      ])
+    #expect(
+      reflectedTree(value) == """
+        T(
+          a: [
+            1,
+            UInt(18446744073709551615)
+          ],
+          b: E.c,
+          [
+            "k": nil
+          ],
+          s: Set([]),
+          r: <redacted String>
+        )
+        """)
   }
 }

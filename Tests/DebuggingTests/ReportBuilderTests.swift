@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Debugging
 @testable import TraceAnalysis
 
@@ -36,36 +37,52 @@ import Testing
 
   @Test func chunksHoldActionValuesAndDiffs() throws {
     let (_, chunks, _) = try Self.build()
-    #expect(chunks.map(JSONWriter.string) == [
-      #"[{"a":".add","d":{"s":"Todos.State(","e":")","c":[{"k":"todos","s":"[","e":"]","c":[{"k":"[0]","a":"\"Milk\""}]},{"u":1}]}},"#
-        + #"{"a":".saved(true)","d":{"u":1}},"#
-        + #"{"a":".add","x":"the state before this action is unknown (see the problems above)"}]"#,
-      #"[{"a":".count","x":"the state before this action is unknown (see the problems above)"}]"#,
-    ])
+    #expect(
+      chunks.map(JSONWriter.string) == [
+        #"[{"a":".add","d":{"s":"Todos.State(","e":")","c":[{"k":"todos","s":"[","e":"]","c":[{"k":"[0]","a":"\"Milk\""}]},{"u":1}]}},"#
+          + #"{"a":".saved(true)","d":{"u":1}},"#
+          + #"{"a":".add","x":"the state before this action is unknown (see the problems above)"}]"#,
+        #"[{"a":".count","x":"the state before this action is unknown (see the problems above)"}]"#,
+      ])
   }
 
   @Test func indexHoldsColumnsEffectsNotesAndTimings() throws {
     let (page, _, index) = try Self.build()
     func member(_ key: String) -> String { JSONWriter.string(index[key] ?? .null) }
-    #expect(member("session") == #"{"name":"Todos","prefix":"app","start":"2026-11-21T19:33:07.123Z","platform":"Linux x86_64","pid":4242}"#)
+    #expect(
+      member("session")
+        == #"{"name":"Todos","prefix":"app","start":"2026-11-21T19:33:07.123Z","platform":"Linux x86_64","pid":4242}"#)
     #expect(member("labels") == #"["Todos.Action.add","Todos.Action.saved","Todos.Action.count"]"#)
-    #expect(member("actions") == #"{"seq":[1,2,3,4],"t":[1000,5000,6000,7000],"dur":[100,300,200,100],"label":[0,1,0,2],"effect":[0,1,0,0]}"#)
-    #expect(member("effects") == #"{"id":[1,2],"seq":[1,3],"label":[0,0],"start":[1200,6300],"end":[5400,7100],"status":[0,2]}"#)
+    #expect(
+      member("actions")
+        == #"{"seq":[1,2,3,4],"t":[1000,5000,6000,7000],"dur":[100,300,200,100],"label":[0,1,0,2],"effect":[0,1,0,0]}"#)
+    #expect(
+      member("effects")
+        == #"{"id":[1,2],"seq":[1,3],"label":[0,0],"start":[1200,6300],"end":[5400,7100],"status":[0,2]}"#)
     #expect(member("notes") == #"[[6500,"info","backgrounded"]]"#)
     #expect(member("problems") == #"["line 8: patch of action 3 does not apply: path /todos/7 does not exist"]"#)
     #expect(member("end") == "7100")
     #expect(member("chunkSize") == "3")
-    #expect(JSONWriter.string(index["timing"]?["actions"] ?? .null)
-      == #"[["Todos.Action.add",[2,300,100,150,100,200,200,200]],["Todos.Action.saved",[1,300,300,300,300,300,300,300]],["Todos.Action.count",[1,100,100,100,100,100,100,100]]]"#)
-    #expect(JSONWriter.string(index["timing"]?["effects"] ?? .null)
-      == #"[["Todos.Action.add",2,1,1,0,1,[1,4200,4200,4200,4200,4200,4200,4200]]]"#)
+    #expect(
+      JSONWriter.string(index["timing"]?["actions"] ?? .null)
+        == #"[["Todos.Action.add",[2,300,100,150,100,200,200,200]],["Todos.Action.saved",[1,300,300,300,300,300,300,300]],["Todos.Action.count",[1,100,100,100,100,100,100,100]]]"#
+    )
+    #expect(
+      JSONWriter.string(index["timing"]?["effects"] ?? .null)
+        == #"[["Todos.Action.add",2,1,1,0,1,[1,4200,4200,4200,4200,4200,4200,4200]]]"#)
     guard case let .array(lanes)? = index["timing"]?["density"]?["lanes"] else {
       Issue.record("no density lanes")
       return
     }
     #expect(lanes.map { $0[0] ?? .null } == [.string("reducer"), .string("Todos.Action.add")])
-    #expect(lanes.allSatisfy { $0[1].map { if case let .array(columns) = $0 { return columns.count } else { return 0 } } == 240 })
-    #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\""))
+    #expect(
+      lanes.allSatisfy {
+        $0[1].map { if case let .array(columns) = $0 { return columns.count } else { return 0 } } == 240
+      })
+    #expect(
+      page.hasPrefix(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\""
+      ))
     #expect(page.hasSuffix("</script>\n</body>\n</html>\n"))
   }
 
@@ -75,7 +92,9 @@ import Testing
     var bytes: [UInt8] = []
     builder.finish(into: &bytes)
     let page = String(decoding: bytes, as: UTF8.self)
-    #expect(page.contains(#"<script type="application/json" id="report-index">{"session":{},"labels":[],"actions":{"seq":[],"#))
+    #expect(
+      page.contains(
+        #"<script type="application/json" id="report-index">{"session":{},"labels":[],"actions":{"seq":[],"#))
     #expect(!page.contains("chunk-0"))
     #expect(builder.actionCount == 0)
   }

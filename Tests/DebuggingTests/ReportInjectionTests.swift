@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 @testable import TraceAnalysis
 
@@ -17,7 +18,8 @@ import Testing
     let writer = TraceWriter.memory()
     func state(html: String, items: [String], link: String, notes: [(String, String)]) -> JSON {
       .object([
-        .init("$type", .string("Evil.State")), .init("html", .string(html)), .init("items", .array(items.map(JSON.string))),
+        .init("$type", .string("Evil.State")), .init("html", .string(html)),
+        .init("items", .array(items.map(JSON.string))),
         .init("link", .object([.init("$url", .string(link))])),
         .init("notes", .object(notes.map { .init($0.0, .string($0.1)) })),
       ])
@@ -28,21 +30,41 @@ import Testing
     func replace(_ path: String, _ value: JSON) -> JSONPatch {
       JSONPatch([.replace(path: try! JSONPointer(path), value: value)])
     }
-    writer.append(.session(TraceSession(
-      format: 1, name: "Evil<script>alert(1)</script>", prefix: img, start: "2026-11-21T20:00:00.000Z", platform: svg, pid: 7,
-      keyframeInterval: 4)))
-    writer.append(.state(TraceState(seq: 0, t: 0, state: state(html: "safe", items: [], link: "https://example.com", notes: []))))
+    writer.append(
+      .session(
+        TraceSession(
+          format: 1, name: "Evil<script>alert(1)</script>", prefix: img, start: "2026-11-21T20:00:00.000Z",
+          platform: svg, pid: 7,
+          keyframeInterval: 4)))
+    writer.append(
+      .state(TraceState(seq: 0, t: 0, state: state(html: "safe", items: [], link: "https://example.com", notes: []))))
     let steps: [(label: String, value: JSON, patch: JSONPatch)] = [
       ("Evil.Action.setHTML(\(img))", action("setHTML", .string(img)), replace("/html", .string(img))),
-      ("Evil.Action.setHTML(\(closeScript))", action("setHTML", .string(closeScript)), replace("/html", .string(closeScript))),
-      ("Evil.Action.add(\(svg))", action("add", .string(svg)), JSONPatch([.add(path: try! JSONPointer("/items/-"), value: .string(svg))])),
-      ("Evil.Action.open(javascript:alert(1))", action("open", .object([.init("$url", .string("javascript:alert(1)"))])),
-        replace("/link", .object([.init("$url", .string("javascript:alert(1)"))]))),
-      ("Evil.Action.separators", action("separators", .string("line\u{2028}sep\u{2029}para\u{0}nul")),
-        replace("/html", .string("line\u{2028}sep\u{2029}para\u{0}nul"))),
-      ("Evil.Action.note(<!--)", action("note", .string("<!-- &lt;b&gt; ${alert(1)}")),
-        JSONPatch([.add(path: JSONPointer(tokens: ["notes", img]), value: .string("<!-- &lt;b&gt; ${alert(1)}"))])),
-      ("Evil.Action.multiline", action("multiline", .string("a\n\(closeScript)\nb")), replace("/html", .string("a\n\(closeScript)\nb"))),
+      (
+        "Evil.Action.setHTML(\(closeScript))", action("setHTML", .string(closeScript)),
+        replace("/html", .string(closeScript))
+      ),
+      (
+        "Evil.Action.add(\(svg))", action("add", .string(svg)),
+        JSONPatch([.add(path: try! JSONPointer("/items/-"), value: .string(svg))])
+      ),
+      (
+        "Evil.Action.open(javascript:alert(1))",
+        action("open", .object([.init("$url", .string("javascript:alert(1)"))])),
+        replace("/link", .object([.init("$url", .string("javascript:alert(1)"))]))
+      ),
+      (
+        "Evil.Action.separators", action("separators", .string("line\u{2028}sep\u{2029}para\u{0}nul")),
+        replace("/html", .string("line\u{2028}sep\u{2029}para\u{0}nul"))
+      ),
+      (
+        "Evil.Action.note(<!--)", action("note", .string("<!-- &lt;b&gt; ${alert(1)}")),
+        JSONPatch([.add(path: JSONPointer(tokens: ["notes", img]), value: .string("<!-- &lt;b&gt; ${alert(1)}"))])
+      ),
+      (
+        "Evil.Action.multiline", action("multiline", .string("a\n\(closeScript)\nb")),
+        replace("/html", .string("a\n\(closeScript)\nb"))
+      ),
     ]
     var t: Int64 = 1_000_000
     var html = "safe", items: [String] = [], link = "https://example.com", notes: [(String, String)] = []
@@ -58,15 +80,24 @@ import Testing
       default: html = "a\n\(closeScript)\nb"
       }
       let keyframe = seq % 4 == 0 ? state(html: html, items: items, link: link, notes: notes) : nil
-      writer.append(.action(TraceAction(seq: seq, t: t, duration: 20_000, label: step.label, action: step.value, patch: step.patch, state: keyframe)))
+      writer.append(
+        .action(
+          TraceAction(
+            seq: seq, t: t, duration: 20_000, label: step.label, action: step.value, patch: step.patch, state: keyframe)
+        ))
       t += 1_000_000
     }
-    writer.append(.effect(TraceEffectEvent(event: .started, effect: 1, t: t - 900_000, seq: 7, label: steps[6].label, id: img)))
+    writer.append(
+      .effect(TraceEffectEvent(event: .started, effect: 1, t: t - 900_000, seq: 7, label: steps[6].label, id: img)))
     writer.append(.note(TraceNote(t: t - 800_000, note: .info, message: closeScript)))
-    writer.append(.effect(TraceEffectEvent(event: .output, effect: 1, t: t, seq: 8, label: "Evil.Action.response(\(svg))")))
-    writer.append(.action(TraceAction(
-      seq: 8, t: t, duration: 30_000, label: "Evil.Action.response(\(svg))", action: action("response", .string(img)), effect: 1,
-      patch: replace("/items/0", .string(closeScript)))))
+    writer.append(
+      .effect(TraceEffectEvent(event: .output, effect: 1, t: t, seq: 8, label: "Evil.Action.response(\(svg))")))
+    writer.append(
+      .action(
+        TraceAction(
+          seq: 8, t: t, duration: 30_000, label: "Evil.Action.response(\(svg))",
+          action: action("response", .string(img)), effect: 1,
+          patch: replace("/items/0", .string(closeScript)))))
     writer.append(.effect(TraceEffectEvent(event: .finished, effect: 1, t: t + 100_000)))
     writer.append(.end(TraceEnd(t: t + 200_000, actions: 8)))
     return writer.text

@@ -1,7 +1,8 @@
 import Testing
+import TraceTestSupport
+
 @testable import Debugging
 @testable import TraceAnalysis
-import TraceTestSupport
 
 /// `PatchDiff` (PatchDiff.swift): the diff model of one action from the state before it and its
 /// patch, comparing only what the patch touches. Shown with `DiffTextRenderer`.
@@ -27,144 +28,158 @@ import TraceTestSupport
   }
 
   @Test func replaceDeepInsideAnElement() throws {
-    #expect(try diff(#"[{"op":"replace","path":"/todos/1/isComplete","value":true}]"#) == """
-        Todos.State(
-          todos: [
-            … (1 unchanged),
-            [1, id: 2]: Todo(
-              … (2 unchanged),
-      -       isComplete: false
-      +       isComplete: true
-            ),
-            … (1 unchanged)
-          ],
-          … (4 unchanged)
-        )
-      """)
+    #expect(
+      try diff(#"[{"op":"replace","path":"/todos/1/isComplete","value":true}]"#) == """
+          Todos.State(
+            todos: [
+              … (1 unchanged),
+              [1, id: 2]: Todo(
+                … (2 unchanged),
+        -       isComplete: false
+        +       isComplete: true
+              ),
+              … (1 unchanged)
+            ],
+            … (4 unchanged)
+          )
+        """)
   }
 
   @Test func addAppendsOneElement() throws {
-    #expect(try diff(#"[{"op":"add","path":"/todos/-","value":{"$type":"Todo","id":4,"title":"Jam","isComplete":false}}]"#) == """
-        Todos.State(
-          todos: [
-            … (3 unchanged),
-      +     [3, id: 4]: Todo(
-      +       id: 4,
-      +       title: "Jam",
-      +       isComplete: false
-      +     )
-          ],
-          … (4 unchanged)
-        )
-      """)
+    #expect(
+      try diff(#"[{"op":"add","path":"/todos/-","value":{"$type":"Todo","id":4,"title":"Jam","isComplete":false}}]"#)
+        == """
+          Todos.State(
+            todos: [
+              … (3 unchanged),
+        +     [3, id: 4]: Todo(
+        +       id: 4,
+        +       title: "Jam",
+        +       isComplete: false
+        +     )
+            ],
+            … (4 unchanged)
+          )
+        """)
   }
 
   @Test func removeAndMoveInOneArray() throws {
-    #expect(try diff(#"[{"op":"remove","path":"/todos/1"}]"#) == """
-        Todos.State(
-          todos: [
-            … (1 unchanged),
-      -     [1, id: 2]: Todo(
-      -       id: 2,
-      -       title: "Eggs",
-      -       isComplete: false
-      -     ),
-            … (1 unchanged)
-          ],
-          … (4 unchanged)
-        )
-      """)
-    #expect(try diff(#"[{"op":"move","from":"/todos/0","path":"/todos/2"}]"#) == """
-        Todos.State(
-          todos: [
-            … (2 unchanged),
-      ~     [0 → 2, id: 1]
-          ],
-          … (4 unchanged)
-        )
-      """)
+    #expect(
+      try diff(#"[{"op":"remove","path":"/todos/1"}]"#) == """
+          Todos.State(
+            todos: [
+              … (1 unchanged),
+        -     [1, id: 2]: Todo(
+        -       id: 2,
+        -       title: "Eggs",
+        -       isComplete: false
+        -     ),
+              … (1 unchanged)
+            ],
+            … (4 unchanged)
+          )
+        """)
+    #expect(
+      try diff(#"[{"op":"move","from":"/todos/0","path":"/todos/2"}]"#) == """
+          Todos.State(
+            todos: [
+              … (2 unchanged),
+        ~     [0 → 2, id: 1]
+            ],
+            … (4 unchanged)
+          )
+        """)
   }
 
   /// Several operations: the deepest container holding all of them is compared.
   @Test func severalOperations() throws {
-    #expect(try diff(#"""
-      [{"op":"replace","path":"/todos/2/title","value":"Coffee"},{"op":"replace","path":"/todos/2/isComplete","value":false}]
-      """#) == """
-        Todos.State(
-          todos: [
-            … (2 unchanged),
-            [2, id: 3]: Todo(
-              … (1 unchanged),
-      -       title: "Tea",
-      +       title: "Coffee",
-      -       isComplete: true
-      +       isComplete: false
+    #expect(
+      try diff(
+        #"""
+        [{"op":"replace","path":"/todos/2/title","value":"Coffee"},{"op":"replace","path":"/todos/2/isComplete","value":false}]
+        """#) == """
+            Todos.State(
+              todos: [
+                … (2 unchanged),
+                [2, id: 3]: Todo(
+                  … (1 unchanged),
+          -       title: "Tea",
+          +       title: "Coffee",
+          -       isComplete: true
+          +       isComplete: false
+                )
+              ],
+              … (4 unchanged)
             )
-          ],
-          … (4 unchanged)
-        )
-      """)
-    #expect(try diff(#"[{"op":"remove","path":"/todos/0"},{"op":"replace","path":"/filter","value":{"$enum":"Filter","done":{}}}]"#) == """
-        Todos.State(
-          todos: [
-      -     [0, id: 1]: Todo(
-      -       id: 1,
-      -       title: "Milk",
-      -       isComplete: false
-      -     ),
-            … (2 unchanged)
-          ],
-      -   filter: .all,
-      +   filter: .done,
-          … (3 unchanged)
-        )
-      """)
+          """)
+    #expect(
+      try diff(
+        #"[{"op":"remove","path":"/todos/0"},{"op":"replace","path":"/filter","value":{"$enum":"Filter","done":{}}}]"#)
+          == """
+            Todos.State(
+              todos: [
+          -     [0, id: 1]: Todo(
+          -       id: 1,
+          -       title: "Milk",
+          -       isComplete: false
+          -     ),
+                … (2 unchanged)
+              ],
+          -   filter: .all,
+          +   filter: .done,
+              … (3 unchanged)
+            )
+          """)
   }
 
   @Test func enumPayloadsSetsAndDictionaries() throws {
-    #expect(try diff(#"[{"op":"replace","path":"/destination/edit/count","value":2}]"#) == """
-        Todos.State(
-          … (2 unchanged),
-          destination: .edit(
-            … (1 unchanged),
-      -     count: 1,
-      +     count: 2,
-            … (1 unchanged)
-          ),
-          … (2 unchanged)
-        )
-      """)
-    #expect(try diff(#"[{"op":"replace","path":"/destination/edit/_2","value":false}]"#) == """
-        Todos.State(
-          … (2 unchanged),
-          destination: .edit(
+    #expect(
+      try diff(#"[{"op":"replace","path":"/destination/edit/count","value":2}]"#) == """
+          Todos.State(
             … (2 unchanged),
-      -     true
-      +     false
-          ),
-          … (2 unchanged)
-        )
-      """)
-    #expect(try diff(#"[{"op":"replace","path":"/tags/$set/0","value":"c"}]"#) == """
-        Todos.State(
-          … (3 unchanged),
-          tags: Set([
-      -     "a",
-            … (1 unchanged),
-      +     "c"
-          ]),
-          … (1 unchanged)
-        )
-      """)
-    #expect(try diff(#"[{"op":"add","path":"/notes/b","value":"y"}]"#) == """
-        Todos.State(
-          … (4 unchanged),
-          notes: [
-            … (1 unchanged),
-      +     "b": "y"
-          ]
-        )
-      """)
+            destination: .edit(
+              … (1 unchanged),
+        -     count: 1,
+        +     count: 2,
+              … (1 unchanged)
+            ),
+            … (2 unchanged)
+          )
+        """)
+    #expect(
+      try diff(#"[{"op":"replace","path":"/destination/edit/_2","value":false}]"#) == """
+          Todos.State(
+            … (2 unchanged),
+            destination: .edit(
+              … (2 unchanged),
+        -     true
+        +     false
+            ),
+            … (2 unchanged)
+          )
+        """)
+    #expect(
+      try diff(#"[{"op":"replace","path":"/tags/$set/0","value":"c"}]"#) == """
+          Todos.State(
+            … (3 unchanged),
+            tags: Set([
+        -     "a",
+              … (1 unchanged),
+        +     "c"
+            ]),
+            … (1 unchanged)
+          )
+        """)
+    #expect(
+      try diff(#"[{"op":"add","path":"/notes/b","value":"y"}]"#) == """
+          Todos.State(
+            … (4 unchanged),
+            notes: [
+              … (1 unchanged),
+        +     "b": "y"
+            ]
+          )
+        """)
   }
 
   @Test func nothingChanged() throws {
@@ -175,7 +190,8 @@ import TraceTestSupport
 
   @Test func notAValue() throws {
     #expect(throws: JSONError.self) {
-      try diff(#"[{"op":"replace","path":"/x","value":{"$uuid":"also bad"}}]"#, state: #"{"$type":"S","x":{"$uuid":"nope"}}"#)
+      try diff(
+        #"[{"op":"replace","path":"/x","value":{"$uuid":"also bad"}}]"#, state: #"{"$type":"S","x":{"$uuid":"nope"}}"#)
     }
   }
 
@@ -189,7 +205,9 @@ import TraceTestSupport
       let before = tracker.state
       tracker.consume(line.record, line: line.line)
       guard case let .action(action) = line.record, let before, let after = tracker.state else { continue }
-      if action.patch.operations.contains(where: { if case .move = $0 { return true } else { return false } }) { continue }
+      if action.patch.operations.contains(where: { if case .move = $0 { return true } else { return false } }) {
+        continue
+      }
       let ours = try PatchDiff.diff(before: before, after: after, patch: action.patch).changes
       let whole = StateDiff(try Value(json: before), try Value(json: after)).changes
       #expect(ours == whole, "action \(action.seq)")

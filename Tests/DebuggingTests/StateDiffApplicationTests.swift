@@ -38,7 +38,8 @@ private struct ApplyModel: Equatable {
       case 0: new.rows[Int.random(in: 0..<new.rows.count, using: &rng)].done.toggle()
       case 1: new.rows.swapAt(0, Int.random(in: 0..<new.rows.count, using: &rng))
       case 2: new.rows.remove(at: Int.random(in: 0..<new.rows.count, using: &rng))
-      case 3: new.rows.insert(ApplyRow(id: 100 + seed, title: "new"), at: Int.random(in: 0...new.rows.count, using: &rng))
+      case 3:
+        new.rows.insert(ApplyRow(id: 100 + seed, title: "new"), at: Int.random(in: 0...new.rows.count, using: &rng))
       case 4: new.scores[Int.random(in: 0..<new.scores.count, using: &rng)] += 1
       case 5: new.scores.append(Int.random(in: 0..<3, using: &rng))
       case 6: new.mode = .editing(row: Int.random(in: 0..<3, using: &rng), draft: "d")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Debugging
 
 private struct Item: Equatable {
@@ -168,7 +169,11 @@ private func sample() -> Model {
       for _ in 0..<k { node = node.children[0] }
       return node
     }
-    #expect(address(level(StorageUnsharer.maximumDepth, of: copy).children) != address(level(StorageUnsharer.maximumDepth, of: root).children))
-    #expect(address(level(StorageUnsharer.maximumDepth + 1, of: copy).children) == address(level(StorageUnsharer.maximumDepth + 1, of: root).children))
+    #expect(
+      address(level(StorageUnsharer.maximumDepth, of: copy).children)
+        != address(level(StorageUnsharer.maximumDepth, of: root).children))
+    #expect(
+      address(level(StorageUnsharer.maximumDepth + 1, of: copy).children)
+        == address(level(StorageUnsharer.maximumDepth + 1, of: root).children))
   }
 }

@@ -1,19 +1,22 @@
 import Testing
+
 @testable import Debugging
 @testable import TraceAnalysis
 
 @Suite struct TimingReportTests {
   @Test func statisticsUseNearestRank() {
-    #expect(TimingStatistics([400, 100, 300, 200])?.description
-      == "count 4, total 1000, min 100, mean 250, p50 200, p95 400, p99 400, max 400")
+    #expect(
+      TimingStatistics([400, 100, 300, 200])?.description
+        == "count 4, total 1000, min 100, mean 250, p50 200, p95 400, p99 400, max 400")
     let hundred = TimingStatistics((1...100).map(Int64.init))!
     #expect((hundred.p50, hundred.p95, hundred.p99, hundred.max) == (50, 95, 99, 100))
     #expect(TimingStatistics([]) == nil)
   }
 
   @Test func formatsDurations() {
-    #expect([0, 999, 1_000, 12_345, 999_499, 4_560_000, 1_234_000_000, 123_456_000_000].map { TimeText.duration($0) }
-      == ["0ns", "999ns", "1.00µs", "12.3µs", "999µs", "4.56ms", "1.23s", "123s"])
+    #expect(
+      [0, 999, 1_000, 12_345, 999_499, 4_560_000, 1_234_000_000, 123_456_000_000].map { TimeText.duration($0) }
+        == ["0ns", "999ns", "1.00µs", "12.3µs", "999µs", "4.56ms", "1.23s", "123s"])
   }
 
   @Test func timesNearInt64MaxSaturateInsteadOfTrapping() throws {
@@ -35,23 +38,24 @@ import Testing
     #expect(report.end == .max)
     #expect(report.actions.map(\.duration.total) == [.max, .max])
     #expect(report.effects.map(\.lifetime?.max) == [0])
-    #expect(report.renderText(timelineColumns: 12) == """
-      2 actions, 9223372037s
+    #expect(
+      report.renderText(timelineColumns: 12) == """
+        2 actions, 9223372037s
 
-      action                        count   total     min    mean     p50     p95     p99     max
-      A.y                               19223372037s9223372037s9223372037s9223372037s9223372037s9223372037s9223372037s
-      A.z                               19223372037s9223372037s9223372037s9223372037s9223372037s9223372037s9223372037s
+        action                        count   total     min    mean     p50     p95     p99     max
+        A.y                               19223372037s9223372037s9223372037s9223372037s9223372037s9223372037s9223372037s
+        A.z                               19223372037s9223372037s9223372037s9223372037s9223372037s9223372037s9223372037s
 
-      effect lifetime (by origin) started outputs  cancel running   total     min    mean     p50     p95     p99     max
-      A.y                               1       0       0       0     0ns     0ns     0ns     0ns     0ns     0ns     0ns
+        effect lifetime (by origin) started outputs  cancel running   total     min    mean     p50     p95     p99     max
+        A.y                               1       0       0       0     0ns     0ns     0ns     0ns     0ns     0ns     0ns
 
-      slowest actions
-        19223372037s  A.y
-        29223372037s  A.z
+        slowest actions
+          19223372037s  A.y
+          29223372037s  A.z
 
-      reducer                     |############|
-                                  0ns 9223372037s
-      """)
+        reducer                     |############|
+                                    0ns 9223372037s
+        """)
     #expect(TimingStatistics([.max, .max, 2])?.total == .max)
   }
 
@@ -60,28 +64,31 @@ import Testing
     for case let .success(event) in try TraceSummaryReader(path: traceFile(sampleTrace)) { builder.add(event) }
     let report = builder.report()
     #expect(report.actions.map(\.label) == ["Todos.Action.addButtonTapped", "Todos.Action.saved"])
-    #expect(report.effects == [
-      .init(label: "Todos.Action.addButtonTapped", started: 1, lifetime: TimingStatistics([4400]), outputs: 1,
-        finished: 1, cancelled: 0, running: 0),
-    ])
+    #expect(
+      report.effects == [
+        .init(
+          label: "Todos.Action.addButtonTapped", started: 1, lifetime: TimingStatistics([4400]), outputs: 1,
+          finished: 1, cancelled: 0, running: 0)
+      ])
     #expect(report.slowest == [.init(seq: 1, label: "Todos.Action.addButtonTapped", t: 1000, duration: 500)])
-    #expect(report.renderText(timelineColumns: 14) == """
-      2 actions, 7.00µs
+    #expect(
+      report.renderText(timelineColumns: 14) == """
+        2 actions, 7.00µs
 
-      action                         count   total     min    mean     p50     p95     p99     max
-      Todos.Action.addButtonTapped       1   500ns   500ns   500ns   500ns   500ns   500ns   500ns
-      Todos.Action.saved                 1   300ns   300ns   300ns   300ns   300ns   300ns   300ns
+        action                         count   total     min    mean     p50     p95     p99     max
+        Todos.Action.addButtonTapped       1   500ns   500ns   500ns   500ns   500ns   500ns   500ns
+        Todos.Action.saved                 1   300ns   300ns   300ns   300ns   300ns   300ns   300ns
 
-      effect lifetime (by origin)  started outputs  cancel running   total     min    mean     p50     p95     p99     max
-      Todos.Action.addButtonTapped       1       1       0       0  4.40µs  4.40µs  4.40µs  4.40µs  4.40µs  4.40µs  4.40µs
+        effect lifetime (by origin)  started outputs  cancel running   total     min    mean     p50     p95     p99     max
+        Todos.Action.addButtonTapped       1       1       0       0  4.40µs  4.40µs  4.40µs  4.40µs  4.40µs  4.40µs  4.40µs
 
-      slowest actions
-        1     500ns  Todos.Action.addButtonTapped
+        slowest actions
+          1     500ns  Todos.Action.addButtonTapped
 
-      reducer                      |  #.      :   |
-      Todos.Action.addButtonTapped |   =########  |
-                                   0ns       7.00µs
-      """)
+        reducer                      |  #.      :   |
+        Todos.Action.addButtonTapped |   =########  |
+                                     0ns       7.00µs
+        """)
   }
 
   @Test func runningEffectsAndSlowestOrder() {
@@ -97,12 +104,14 @@ import Testing
     records.forEach { builder.add($0) }
     let report = builder.report()
     #expect(report.slowest.map(\.seq) == [2, 3])
-    #expect(report.effects.map { "\($0.label) started \($0.started) cancelled \($0.cancelled) running \($0.running)" }
-      == ["a started 2 cancelled 1 running 1"])
-    #expect(report.actions.map { "\($0.label) \($0.duration)" } == [
-      "b count 2, total 100, min 50, mean 50, p50 50, p95 50, p99 50, max 50",
-      "a count 1, total 30, min 30, mean 30, p50 30, p95 30, p99 30, max 30",
-    ])
+    #expect(
+      report.effects.map { "\($0.label) started \($0.started) cancelled \($0.cancelled) running \($0.running)" }
+        == ["a started 2 cancelled 1 running 1"])
+    #expect(
+      report.actions.map { "\($0.label) \($0.duration)" } == [
+        "b count 2, total 100, min 50, mean 50, p50 50, p95 50, p99 50, max 50",
+        "a count 1, total 30, min 30, mean 30, p50 30, p95 30, p99 30, max 30",
+      ])
     #expect(report.end == 350)
   }
 

@@ -1,22 +1,25 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 @Suite struct TraceReaderTests {
-  let header = #"{"kind":"session","format":1,"name":"T","prefix":"","start":"s","clock":"monotonic","platform":"p","pid":1,"keyframeInterval":1,"redacted":[]}"#
+  let header =
+    #"{"kind":"session","format":1,"name":"T","prefix":"","start":"s","clock":"monotonic","platform":"p","pid":1,"keyframeInterval":1,"redacted":[]}"#
 
   @Test func readsEveryRecordWithItsLine() throws {
     let reader = try TraceReader(path: traceFile(sampleTrace))
-    #expect(traceItems(reader) == """
-      1 session
-      2 state
-      3 action
-      4 effect
-      5 effect
-      6 action
-      7 effect
-      8 end
-      """)
+    #expect(
+      traceItems(reader) == """
+        1 session
+        2 state
+        3 action
+        4 effect
+        5 effect
+        6 action
+        7 effect
+        8 end
+        """)
     #expect(reader.session?.name == "Todos")
   }
 
@@ -30,15 +33,16 @@ import Testing
       {"kind":"end","t":1,"actions":0}
       {"kind":"end"
       """
-    #expect(traceItems(try TraceReader(path: traceFile(text))) == """
-      1 session
-      2 state
-      t.jsonl:3: error: empty line
-      t.jsonl:4: error: unknown kind "wat"
-      t.jsonl:5: error: a session header is only allowed on the first line
-      6 end
-      t.jsonl:7: warning: truncated last line (no newline at the end); ignored
-      """)
+    #expect(
+      traceItems(try TraceReader(path: traceFile(text))) == """
+        1 session
+        2 state
+        t.jsonl:3: error: empty line
+        t.jsonl:4: error: unknown kind "wat"
+        t.jsonl:5: error: a session header is only allowed on the first line
+        6 end
+        t.jsonl:7: warning: truncated last line (no newline at the end); ignored
+        """)
   }
 
   @Test func jsonErrorsCarryTheColumn() throws {
@@ -56,18 +60,23 @@ import Testing
     handle.closeFile()
     var expected = ["1 session"]
     for (line, bytes) in [(2, [0xFF, 0x00, 0x7B] as [UInt8]), (3, [0x7B, 0x22, 0xC3])] {
-      do { _ = try JSONReader.parse(bytes) } catch { expected.append("t.jsonl:\(line):\(error.column): error: \(error.message)") }
+      do { _ = try JSONReader.parse(bytes) } catch {
+        expected.append("t.jsonl:\(line):\(error.column): error: \(error.message)")
+      }
     }
     #expect(expected.count == 3)
     #expect(traceItems(try TraceReader(path: path)) == expected.joined(separator: "\n"))
   }
 
   @Test func headerProblemsStopReading() throws {
-    #expect(traceItems(try TraceReader(path: traceFile(""))) == "t.jsonl:1: error: empty trace: expected a session header")
-    #expect(traceItems(try TraceReader(path: traceFile(#"{"kind":"end","t":1,"actions":0}"# + "\n" + header + "\n")))
-      == #"t.jsonl:1: error: first line must be a session header, found "end""#)
-    #expect(traceItems(try TraceReader(path: traceFile(#"{"kind":"session","format":3}"# + "\n" + header + "\n")))
-      == "t.jsonl:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2")
+    #expect(
+      traceItems(try TraceReader(path: traceFile(""))) == "t.jsonl:1: error: empty trace: expected a session header")
+    #expect(
+      traceItems(try TraceReader(path: traceFile(#"{"kind":"end","t":1,"actions":0}"# + "\n" + header + "\n")))
+        == #"t.jsonl:1: error: first line must be a session header, found "end""#)
+    #expect(
+      traceItems(try TraceReader(path: traceFile(#"{"kind":"session","format":3}"# + "\n" + header + "\n")))
+        == "t.jsonl:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2")
   }
 
   /// A cut-off line is a warning wherever it is; with nothing before it the trace is empty (an
@@ -82,8 +91,9 @@ import Testing
   }
 
   @Test func errorDescription() {
-    #expect(TraceError(file: "file.jsonl", line: 12, column: 7, message: "unterminated string").description
-      == "file.jsonl:12:7: error: unterminated string")
+    #expect(
+      TraceError(file: "file.jsonl", line: 12, column: 7, message: "unterminated string").description
+        == "file.jsonl:12:7: error: unterminated string")
     #expect(TraceError(file: "x", line: 0, message: "cannot read").description == "x: error: cannot read")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 private struct Tally: Equatable {
@@ -21,10 +22,12 @@ private enum TallyAction {
     options.timestamps = timestamps
     options.queueCapacity = 3
     // The worker blocks on the header until the gate opens, so that the queue fills up.
-    let recorder = TraceRecorder(name: "Tally", to: .custom { line in
-      if line.contains(#""kind":"session""#) { gate.wait() }
-      buffer.append(line)
-    }, options: options)
+    let recorder = TraceRecorder(
+      name: "Tally",
+      to: .custom { line in
+        if line.contains(#""kind":"session""#) { gate.wait() }
+        buffer.append(line)
+      }, options: options)
     while recorder.queuedEventCount != 0 {}
     recorder.record(action: TallyAction.increment, from: Tally(), to: Tally(count: 1), duration: 4_877)
     let effect = recorder.nextEffectNumber()
@@ -46,19 +49,20 @@ private enum TallyAction {
     let lines = record(.deterministic)
     #expect(lines == record(.deterministic))
     let platform = try JSONReader.parse(lines[0])["platform"]?.stringValue ?? "?"
-    #expect(lines.joined(separator: "\n") == """
-      {"kind":"session","format":2,"reducer":"Tally","name":"Tally","prefix":"","start":"1970-01-01T00:00:00.000Z","clock":"monotonic","platform":"\(platform)","pid":0,"keyframeInterval":0,"redacted":[],"redaction":"default"}
-      {"kind":"state","seq":0,"t":0,"state":{"$type":"Tally","count":0}}
-      {"kind":"action","seq":1,"t":1000000,"duration":0,"label":"TallyAction.increment","action":{"$enum":"TallyAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
-      {"kind":"effect","event":"started","effect":1,"seq":1,"t":2000000,"label":"TallyAction.increment","id":"reset"}
-      {"kind":"effect","event":"output","effect":1,"seq":2,"t":3000000,"label":"TallyAction.reset"}
-      {"kind":"action","seq":2,"t":4000000,"duration":0,"label":"TallyAction.reset","effect":1,"action":{"$enum":"TallyAction","reset":{}},"patch":[{"op":"replace","path":"/count","value":0}]}
-      {"kind":"effect","event":"finished","effect":1,"t":5000000}
-      {"kind":"action","seq":3,"t":6000000,"duration":0,"label":"TallyAction.increment","action":{"$enum":"TallyAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
-      {"kind":"note","t":7000000,"note":"gap","message":"writer fell behind: 2 actions dropped","dropped":2}
-      {"kind":"action","seq":6,"t":8000000,"duration":0,"label":"TallyAction.increment","action":{"$enum":"TallyAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":4}],"state":{"$type":"Tally","count":4}}
-      {"kind":"end","t":9000000,"actions":6}
-      """)
+    #expect(
+      lines.joined(separator: "\n") == """
+        {"kind":"session","format":2,"reducer":"Tally","name":"Tally","prefix":"","start":"1970-01-01T00:00:00.000Z","clock":"monotonic","platform":"\(platform)","pid":0,"keyframeInterval":0,"redacted":[],"redaction":"default"}
+        {"kind":"state","seq":0,"t":0,"state":{"$type":"Tally","count":0}}
+        {"kind":"action","seq":1,"t":1000000,"duration":0,"label":"TallyAction.increment","action":{"$enum":"TallyAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+        {"kind":"effect","event":"started","effect":1,"seq":1,"t":2000000,"label":"TallyAction.increment","id":"reset"}
+        {"kind":"effect","event":"output","effect":1,"seq":2,"t":3000000,"label":"TallyAction.reset"}
+        {"kind":"action","seq":2,"t":4000000,"duration":0,"label":"TallyAction.reset","effect":1,"action":{"$enum":"TallyAction","reset":{}},"patch":[{"op":"replace","path":"/count","value":0}]}
+        {"kind":"effect","event":"finished","effect":1,"t":5000000}
+        {"kind":"action","seq":3,"t":6000000,"duration":0,"label":"TallyAction.increment","action":{"$enum":"TallyAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+        {"kind":"note","t":7000000,"note":"gap","message":"writer fell behind: 2 actions dropped","dropped":2}
+        {"kind":"action","seq":6,"t":8000000,"duration":0,"label":"TallyAction.increment","action":{"$enum":"TallyAction","increment":{}},"patch":[{"op":"replace","path":"/count","value":4}],"state":{"$type":"Tally","count":4}}
+        {"kind":"end","t":9000000,"actions":6}
+        """)
   }
 
   @Test func realTimestampsAreTheClocks() throws {

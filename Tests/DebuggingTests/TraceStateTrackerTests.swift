@@ -1,12 +1,15 @@
 import Testing
+
 @testable import Debugging
 
 @Suite struct TraceStateTrackerTests {
-  let header = #"{"kind":"session","format":1,"name":"T","prefix":"","start":"s","clock":"monotonic","platform":"p","pid":1,"keyframeInterval":2,"redacted":[]}"#
+  let header =
+    #"{"kind":"session","format":1,"name":"T","prefix":"","start":"s","clock":"monotonic","platform":"p","pid":1,"keyframeInterval":2,"redacted":[]}"#
 
   func action(_ seq: Int, _ patch: String, state: String? = nil) -> String {
     let keyframe = state.map { #","state":\#($0)"# } ?? ""
-    return #"{"kind":"action","seq":\#(seq),"t":\#(seq * 10),"duration":1,"label":"a","action":null,"patch":\#(patch)\#(keyframe)}"#
+    return
+      #"{"kind":"action","seq":\#(seq),"t":\#(seq * 10),"duration":1,"label":"a","action":null,"patch":\#(patch)\#(keyframe)}"#
   }
 
   var trace: String {
@@ -58,7 +61,9 @@ import Testing
     var tracker = TraceStateTracker(verifiesKeyframes: true)
     _ = tracker.consume(.state(TraceState(seq: 0, t: 0, state: .object([.init("n", .int(0))]))), line: 2)
     let wrong = TraceAction(seq: 1, t: 1, duration: 1, label: "a", action: .null, state: .object([.init("n", .int(1))]))
-    #expect(tracker.consume(.action(wrong), line: 3)?.description == "line 3: keyframe state of action 1 differs from the state its patch gives")
+    #expect(
+      tracker.consume(.action(wrong), line: 3)?.description
+        == "line 3: keyframe state of action 1 differs from the state its patch gives")
     #expect(tracker.state == .object([.init("n", .int(1))]))
   }
 }

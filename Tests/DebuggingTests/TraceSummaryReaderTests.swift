@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 @Suite struct TraceSummaryReaderTests {
-  let header = #"{"kind":"session","format":1,"name":"T","prefix":"","start":"s","clock":"monotonic","platform":"p","pid":1,"keyframeInterval":1,"redacted":[]}"#
+  let header =
+    #"{"kind":"session","format":1,"name":"T","prefix":"","start":"s","clock":"monotonic","platform":"p","pid":1,"keyframeInterval":1,"redacted":[]}"#
 
   func summaries(_ text: String) throws -> String {
     let reader = try TraceSummaryReader(path: traceFile(text))
@@ -46,13 +48,14 @@ import Testing
       {"kind":"end","t":10,"actions":1}
 
       """
-    #expect(try summaries(text) == """
-      1 session
-      2 state seq=0 t=0 state
-      3 action seq=1 t=5 duration=2 label=A.b("x" é 😀) effect=3 state
-      4 note t=9 note=gap dropped=4
-      5 end t=10 actions=1
-      """)
+    #expect(
+      try summaries(text) == """
+        1 session
+        2 state seq=0 t=0 state
+        3 action seq=1 t=5 duration=2 label=A.b("x" é 😀) effect=3 state
+        4 note t=9 note=gap dropped=4
+        5 end t=10 actions=1
+        """)
   }
 
   @Test func reportsBadLines() throws {
@@ -68,34 +71,48 @@ import Testing
       {"kind":"end","t":1,"actions":0}
       {"kind":"end","t":1,"actions":
       """
-    #expect(try summaries(text) == traceItems(try TraceReader(path: traceFile(text))).replacingOccurrences(of: "9 end", with: "9 end t=1 actions=0"))
-    #expect(try summaries(text) == traceItems(try TraceReader(path: traceFile(text))).replacingOccurrences(of: "9 end", with: "9 end t=1 actions=0"))
-    #expect(try summaries(text) == """
-      1 session
-      t.jsonl:2: error: action: "seq" must be an integer, found string
-      t.jsonl:3: error: action: missing key "label"
-      t.jsonl:4: error: effect: unknown event "gone"
-      t.jsonl:5: error: action: "seq" must be an integer, found number
-      t.jsonl:6:45: error: expected a value, found "}"
-      t.jsonl:7:34: error: unexpected "x" after the JSON value
-      t.jsonl:8: error: a trace line must be a JSON object, found array
-      9 end t=1 actions=0
-      t.jsonl:10: warning: truncated last line (no newline at the end); ignored
-      """)
+    #expect(
+      try summaries(text)
+        == traceItems(try TraceReader(path: traceFile(text))).replacingOccurrences(
+          of: "9 end", with: "9 end t=1 actions=0"))
+    #expect(
+      try summaries(text)
+        == traceItems(try TraceReader(path: traceFile(text))).replacingOccurrences(
+          of: "9 end", with: "9 end t=1 actions=0"))
+    #expect(
+      try summaries(text) == """
+        1 session
+        t.jsonl:2: error: action: "seq" must be an integer, found string
+        t.jsonl:3: error: action: missing key "label"
+        t.jsonl:4: error: effect: unknown event "gone"
+        t.jsonl:5: error: action: "seq" must be an integer, found number
+        t.jsonl:6:45: error: expected a value, found "}"
+        t.jsonl:7:34: error: unexpected "x" after the JSON value
+        t.jsonl:8: error: a trace line must be a JSON object, found array
+        9 end t=1 actions=0
+        t.jsonl:10: warning: truncated last line (no newline at the end); ignored
+        """)
   }
 
   @Test func headerRules() throws {
     #expect(try summaries("") == "t.jsonl:1: error: empty trace: expected a session header")
-    #expect(try summaries(#"{"kind":"session","format":3}"# + "\n") == "t.jsonl:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2")
-    #expect(try summaries(#"{"kind":"end","t":1,"actions":0}"# + "\n") == #"t.jsonl:1: error: first line must be a session header, found "end""#)
-    #expect(try summaries("xxx") == """
-      t.jsonl:1: warning: truncated last line (no newline at the end); ignored
-      t.jsonl:1: error: empty trace: expected a session header
-      """)
+    #expect(
+      try summaries(#"{"kind":"session","format":3}"# + "\n")
+        == "t.jsonl:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2")
+    #expect(
+      try summaries(#"{"kind":"end","t":1,"actions":0}"# + "\n")
+        == #"t.jsonl:1: error: first line must be a session header, found "end""#)
+    #expect(
+      try summaries("xxx") == """
+        t.jsonl:1: warning: truncated last line (no newline at the end); ignored
+        t.jsonl:1: error: empty trace: expected a session header
+        """)
   }
 
   @Test func deepNestingIsAnErrorNotACrash() throws {
     let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-    #expect(try summaries("\(header)\n{\"kind\":\"state\",\"seq\":0,\"t\":0,\"state\":\(deep)}\n") == "1 session\nt.jsonl:2:550: error: nesting deeper than 512 levels")
+    #expect(
+      try summaries("\(header)\n{\"kind\":\"state\",\"seq\":0,\"t\":0,\"state\":\(deep)}\n")
+        == "1 session\nt.jsonl:2:550: error: nesting deeper than 512 levels")
   }
 }

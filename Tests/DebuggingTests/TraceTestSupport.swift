@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Debugging
 
 /// A fresh path in a per-test temporary directory.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Debugging
 
 @Suite struct TraceValidatorTests {
@@ -16,16 +17,18 @@ import Testing
   @Test func aSessionThatRecordedNothingIsValid() throws {
     let header = sampleTrace.split(separator: "\n")[0]
     #expect(try validate("\(header)\n" + #"{"kind":"end","t":5,"actions":0}"# + "\n") == "")
-    #expect(try validate("\(header)\n" + #"{"kind":"note","t":5,"note":"info","message":"x"}"# + "\n") == """
-      t.jsonl:2: error: expected the initial state after the header, found "note"
-      """)
+    #expect(
+      try validate("\(header)\n" + #"{"kind":"note","t":5,"note":"info","message":"x"}"# + "\n") == """
+        t.jsonl:2: error: expected the initial state after the header, found "note"
+        """)
   }
 
   @Test func reportsEveryProblemWithItsLine() throws {
     let header = sampleTrace.split(separator: "\n")[0]
     func action(_ seq: Int, effect: Int? = nil, patch: String = "[]") -> String {
       let sender = effect.map { #","effect":\#($0)"# } ?? ""
-      return #"{"kind":"action","seq":\#(seq),"t":1,"duration":1,"label":"a"\#(sender),"action":null,"patch":\#(patch)}"#
+      return
+        #"{"kind":"action","seq":\#(seq),"t":1,"duration":1,"label":"a"\#(sender),"action":null,"patch":\#(patch)}"#
     }
     let text = """
       \(header)
@@ -50,23 +53,24 @@ import Testing
       {"kind":"note","t":1,"note":"info","message":"late"}
       {"kind":"effect","event":"output","effect":3,"seq":1
       """
-    #expect(try validate(text) == """
-      t.jsonl:2: error: expected the initial state after the header, found "action"
-      t.jsonl:2: error: action 1 has a patch but no state before it
-      t.jsonl:4: error: sequence gap: expected seq 2, found 3 with no gap note before it
-      t.jsonl:7: error: sequence out of order: expected seq 7, found 5
-      t.jsonl:8: error: unknown kind "mystery"
-      t.jsonl:9: error: patch of action 7 does not apply: path /todos/7 does not exist
-      t.jsonl:10: error: effect 4: finished, but it was never started
-      t.jsonl:12: error: effect 1: started twice
-      t.jsonl:14: error: action 8: sent by effect 1 (line 13), but it names effect 2
-      t.jsonl:15: error: effect 1: output for seq 9 is not followed by action 9
-      t.jsonl:16: error: sequence gap: expected seq 9, found 10 with no gap note before it
-      t.jsonl:18: error: effect 1: output, but it had already ended
-      t.jsonl:19: error: end says 12 actions, but the last action is 10
-      t.jsonl:20: error: a line after the end line (line 19)
-      t.jsonl:21: warning: truncated last line (no newline at the end); ignored
-      """)
+    #expect(
+      try validate(text) == """
+        t.jsonl:2: error: expected the initial state after the header, found "action"
+        t.jsonl:2: error: action 1 has a patch but no state before it
+        t.jsonl:4: error: sequence gap: expected seq 2, found 3 with no gap note before it
+        t.jsonl:7: error: sequence out of order: expected seq 7, found 5
+        t.jsonl:8: error: unknown kind "mystery"
+        t.jsonl:9: error: patch of action 7 does not apply: path /todos/7 does not exist
+        t.jsonl:10: error: effect 4: finished, but it was never started
+        t.jsonl:12: error: effect 1: started twice
+        t.jsonl:14: error: action 8: sent by effect 1 (line 13), but it names effect 2
+        t.jsonl:15: error: effect 1: output for seq 9 is not followed by action 9
+        t.jsonl:16: error: sequence gap: expected seq 9, found 10 with no gap note before it
+        t.jsonl:18: error: effect 1: output, but it had already ended
+        t.jsonl:19: error: end says 12 actions, but the last action is 10
+        t.jsonl:20: error: a line after the end line (line 19)
+        t.jsonl:21: warning: truncated last line (no newline at the end); ignored
+        """)
   }
 
   @Test func anUnreadableActionIsReportedOnceNotAgainAsAGapAndAFailingPatch() throws {
@@ -74,36 +78,45 @@ import Testing
     // Line 3 is action 1, which adds the todo that action 2 (line 6) changes; cut it in two ways.
     var syntax = lines
     syntax[2] = syntax[2].replacingOccurrences(of: #""duration""#, with: #""durat"ion""#)
-    #expect(try validate(syntax.joined(separator: "\n") + "\n") == """
-      t.jsonl:3:42: error: expected ":", found "i"
-      """)
+    #expect(
+      try validate(syntax.joined(separator: "\n") + "\n") == """
+        t.jsonl:3:42: error: expected ":", found "i"
+        """)
     var record = lines
     record[2] = #"{"kind":"action","seq":1}"#
-    #expect(try validate(record.joined(separator: "\n") + "\n") == """
-      t.jsonl:3: error: action: missing key "t"
-      """)
+    #expect(
+      try validate(record.joined(separator: "\n") + "\n") == """
+        t.jsonl:3: error: action: missing key "t"
+        """)
     // Without an initial state line either: only the unreadable line is reported.
     var state = lines
     state[1] = #"{"kind":"state","seq":0,"t":0,"state":{"todos":[}}"#
-    #expect(try validate(state.joined(separator: "\n") + "\n") == """
-      t.jsonl:2:49: error: expected a value, found "}"
-      """)
+    #expect(
+      try validate(state.joined(separator: "\n") + "\n") == """
+        t.jsonl:2:49: error: expected a value, found "}"
+        """)
   }
 
   @Test func aFullStateAfterAnUnreadableLineIsCheckedAgain() throws {
     var lines = sampleTrace.split(separator: "\n").map(String.init)
     lines[2] = #"{"kind":"action","seq":1}"#
-    lines.insert(#"{"kind":"action","seq":3,"t":6500,"duration":1,"label":"x","action":null,"patch":[],"state":{"todos":[]}}"#, at: 7)
-    lines.insert(#"{"kind":"action","seq":4,"t":6600,"duration":1,"label":"x","action":null,"patch":[{"op":"remove","path":"/todos/0"}]}"#, at: 8)
+    lines.insert(
+      #"{"kind":"action","seq":3,"t":6500,"duration":1,"label":"x","action":null,"patch":[],"state":{"todos":[]}}"#,
+      at: 7)
+    lines.insert(
+      #"{"kind":"action","seq":4,"t":6600,"duration":1,"label":"x","action":null,"patch":[{"op":"remove","path":"/todos/0"}]}"#,
+      at: 8)
     lines[lines.count - 1] = #"{"kind":"end","t":7000,"actions":4}"#
-    #expect(try validate(lines.joined(separator: "\n") + "\n") == """
-      t.jsonl:3: error: action: missing key "t"
-      t.jsonl:9: error: patch of action 4 does not apply: path /todos/0 does not exist
-      """)
+    #expect(
+      try validate(lines.joined(separator: "\n") + "\n") == """
+        t.jsonl:3: error: action: missing key "t"
+        t.jsonl:9: error: patch of action 4 does not apply: path /todos/0 does not exist
+        """)
   }
 
   @Test func unsupportedFormatIsTheOnlyFinding() throws {
-    #expect(try validate(#"{"kind":"session","format":3,"name":"x"}"# + "\n" + #"{"kind":"wat"}"# + "\n")
-      == "t.jsonl:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2")
+    #expect(
+      try validate(#"{"kind":"session","format":3,"name":"x"}"# + "\n" + #"{"kind":"wat"}"# + "\n")
+        == "t.jsonl:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2")
   }
 }

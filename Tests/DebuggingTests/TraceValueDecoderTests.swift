@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 /// Shapes of `docs/log-format.md` decoded into `Decodable` types with Swift's synthesised layouts.
@@ -60,20 +61,29 @@ import Testing
     #expect(try decode(Action.self, #"{"$enum":"App.Action","tapped":{}}"#) == .tapped)
     #expect(try decode(Action.self, #"{"$enum":"App.Action","setTitle":{"_0":"Milk"}}"#) == .setTitle("Milk"))
     #expect(
-      try decode(Action.self, #"{"$enum":"App.Action","row":{"id":{"$uuid":"\#(Self.id)"},"action":{"$enum":"RowAction","rename":{"_0":"x"}}}}"#)
+      try decode(
+        Action.self,
+        #"{"$enum":"App.Action","row":{"id":{"$uuid":"\#(Self.id)"},"action":{"$enum":"RowAction","rename":{"_0":"x"}}}}"#
+      )
         == .row(id: Self.uuid, action: .rename("x")))
-    #expect(try decode(Action.self, #"{"$enum":"App.Action","pair":{"_0":7,"label":"seven"}}"#) == .pair(7, label: "seven"))
-    #expect(try decode(Action.self, #"{"$enum":"App.Action","filter":{"_0":{"$enum":"Filter","active":{}}}}"#) == .filter(.active))
+    #expect(
+      try decode(Action.self, #"{"$enum":"App.Action","pair":{"_0":7,"label":"seven"}}"#) == .pair(7, label: "seven"))
+    #expect(
+      try decode(Action.self, #"{"$enum":"App.Action","filter":{"_0":{"$enum":"Filter","active":{}}}}"#)
+        == .filter(.active))
   }
 
   @Test func structsAndOptionals() throws {
     let rows = try decode(
       Action.self,
-      #"{"$enum":"App.Action","rows":{"_0":[{"$type":"Row","id":{"$uuid":"\#(Self.id)"},"title":"a","note":null,"score":1.5},{"$type":"Row","id":{"$uuid":"\#(Self.id.lowercased())"},"title":"b","note":"n","score":2}]}}"#)
-    #expect(rows == .rows([
-      Row(id: Self.uuid, title: "a", note: nil, score: 1.5),
-      Row(id: Self.uuid, title: "b", note: "n", score: 2),
-    ]))
+      #"{"$enum":"App.Action","rows":{"_0":[{"$type":"Row","id":{"$uuid":"\#(Self.id)"},"title":"a","note":null,"score":1.5},{"$type":"Row","id":{"$uuid":"\#(Self.id.lowercased())"},"title":"b","note":"n","score":2}]}}"#
+    )
+    #expect(
+      rows
+        == .rows([
+          Row(id: Self.uuid, title: "a", note: nil, score: 1.5),
+          Row(id: Self.uuid, title: "b", note: "n", score: 2),
+        ]))
   }
 
   @Test func foundationValuesAndCollections() throws {
@@ -113,22 +123,37 @@ import Testing
 
   @Test func errorsNameThePathInsideTheValue() {
     #expect(
-      error(Action.self, #"{"$enum":"App.Action","row":{"id":{"$uuid":"\#(Self.id)"},"action":{"$enum":"RowAction","toggled":{}}}}"#)
+      error(
+        Action.self,
+        #"{"$enum":"App.Action","row":{"id":{"$uuid":"\#(Self.id)"},"action":{"$enum":"RowAction","toggled":{}}}}"#)
         == #"at /row/action: TraceValueDecoderTests.RowAction has no case "toggled""#)
-    #expect(error(Action.self, #"{"$enum":"App.Action","renamed":{}}"#) == #"at /: TraceValueDecoderTests.Action has no case "renamed""#)
-    #expect(error(Action.self, #"{"$enum":"App.Action","setTitle":{"_0":7}}"#) == "at /setTitle/_0: expected String, found integer 7")
+    #expect(
+      error(Action.self, #"{"$enum":"App.Action","renamed":{}}"#)
+        == #"at /: TraceValueDecoderTests.Action has no case "renamed""#)
+    #expect(
+      error(Action.self, #"{"$enum":"App.Action","setTitle":{"_0":7}}"#)
+        == "at /setTitle/_0: expected String, found integer 7")
     #expect(error(Action.self, #"{"$enum":"App.Action","setTitle":{}}"#) == #"at /setTitle: missing "_0" in a tuple"#)
     #expect(
-      error(Action.self, #"{"$enum":"App.Action","rows":{"_0":[{"$type":"Row","id":{"$uuid":"\#(Self.id)"},"title":"a","score":1.0}, {"$type":"Row","title":"b"}]}}"#)
+      error(
+        Action.self,
+        #"{"$enum":"App.Action","rows":{"_0":[{"$type":"Row","id":{"$uuid":"\#(Self.id)"},"title":"a","score":1.0}, {"$type":"Row","title":"b"}]}}"#
+      )
         == #"at /rows/_0/1: missing "id" in Row"#)
-    #expect(error(Action.self, #"{"$enum":"App.Action","filter":{"_0":{"$enum":"Filter","done":{}}}}"#) == #"at /filter/_0: TraceValueDecoderTests.Filter has no case "done""#)
+    #expect(
+      error(Action.self, #"{"$enum":"App.Action","filter":{"_0":{"$enum":"Filter","done":{}}}}"#)
+        == #"at /filter/_0: TraceValueDecoderTests.Filter has no case "done""#)
     #expect(error(UInt8.self, "300") == "at /: integer 300 does not fit UInt8")
-    #expect(error(Row.self, #"{"$type":"Row","id":{"$redacted":"UUID"},"title":"a","score":1.0}"#)
-      == "at /id: found a redacted UUID (the trace does not hold its value)")
-    #expect(error(Row.self, "[1]") == #"at /: expected a keyed value (struct, enum case or dictionary), found array of 1"#)
+    #expect(
+      error(Row.self, #"{"$type":"Row","id":{"$redacted":"UUID"},"title":"a","score":1.0}"#)
+        == "at /id: found a redacted UUID (the trace does not hold its value)")
+    #expect(
+      error(Row.self, "[1]") == #"at /: expected a keyed value (struct, enum case or dictionary), found array of 1"#)
     #expect(error(UUID.self, #"{"$uuid":"nope"}"#) == #"at /: invalid UUID "nope""#)
     #expect(error([Int].self, #"{"$set":[1,"a"]}"#) == #"at /1: expected Int, found string "a""#)
-    #expect(error(Row.self, #"{"$type":"Row","id":{"$uuid":"\#(Self.id)"},"title":null,"score":1.0}"#) == "at /title: expected String, found null")
+    #expect(
+      error(Row.self, #"{"$type":"Row","id":{"$uuid":"\#(Self.id)"},"title":null,"score":1.0}"#)
+        == "at /title: expected String, found null")
   }
 }
 
@@ -137,7 +162,9 @@ import Testing
   func json(_ text: String) -> JSON { try! JSONReader.parse(text) }
 
   @Test func redactedMatchesAnythingAndDictionariesMatchInAnyOrder() {
-    #expect(ReplayComparison.matches(json(#"{"$type":"S","token":"x"}"#), json(#"{"$type":"S","token":{"$redacted":"String"}}"#)))
+    #expect(
+      ReplayComparison.matches(
+        json(#"{"$type":"S","token":"x"}"#), json(#"{"$type":"S","token":{"$redacted":"String"}}"#)))
     #expect(ReplayComparison.matches(json(#"{"a":1,"b":2}"#), json(#"{"b":2,"a":1}"#)))
     #expect(ReplayComparison.matches(json(#"{"$set":[1,2]}"#), json(#"{"$set":[2,1]}"#)))
     #expect(ReplayComparison.matches(json(#"{"$dict":[[1,"a"],[2,"b"]]}"#), json(#"{"$dict":[[2,"b"],[1,"a"]]}"#)))
@@ -148,11 +175,25 @@ import Testing
   }
 
   @Test func pathsOfPatchesAndDiffs() throws {
-    let patch = try JSONPatch(json: json(#"[{"op":"replace","path":"/todos/3/isComplete","value":true},{"op":"add","path":"/todos/0","value":1},{"op":"move","from":"/a/1","path":"/b/0"}]"#))
+    let patch = try JSONPatch(
+      json: json(
+        #"[{"op":"replace","path":"/todos/3/isComplete","value":true},{"op":"add","path":"/todos/0","value":1},{"op":"move","from":"/a/1","path":"/b/0"}]"#
+      ))
     #expect(ReplayComparison.paths(of: patch) == [["todos", "3", "isComplete"], ["todos"], ["a"], ["b"]])
-    #expect(ReplayComparison.outermost([["todos", "3", "isComplete"], ["todos"], ["a"], ["todos"]]) == [["todos"], ["a"]])
-    let old = Value.structure(type: "S", fields: [.init("todos", .array([.int(1), .int(2)])), .init("e", .enumCase(type: "E", name: "c", values: [.init(nil, .int(1))]))])
-    let new = Value.structure(type: "S", fields: [.init("todos", .array([.int(1), .int(5)])), .init("e", .enumCase(type: "E", name: "c", values: [.init(nil, .int(2))]))])
+    #expect(
+      ReplayComparison.outermost([["todos", "3", "isComplete"], ["todos"], ["a"], ["todos"]]) == [["todos"], ["a"]])
+    let old = Value.structure(
+      type: "S",
+      fields: [
+        .init("todos", .array([.int(1), .int(2)])),
+        .init("e", .enumCase(type: "E", name: "c", values: [.init(nil, .int(1))])),
+      ])
+    let new = Value.structure(
+      type: "S",
+      fields: [
+        .init("todos", .array([.int(1), .int(5)])),
+        .init("e", .enumCase(type: "E", name: "c", values: [.init(nil, .int(2))])),
+      ])
     var paths: [[String]] = []
     ReplayComparison.collectPaths(StateDiff(old, new).root.change, path: [], into: &paths)
     #expect(paths == [["todos", "1"], ["e", "c", "_0"]])

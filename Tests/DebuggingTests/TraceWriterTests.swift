@@ -1,24 +1,28 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 @Suite struct TraceWriterTests {
   let records: [TraceRecord] = [
     .state(TraceState(seq: 0, t: 0, state: .object([.init("n", .int(0))]))),
-    .action(TraceAction(seq: 1, t: 10, duration: 2, label: "inc", action: .null,
-      patch: JSONPatch([.replace(path: JSONPointer(tokens: ["n"]), value: .int(1))]))),
+    .action(
+      TraceAction(
+        seq: 1, t: 10, duration: 2, label: "inc", action: .null,
+        patch: JSONPatch([.replace(path: JSONPointer(tokens: ["n"]), value: .int(1))]))),
     .end(TraceEnd(t: 20, actions: 1)),
   ]
 
   @Test func memoryWriterKeepsWholeLines() {
     let writer = TraceWriter.memory()
     records.forEach(writer.append)
-    #expect(writer.text == """
-      {"kind":"state","seq":0,"t":0,"state":{"n":0}}
-      {"kind":"action","seq":1,"t":10,"duration":2,"label":"inc","action":null,"patch":[{"op":"replace","path":"/n","value":1}]}
-      {"kind":"end","t":20,"actions":1}
+    #expect(
+      writer.text == """
+        {"kind":"state","seq":0,"t":0,"state":{"n":0}}
+        {"kind":"action","seq":1,"t":10,"duration":2,"label":"inc","action":null,"patch":[{"op":"replace","path":"/n","value":1}]}
+        {"kind":"end","t":20,"actions":1}
 
-      """)
+        """)
   }
 
   @Test func fileIsOwnerOnlyAndBuffered() throws {
@@ -58,7 +62,8 @@ import Testing
     let writer = TraceWriter.file("/dev/full", bufferSize: 0)
     writer.append(records[0])
     writer.append(records[1])
-    #expect(writer.error == TraceWriterError("cannot record to '/dev/full': it is not a regular file (a character device)"))
+    #expect(
+      writer.error == TraceWriterError("cannot record to '/dev/full': it is not a regular file (a character device)"))
     #expect(writer.droppedRecords == 2)
   }
 
@@ -71,11 +76,12 @@ import Testing
     writer.close()
     let full = try Data(contentsOf: URL(fileURLWithPath: path))
     try full.prefix(full.count - 5).write(to: URL(fileURLWithPath: path))
-    #expect(traceItems(try TraceReader(path: path)) == """
-      1 session
-      2 state
-      3 action
-      t.jsonl:4: warning: truncated last line (no newline at the end); ignored
-      """)
+    #expect(
+      traceItems(try TraceReader(path: path)) == """
+        1 session
+        2 state
+        3 action
+        t.jsonl:4: warning: truncated last line (no newline at the end); ignored
+        """)
   }
 }

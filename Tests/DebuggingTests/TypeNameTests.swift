@@ -15,36 +15,37 @@ private struct IdentifiedArray<ID, Element> {}
 private protocol Shape {}
 
 @Suite struct TypeNameTests {
-  @Test(arguments: [
-    (Int.self as Any.Type, "Int"),
-    (String.self, "String"),
-    (Todo.self, "Todo"),
-    (Todos.State.self, "Todos.State"),
-    (Todos.Action.self, "Todos.Action"),
-    ([Todo].self, "[Todo]"),
-    ([[Int]].self, "[[Int]]"),
-    ([String: Int].self, "[String: Int]"),
-    ([String: [Int?]].self, "[String: [Int?]]"),
-    (Int?.self, "Int?"),
-    (Int??.self, "Int??"),
-    ([Todo]?.self, "[Todo]?"),
-    (Set<Int>.self, "Set<Int>"),
-    (IdentifiedArray<UUID, Todo>.self, "IdentifiedArray<UUID, Todo>"),
-    (Pair<Int, Todos.State>.Inner.self, "Pair<Int, Todos.State>.Inner"),
-    ((a: Int, String).self, "(a: Int, String)"),
-    (Void.self, "()"),
-    (((Int) -> String).self, "(Int) -> String"),
-    ((@Sendable (inout Int, Int...) async throws -> Void).self, "@Sendable (inout Int, Int...) async throws -> ()"),
-    (Optional<() -> Int>.self, "(() -> Int)?"),
-    ((any Shape).self, "Shape"),
-    ((any Shape)?.self, "Shape?"),
-    (Any.self, "Any"),
-    (Int.Type.self, "Int.Type"),
-    ([Int].Type.self, "[Int].Type"),
-    (Date.self, "Date"),
-    (Result<Int, any Error>.self, "Result<Int, Error>"),
-    (Dictionary<Int, String>.Index.self, "Dictionary<Int, String>.Index"),
-  ] as [(Any.Type, String)])
+  @Test(
+    arguments: [
+      (Int.self as Any.Type, "Int"),
+      (String.self, "String"),
+      (Todo.self, "Todo"),
+      (Todos.State.self, "Todos.State"),
+      (Todos.Action.self, "Todos.Action"),
+      ([Todo].self, "[Todo]"),
+      ([[Int]].self, "[[Int]]"),
+      ([String: Int].self, "[String: Int]"),
+      ([String: [Int?]].self, "[String: [Int?]]"),
+      (Int?.self, "Int?"),
+      (Int??.self, "Int??"),
+      ([Todo]?.self, "[Todo]?"),
+      (Set<Int>.self, "Set<Int>"),
+      (IdentifiedArray<UUID, Todo>.self, "IdentifiedArray<UUID, Todo>"),
+      (Pair<Int, Todos.State>.Inner.self, "Pair<Int, Todos.State>.Inner"),
+      ((a: Int, String).self, "(a: Int, String)"),
+      (Void.self, "()"),
+      (((Int) -> String).self, "(Int) -> String"),
+      ((@Sendable (inout Int, Int...) async throws -> Void).self, "@Sendable (inout Int, Int...) async throws -> ()"),
+      (Optional<() -> Int>.self, "(() -> Int)?"),
+      ((any Shape).self, "Shape"),
+      ((any Shape)?.self, "Shape?"),
+      (Any.self, "Any"),
+      (Int.Type.self, "Int.Type"),
+      ([Int].Type.self, "[Int].Type"),
+      (Date.self, "Date"),
+      (Result<Int, any Error>.self, "Result<Int, Error>"),
+      (Dictionary<Int, String>.Index.self, "Dictionary<Int, String>.Index"),
+    ] as [(Any.Type, String)])
   func readableNames(type: Any.Type, expected: String) {
     #expect(TypeName.of(type: type) == expected)
   }
@@ -81,7 +82,8 @@ private protocol Shape {}
   }
 
   @Test func deeplyNestedSpellingDoesNotOverflow() {
-    let input = String(repeating: "Swift.Optional<", count: 10_000) + "Swift.Int" + String(repeating: ">", count: 10_000)
+    let input =
+      String(repeating: "Swift.Optional<", count: 10_000) + "Swift.Int" + String(repeating: ">", count: 10_000)
     #expect(!TypeNameScanner.readable(input).isEmpty)
   }
 

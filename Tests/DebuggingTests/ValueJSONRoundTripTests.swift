@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 /// Property tests: seeded random trees survive writing and reading unchanged.
@@ -64,7 +65,9 @@ struct SeededRandom: RandomNumberGenerator {
   mutating func double() -> Double {
     switch int(0..<8) {
     case 0: return .nan
-    case 1: return [Double.infinity, -.infinity, -0.0, 0, .ulpOfOne, .leastNonzeroMagnitude, .greatestFiniteMagnitude][int(0..<7)]
+    case 1:
+      return [Double.infinity, -.infinity, -0.0, 0, .ulpOfOne, .leastNonzeroMagnitude, .greatestFiniteMagnitude][
+        int(0..<7)]
     case 2: return Double(int(-1000..<1000))
     case 3: return Double(int(-100_000..<100_000)) / 100
     default:
@@ -101,17 +104,20 @@ struct SeededRandom: RandomNumberGenerator {
       return .structure(type: string(), fields: (0..<count).map { _ in .init(label(&used), value(depth: depth - 1)) })
     case 1, 2:
       var used: Set<String> = []
-      let fields: [Value.Field] = (0..<count).map { _ in .init(int(0..<2) == 0 ? nil : label(&used), value(depth: depth - 1)) }
+      let fields: [Value.Field] = (0..<count).map { _ in
+        .init(int(0..<2) == 0 ? nil : label(&used), value(depth: depth - 1))
+      }
       return int(0..<2) == 0 ? .enumCase(type: string(), name: label(&used), values: fields) : .tuple(fields)
     case 3: return .array((0..<count).map { _ in value(depth: depth - 1) })
     case 4: return .set((0..<count).map { _ in value(depth: depth - 1) })
     default:
       var used: Set<String> = []
       let stringKeys = int(0..<2) == 0
-      return .dictionary((0..<count).map { _ in
-        let key: Value = stringKeys || int(0..<2) == 0 ? .string(label(&used)) : value(depth: depth - 1)
-        return .init(key, value(depth: depth - 1))
-      })
+      return .dictionary(
+        (0..<count).map { _ in
+          let key: Value = stringKeys || int(0..<2) == 0 ? .string(label(&used)) : value(depth: depth - 1)
+          return .init(key, value(depth: depth - 1))
+        })
     }
   }
 
@@ -131,10 +137,11 @@ struct SeededRandom: RandomNumberGenerator {
     let count = int(0..<6)
     if int(0..<2) == 0 { return .array((0..<count).map { _ in json(depth: depth - 1) }) }
     var used: Set<String> = []
-    return .object((0..<count).map { _ in
-      var key = string()
-      while !used.insert(key).inserted { key += "x" }
-      return .init(key, json(depth: depth - 1))
-    })
+    return .object(
+      (0..<count).map { _ in
+        var key = string()
+        while !used.insert(key).inserted { key += "x" }
+        return .init(key, json(depth: depth - 1))
+      })
   }
 }

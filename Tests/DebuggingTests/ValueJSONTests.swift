@@ -1,29 +1,46 @@
 import Foundation
 import Testing
+
 @testable import Debugging
 
 @Suite struct ValueJSONTests {
-  static let todo = Value.structure(type: "Todo", fields: [
-    .init("id", .uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)),
-    .init("title", .string("Milk")),
-    .init("isComplete", .bool(false)),
-  ])
+  static let todo = Value.structure(
+    type: "Todo",
+    fields: [
+      .init("id", .uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)),
+      .init("title", .string("Milk")),
+      .init("isComplete", .bool(false)),
+    ])
 
   /// Every kind of value, written with `writeJSON(into:)`, must equal `JSONWriter` over `json`
   /// and read back to itself.
   static let cases: [(Value, String)] = [
-    (todo, #"{"$type":"Todo","id":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},"title":"Milk","isComplete":false}"#),
+    (
+      todo, #"{"$type":"Todo","id":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},"title":"Milk","isComplete":false}"#
+    ),
     (.enumCase(type: "Todos.Action", name: "toggle", values: []), #"{"$enum":"Todos.Action","toggle":{}}"#),
-    (.enumCase(type: "AppAction", name: "todo", values: [.init("id", .int(3)), .init("action", .enumCase(type: "TodoAction", name: "setTitle", values: [.init(nil, .string("x"))]))]),
-     #"{"$enum":"AppAction","todo":{"id":3,"action":{"$enum":"TodoAction","setTitle":{"_0":"x"}}}}"#),
+    (
+      .enumCase(
+        type: "AppAction", name: "todo",
+        values: [
+          .init("id", .int(3)),
+          .init("action", .enumCase(type: "TodoAction", name: "setTitle", values: [.init(nil, .string("x"))])),
+        ]),
+      #"{"$enum":"AppAction","todo":{"id":3,"action":{"$enum":"TodoAction","setTitle":{"_0":"x"}}}}"#
+    ),
     (.tuple([.init("x", .int(1)), .init(nil, .int(2))]), #"{"$tuple":{"x":1,"_1":2}}"#),
     (.array([.int(1), .string("a"), .null]), #"[1,"a",null]"#),
     (.set([.int(2), .int(1)]), #"{"$set":[2,1]}"#),
     (.dictionary([.init(.string("b"), .int(1)), .init(.string("a"), .int(2))]), #"{"b":1,"a":2}"#),
     (.dictionary([]), "{}"),
     (.dictionary([.init(.string("$x"), .int(1))]), #"{"$dict":[["$x",1]]}"#),
-    (.dictionary([.init(.int(1), .string("one")), .init(.uuid(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))), .null)]),
-     #"{"$dict":[[1,"one"],[{"$uuid":"00000000-0000-0000-0000-000000000001"},null]]}"#),
+    (
+      .dictionary([
+        .init(.int(1), .string("one")),
+        .init(.uuid(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))), .null),
+      ]),
+      #"{"$dict":[[1,"one"],[{"$uuid":"00000000-0000-0000-0000-000000000001"},null]]}"#
+    ),
     (.string("line\n\"q\""), #""line\n\"q\"""#),
     (.int(-42), "-42"),
     (.uint(.max), "18446744073709551615"),
@@ -34,8 +51,14 @@ import Testing
     (.double(-.infinity), #"{"$double":"-inf"}"#),
     (.bool(true), "true"),
     (.null, "null"),
-    (.date(Date(timeIntervalSinceReferenceDate: 816_982_387.123)), #"{"$date":"2026-11-21T19:33:07.123Z","$t":816982387.123}"#),
-    (.date(Date(timeIntervalSinceReferenceDate: -978_307_200.5)), #"{"$date":"1969-12-31T23:59:59.500Z","$t":-978307200.5}"#),
+    (
+      .date(Date(timeIntervalSinceReferenceDate: 816_982_387.123)),
+      #"{"$date":"2026-11-21T19:33:07.123Z","$t":816982387.123}"#
+    ),
+    (
+      .date(Date(timeIntervalSinceReferenceDate: -978_307_200.5)),
+      #"{"$date":"1969-12-31T23:59:59.500Z","$t":-978307200.5}"#
+    ),
     (.url(URL(string: "https://example.com/a?b=c")!), #"{"$url":"https://example.com/a?b=c"}"#),
     (.data(Data([0, 1, 2, 250, 251])), #"{"$data":"AAEC+vs="}"#),
     (.data(Data([0xFF])), #"{"$data":"/w=="}"#),
@@ -43,8 +66,10 @@ import Testing
     (.redacted(type: "String"), #"{"$redacted":"String"}"#),
     (.reference(type: "Node"), #"{"$ref":"Node"}"#),
     (.structure(type: "Empty", fields: []), #"{"$type":"Empty"}"#),
-    (.structure(type: "Lazy", fields: [.init("$__lazy_storage_$_total", .null), .init("x", .int(1))]),
-     #"{"$type":"Lazy","$__lazy_storage_$_total":null,"x":1}"#),
+    (
+      .structure(type: "Lazy", fields: [.init("$__lazy_storage_$_total", .null), .init("x", .int(1))]),
+      #"{"$type":"Lazy","$__lazy_storage_$_total":null,"x":1}"#
+    ),
   ]
 
   @Test(arguments: cases)
@@ -64,9 +89,18 @@ import Testing
 
   static let malformed: [(String, String)] = [
     (#"{"$uuid":"nope"}"#, #"line 0, column 0: at /: invalid UUID "nope""#),
-    (#"{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5"}"#, #"line 0, column 0: at /: invalid UUID "E621E1F8-C36C-495A-93FC-0C247A3E6E5""#),
-    (#"{"$uuid":"E621E1F8-C36C-495A-93FC_0C247A3E6E5F"}"#, #"line 0, column 0: at /: invalid UUID "E621E1F8-C36C-495A-93FC_0C247A3E6E5F""#),
-    (#"{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5G"}"#, #"line 0, column 0: at /: invalid UUID "E621E1F8-C36C-495A-93FC-0C247A3E6E5G""#),
+    (
+      #"{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5"}"#,
+      #"line 0, column 0: at /: invalid UUID "E621E1F8-C36C-495A-93FC-0C247A3E6E5""#
+    ),
+    (
+      #"{"$uuid":"E621E1F8-C36C-495A-93FC_0C247A3E6E5F"}"#,
+      #"line 0, column 0: at /: invalid UUID "E621E1F8-C36C-495A-93FC_0C247A3E6E5F""#
+    ),
+    (
+      #"{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5G"}"#,
+      #"line 0, column 0: at /: invalid UUID "E621E1F8-C36C-495A-93FC-0C247A3E6E5G""#
+    ),
     (#"{"todos":[{"$type":"Todo","id":{"$uuid":1}}]}"#, #"line 0, column 0: at /todos/0/id: "$uuid" must be a string"#),
     (#"{"$type":3}"#, #"line 0, column 0: at /: "$type" must be a string"#),
     (#"{"$enum":"A"}"#, #"line 0, column 0: at /: "$enum" needs exactly one case key"#),
@@ -80,7 +114,10 @@ import Testing
     (#"{"$date":"2026"}"#, #"line 0, column 0: at /: "$date" needs "$t" (seconds since 2001) after it"#),
     (#"{"$date":"2026","$t":"x"}"#, #"line 0, column 0: at /: "$t" of "2026" must be a number"#),
     (#"{"$data":"!!"}"#, #"line 0, column 0: at /: invalid base64 in "$data""#),
-    (#"{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","x":1}"#, #"line 0, column 0: at /: unexpected key "x" in a "$uuid" object"#),
+    (
+      #"{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","x":1}"#,
+      #"line 0, column 0: at /: unexpected key "x" in a "$uuid" object"#
+    ),
     (#"{"$what":1}"#, #"line 0, column 0: at /: unknown marker "$what""#),
     (#"{"a":1,"$type":"T"}"#, #"line 0, column 0: at /: a "$" key must come first, found "$type""#),
     (#"{"a/b":{"$redacted":null}}"#, #"line 0, column 0: at /a~1b: "$redacted" must be a string"#),

@@ -23,7 +23,7 @@ import XCTest
             )
 
         (Expected: -, Actual: +)
-        """,
+        """
       ]
         && issue.sourceLocation?.line == line
         && issue.sourceLocation?.fileID == "RuntimeTestingTests/TestFailureReporterTests.swift"
@@ -66,17 +66,19 @@ final class TestStoreXCTestTests: XCTestCase {
     await store.send(.incrementButtonTapped)
 
     XCTAssertEqual(recorded.map(\.line), [line])
-    XCTAssertEqual(recorded.map(\.description), [
-      """
-      State was not expected to change, but a change occurred: …
+    XCTAssertEqual(
+      recorded.map(\.description),
+      [
+        """
+        State was not expected to change, but a change occurred: …
 
-          Counter.State(
-        -   count: 0
-        +   count: 1
-          )
+            Counter.State(
+          -   count: 0
+          +   count: 1
+            )
 
-      (Expected: -, Actual: +)
-      """,
-    ])
+        (Expected: -, Actual: +)
+        """
+      ])
   }
 }

@@ -16,29 +16,30 @@ import Testing
       await store.send(.decrementButtonTapped) { $0.count = -1 }
     }
 
-    #expect(log.messages == [
-      """
-      An effect returned for this action is still running. It must run to completion before the \
-      end of the test. …
+    #expect(
+      log.messages == [
+        """
+        An effect returned for this action is still running. It must run to completion before the \
+        end of the test. …
 
-        Action:
-          EffectsBasics.Action.decrementButtonTapped
+          Action:
+            EffectsBasics.Action.decrementButtonTapped
 
-      To fix, make sure every effect this action starts has ended by the end of the test:
+        To fix, make sure every effect this action starts has ended by the end of the test:
 
-      • If the effect sleeps on a clock, inject a "TestClock" and advance it \
-      ("await clock.advance(by:)") far enough for the effect to finish.
+        • If the effect sleeps on a clock, inject a "TestClock" and advance it \
+        ("await clock.advance(by:)") far enough for the effect to finish.
 
-      • If the effect is async work that needs a moment to finish, call "await store.finish()" at \
-      the end of the test.
+        • If the effect is async work that needs a moment to finish, call "await store.finish()" at \
+        the end of the test.
 
-      • If the effect is long-living (a timer, a stream), make it ".cancellable(id:)" and send the \
-      action that returns ".cancel(id:)", or cancel the task "send" returned.
+        • If the effect is long-living (a timer, a stream), make it ".cancellable(id:)" and send the \
+        action that returns ".cancel(id:)", or cancel the task "send" returned.
 
-      • If you do not want to assert on this effect, call "await store.skipInFlightEffects()", or \
-      use a non-exhaustive store: "store.exhaustivity = .off".
-      """,
-    ])
+        • If you do not want to assert on this effect, call "await store.skipInFlightEffects()", or \
+        use a non-exhaustive store: "store.exhaustivity = .off".
+        """
+      ])
     #expect(log.failures.map(\.location.line) == [line])
   }
 
@@ -54,9 +55,10 @@ import Testing
       await store.receive(.ping) { $0.pings = 1 }
     }
 
-    #expect(log.messages.map { $0.prefix(while: { $0 != "\n" }) } == [
-      "An effect returned for this action is still running. It must run to completion before the end of the test. …",
-    ])
+    #expect(
+      log.messages.map { $0.prefix(while: { $0 != "\n" }) } == [
+        "An effect returned for this action is still running. It must run to completion before the end of the test. …"
+      ])
     #expect(log.messages.first?.contains("    Relay.Action.ping\n") == true)
     #expect(log.failures.map(\.location.line) == [line])
   }
@@ -74,15 +76,16 @@ import Testing
       await store.finish()
     }
 
-    #expect(log.messages == [
-      """
-      The store received 1 unexpected action after this one: …
+    #expect(
+      log.messages == [
+        """
+        The store received 1 unexpected action after this one: …
 
-      Unhandled actions: [
-        [0]: EffectsBasics.Action.decrementDelayResponse
-      ]
-      """,
-    ])
+        Unhandled actions: [
+          [0]: EffectsBasics.Action.decrementDelayResponse
+        ]
+        """
+      ])
     #expect(log.failures.map(\.location.line) == [line - 1])
   }
 
@@ -97,9 +100,10 @@ import Testing
     await store.finish(timeout: .milliseconds(10))
     await store.skipInFlightEffects()
 
-    #expect(log.messages == [
-      "Expected effects to finish, but there are still effects in-flight after 0.01 seconds.",
-    ])
+    #expect(
+      log.messages == [
+        "Expected effects to finish, but there are still effects in-flight after 0.01 seconds."
+      ])
   }
 
   @Test func taskFinishTimesOut() async {
@@ -113,9 +117,10 @@ import Testing
     await task.finish(timeout: .milliseconds(10))
     await task.cancel()
 
-    #expect(log.messages == [
-      "Expected task to finish, but it is still in-flight after 0.01 seconds.",
-    ])
+    #expect(
+      log.messages == [
+        "Expected task to finish, but it is still in-flight after 0.01 seconds."
+      ])
   }
 
   @Test func skippingWithNothingToSkip() async {
@@ -127,10 +132,11 @@ import Testing
     await store.skipReceivedActions(strict: false)
     await store.skipInFlightEffects(strict: false)
 
-    #expect(log.messages == [
-      "There were no received actions to skip.",
-      "There were no in-flight effects to skip.",
-    ])
+    #expect(
+      log.messages == [
+        "There were no received actions to skip.",
+        "There were no in-flight effects to skip.",
+      ])
   }
 
   @Test func skippingIsReportedAsANote() async {
@@ -146,26 +152,27 @@ import Testing
     await store.send(.stop)
 
     #expect(log.messages == [])
-    #expect(log.notes == [
-      """
-      Skipped assertions: …
+    #expect(
+      log.notes == [
+        """
+        Skipped assertions: …
 
-      1 received action was skipped: …
+        1 received action was skipped: …
 
-      [
-        [0]: Relay.Action.ping
-      ]
-      """,
-      """
-      Skipped assertions: …
+        [
+          [0]: Relay.Action.ping
+        ]
+        """,
+        """
+        Skipped assertions: …
 
-      1 in-flight effect was cancelled, originating from: …
+        1 in-flight effect was cancelled, originating from: …
 
-      [
-        [0]: Relay.Action.ping
-      ]
-      """,
-    ])
+        [
+          [0]: Relay.Action.ping
+        ]
+        """,
+      ])
     #expect(store.state == Relay.State(pings: 1))
   }
 }

@@ -34,80 +34,81 @@ import Testing
     await numberFactFlow(.off(showSkippedAssertions: true), log: log)
 
     #expect(log.messages == [])
-    #expect(log.notes == [
-      """
-      Skipped assertions: …
+    #expect(
+      log.notes == [
+        """
+        Skipped assertions: …
 
-      State was not expected to change, but a change occurred: …
+        State was not expected to change, but a change occurred: …
 
-          EffectsBasics.State(
-        -   count: 0,
-        +   count: -1,
-            … (2 unchanged)
-          )
+            EffectsBasics.State(
+          -   count: 0,
+          +   count: -1,
+              … (2 unchanged)
+            )
 
-      (Expected: -, Actual: +)
-      """,
-      """
-      Skipped assertions: …
+        (Expected: -, Actual: +)
+        """,
+        """
+        Skipped assertions: …
 
-      1 received action was skipped: …
+        1 received action was skipped: …
 
-      [
-        [0]: EffectsBasics.Action.decrementDelayResponse
-      ]
-      """,
-      """
-      Skipped assertions: …
+        [
+          [0]: EffectsBasics.Action.decrementDelayResponse
+        ]
+        """,
+        """
+        Skipped assertions: …
 
-      State was not expected to change, but a change occurred: …
+        State was not expected to change, but a change occurred: …
 
-          EffectsBasics.State(
-            … (1 unchanged),
-        -   isNumberFactRequestInFlight: false,
-        +   isNumberFactRequestInFlight: true,
-            … (1 unchanged)
-          )
+            EffectsBasics.State(
+              … (1 unchanged),
+          -   isNumberFactRequestInFlight: false,
+          +   isNumberFactRequestInFlight: true,
+              … (1 unchanged)
+            )
 
-      (Expected: -, Actual: +)
-      """,
-      """
-      Skipped assertions: …
+        (Expected: -, Actual: +)
+        """,
+        """
+        Skipped assertions: …
 
-      A state change does not match expectation: …
+        A state change does not match expectation: …
 
-          EffectsBasics.State(
-            … (1 unchanged),
-        -   isNumberFactRequestInFlight: true,
-        +   isNumberFactRequestInFlight: false,
-            … (1 unchanged)
-          )
+            EffectsBasics.State(
+              … (1 unchanged),
+          -   isNumberFactRequestInFlight: true,
+          +   isNumberFactRequestInFlight: false,
+              … (1 unchanged)
+            )
 
-      (Expected: -, Actual: +)
-      """,
-      """
-      Skipped assertions: …
+        (Expected: -, Actual: +)
+        """,
+        """
+        Skipped assertions: …
 
-      A state change does not match expectation: …
+        A state change does not match expectation: …
 
-          EffectsBasics.State(
-            … (2 unchanged),
-        -   numberFact: "0 is a good number."
-        +   numberFact: nil
-          )
+            EffectsBasics.State(
+              … (2 unchanged),
+          -   numberFact: "0 is a good number."
+          +   numberFact: nil
+            )
 
-      (Expected: -, Actual: +)
-      """,
-      """
-      Skipped assertions: …
+        (Expected: -, Actual: +)
+        """,
+        """
+        Skipped assertions: …
 
-      1 in-flight effect was cancelled, originating from: …
+        1 in-flight effect was cancelled, originating from: …
 
-      [
-        [0]: EffectsBasics.Action.decrementButtonTapped
-      ]
-      """,
-    ])
+        [
+          [0]: EffectsBasics.Action.decrementButtonTapped
+        ]
+        """,
+      ])
   }
 
   @Test func offStillFailsWhatTheClosureGetsWrong() async {
@@ -119,19 +120,20 @@ import Testing
 
     await store.send(.numberFactButtonTapped) { $0.numberFact = "Loading" }
 
-    #expect(log.messages == [
-      """
-      A state change does not match expectation: …
+    #expect(
+      log.messages == [
+        """
+        A state change does not match expectation: …
 
-          EffectsBasics.State(
-            … (2 unchanged),
-        -   numberFact: "Loading"
-        +   numberFact: nil
-          )
+            EffectsBasics.State(
+              … (2 unchanged),
+          -   numberFact: "Loading"
+          +   numberFact: nil
+            )
 
-      (Expected: -, Actual: +)
-      """,
-    ])
+        (Expected: -, Actual: +)
+        """
+      ])
   }
 
   @Test func offReceivesPastOtherActionsButWaitsForAMatch() async {
@@ -147,15 +149,16 @@ import Testing
     await clock.advance(by: .seconds(1))
     await store.receive(.pong) { $0.pongs = 1 }
 
-    #expect(log.messages == [
-      """
-      Expected to receive a matching action, but received none after 0.02 seconds.
+    #expect(
+      log.messages == [
+        """
+        Expected to receive a matching action, but received none after 0.02 seconds.
 
-      1 effect still in flight. If the effect that delivers this action sleeps on a clock, advance \
-      the test clock ("await clock.advance(by:)") so that it can run; otherwise pass a longer \
-      "timeout".
-      """,
-    ])
+        1 effect still in flight. If the effect that delivers this action sleeps on a clock, advance \
+        the test clock ("await clock.advance(by:)") so that it can run; otherwise pass a longer \
+        "timeout".
+        """
+      ])
     #expect(store.state == Relay.State(pings: 1, pongs: 1))
   }
 

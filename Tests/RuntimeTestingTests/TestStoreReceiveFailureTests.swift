@@ -1,6 +1,7 @@
 import ExampleFeatures
-@testable import RuntimeTesting
 import Testing
+
+@testable import RuntimeTesting
 
 /// Every way a `receive` (or a `send` before receiving) fails, with its exact message.
 @MainActor
@@ -17,20 +18,21 @@ import Testing
       $0.numberFact = "1 is a good number"
     }
 
-    #expect(log.messages == [
-      """
-      Received unexpected action: …
+    #expect(
+      log.messages == [
+        """
+        Received unexpected action: …
 
-          EffectsBasics.Action.numberFactResponse(
-            .success(
-        -     "1 is a good number"
-        +     "1 is a good number."
+            EffectsBasics.Action.numberFactResponse(
+              .success(
+          -     "1 is a good number"
+          +     "1 is a good number."
+              )
             )
-          )
 
-      (Expected: -, Received: +)
-      """,
-    ])
+        (Expected: -, Received: +)
+        """
+      ])
     #expect(store.state.numberFact == "1 is a good number.")
   }
 
@@ -45,16 +47,17 @@ import Testing
     await store.receive(.pong)
     await store.skipInFlightEffects()
 
-    #expect(log.messages == [
-      """
-      Received unexpected action: …
+    #expect(
+      log.messages == [
+        """
+        Received unexpected action: …
 
-        - Relay.Action.pong
-        + Relay.Action.ping
+          - Relay.Action.pong
+          + Relay.Action.ping
 
-      (Expected: -, Received: +)
-      """,
-    ])
+        (Expected: -, Received: +)
+        """
+      ])
   }
 
   @Test func receivedActionDoesNotMatchThePredicate() async {
@@ -66,19 +69,20 @@ import Testing
     await store.send(.numberFactButtonTapped) { $0.isNumberFactRequestInFlight = true }
     await store.receive({ if case .numberFactResponse(.success) = $0 { true } else { false } })
 
-    #expect(log.messages == [
-      """
-      Received unexpected action: …
+    #expect(
+      log.messages == [
+        """
+        Received unexpected action: …
 
-        EffectsBasics.Action.numberFactResponse(
-          .failure(
-            NumbersAPIError()
+          EffectsBasics.Action.numberFactResponse(
+            .failure(
+              NumbersAPIError()
+            )
           )
-        )
 
-      It does not match the predicate given to "receive".
-      """,
-    ])
+        It does not match the predicate given to "receive".
+        """
+      ])
   }
 
   @Test func receivedActionDoesNotMatchTheCasePath() async {
@@ -92,15 +96,16 @@ import Testing
     await clock.advance(by: .seconds(1))
     await store.receive(AnyCasePath(EffectsBasics.Action.numberFactResponse))
 
-    #expect(log.messages == [
-      """
-      Received unexpected action: …
+    #expect(
+      log.messages == [
+        """
+        Received unexpected action: …
 
-        EffectsBasics.Action.decrementDelayResponse
+          EffectsBasics.Action.decrementDelayResponse
 
-      It does not match the case path given to "receive".
-      """,
-    ])
+        It does not match the case path given to "receive".
+        """
+      ])
   }
 
   @Test func noActionBeforeTheTimeout() async {
@@ -115,15 +120,16 @@ import Testing
     await store.receive(.decrementDelayResponse) { $0.count = 0 }
     await store.skipInFlightEffects()
 
-    #expect(log.messages == [
-      """
-      Expected to receive an action, but received none after 0.02 seconds.
+    #expect(
+      log.messages == [
+        """
+        Expected to receive an action, but received none after 0.02 seconds.
 
-      1 effect still in flight. If the effect that delivers this action sleeps on a clock, advance \
-      the test clock ("await clock.advance(by:)") so that it can run; otherwise pass a longer \
-      "timeout".
-      """,
-    ])
+        1 effect still in flight. If the effect that delivers this action sleeps on a clock, advance \
+        the test clock ("await clock.advance(by:)") so that it can run; otherwise pass a longer \
+        "timeout".
+        """
+      ])
   }
 
   @Test func noActionAndNoEffectThatCouldSendOne() async {
@@ -133,14 +139,15 @@ import Testing
     await store.send(.incrementButtonTapped) { $0.count = 1 }
     await store.receive(.decrementButtonTapped)
 
-    #expect(log.messages == [
-      """
-      Expected to receive an action, but received none.
+    #expect(
+      log.messages == [
+        """
+        Expected to receive an action, but received none.
 
-      There are no in-flight effects that could deliver it. Could the effect you expected to \
-      deliver it have been cancelled, or has its action been received already?
-      """,
-    ])
+        There are no in-flight effects that could deliver it. Could the effect you expected to \
+        deliver it have been cancelled, or has its action been received already?
+        """
+      ])
   }
 
   @Test func mustHandleReceivedActionsBeforeSending() async {
@@ -154,16 +161,17 @@ import Testing
     await clock.advance(by: .seconds(1))
     await store.send(.stop)
 
-    #expect(log.messages == [
-      """
-      Must handle 2 received actions before sending an action: …
+    #expect(
+      log.messages == [
+        """
+        Must handle 2 received actions before sending an action: …
 
-      Unhandled actions: [
-        [0]: Relay.Action.ping,
-        [1]: Relay.Action.pong
-      ]
-      """,
-    ])
+        Unhandled actions: [
+          [0]: Relay.Action.ping,
+          [1]: Relay.Action.pong
+        ]
+        """
+      ])
     #expect(store.state == Relay.State(pings: 1, pongs: 1))
   }
 

@@ -66,10 +66,11 @@ import Testing
   }
 
   @Test func clearCompleted() async {
-    let store = makeStore(Todos.State(todos: [
-      Todo.State(description: "", id: UUID(0), isComplete: false),
-      Todo.State(description: "", id: UUID(1), isComplete: true),
-    ]))
+    let store = makeStore(
+      Todos.State(todos: [
+        Todo.State(description: "", id: UUID(0), isComplete: false),
+        Todo.State(description: "", id: UUID(1), isComplete: true),
+      ]))
 
     await store.send(.clearCompletedButtonTapped) {
       $0.todos = [$0.todos[0]]
@@ -77,11 +78,12 @@ import Testing
   }
 
   @Test func delete() async {
-    let store = makeStore(Todos.State(todos: [
-      Todo.State(description: "", id: UUID(0)),
-      Todo.State(description: "", id: UUID(1)),
-      Todo.State(description: "", id: UUID(2)),
-    ]))
+    let store = makeStore(
+      Todos.State(todos: [
+        Todo.State(description: "", id: UUID(0)),
+        Todo.State(description: "", id: UUID(1)),
+        Todo.State(description: "", id: UUID(2)),
+      ]))
 
     await store.send(.delete([1])) {
       $0.todos = [$0.todos[0], $0.todos[2]]
@@ -89,11 +91,14 @@ import Testing
   }
 
   @Test func deleteWhileFiltered() async {
-    let store = makeStore(Todos.State(filter: .completed, todos: [
-      Todo.State(description: "", id: UUID(0), isComplete: false),
-      Todo.State(description: "", id: UUID(1), isComplete: false),
-      Todo.State(description: "", id: UUID(2), isComplete: true),
-    ]))
+    let store = makeStore(
+      Todos.State(
+        filter: .completed,
+        todos: [
+          Todo.State(description: "", id: UUID(0), isComplete: false),
+          Todo.State(description: "", id: UUID(1), isComplete: false),
+          Todo.State(description: "", id: UUID(2), isComplete: true),
+        ]))
 
     await store.send(.delete([0])) {
       $0.todos = [$0.todos[0], $0.todos[1]]
@@ -101,11 +106,12 @@ import Testing
   }
 
   @Test func moveSortsAfterADelay() async {
-    let store = makeStore(Todos.State(todos: [
-      Todo.State(description: "", id: UUID(0)),
-      Todo.State(description: "", id: UUID(1)),
-      Todo.State(description: "", id: UUID(2)),
-    ]))
+    let store = makeStore(
+      Todos.State(todos: [
+        Todo.State(description: "", id: UUID(0)),
+        Todo.State(description: "", id: UUID(1)),
+        Todo.State(description: "", id: UUID(2)),
+      ]))
 
     await store.send(.move([0], 2)) {
       $0.todos = [$0.todos[1], $0.todos[0], $0.todos[2]]
@@ -115,10 +121,11 @@ import Testing
   }
 
   @Test func filteredEdit() async {
-    let store = makeStore(Todos.State(todos: [
-      Todo.State(description: "", id: UUID(0), isComplete: false),
-      Todo.State(description: "", id: UUID(1), isComplete: true),
-    ]))
+    let store = makeStore(
+      Todos.State(todos: [
+        Todo.State(description: "", id: UUID(0), isComplete: false),
+        Todo.State(description: "", id: UUID(1), isComplete: true),
+      ]))
 
     await store.send(.filterPicked(.completed)) {
       $0.filter = .completed

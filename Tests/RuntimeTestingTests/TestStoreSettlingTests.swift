@@ -1,6 +1,7 @@
 import ExampleFeatures
-@testable import RuntimeTesting
 import Testing
+
+@testable import RuntimeTesting
 
 /// After each step a test store lets effects run until each has ended or sleeps on a test clock.
 @MainActor
@@ -8,8 +9,15 @@ import Testing
   @Test func testClocksAreFoundInTheReducer() {
     let clock = TestClock()
     let other = TestClock()
-    #expect(testClocks(in: Todos(clock: clock, uuid: .incrementing())).map(ObjectIdentifier.init) == [ObjectIdentifier(clock)])
-    #expect(testClocks(in: CombineReducers { Relay(clock: clock); Relay(clock: other); Relay(clock: clock) })
+    #expect(
+      testClocks(in: Todos(clock: clock, uuid: .incrementing())).map(ObjectIdentifier.init) == [ObjectIdentifier(clock)]
+    )
+    #expect(
+      testClocks(
+        in: CombineReducers {
+          Relay(clock: clock); Relay(clock: other); Relay(clock: clock)
+        }
+      )
       .map(ObjectIdentifier.init) == [ObjectIdentifier(clock), ObjectIdentifier(other)])
     #expect(testClocks(in: Counter()).isEmpty)
     #expect(testClocks(in: EffectsBasics()).isEmpty)
@@ -30,26 +38,28 @@ import Testing
     let log = FailureLog()
     do {
       let store = TestStore(initialState: EffectsBasics.State(), failureReporter: log.reporter) {
-        EffectsBasics(factClient: NumberFactClient { n in
-          await Task.detached { "\(n) is a detached number." }.value
-        })
+        EffectsBasics(
+          factClient: NumberFactClient { n in
+            await Task.detached { "\(n) is a detached number." }.value
+          })
       }
       await store.send(.numberFactButtonTapped) { $0.isNumberFactRequestInFlight = true }
       // Settled: the response has been reduced and the effect has ended, so the store goes away
       // with one unhandled action and no running effect.
     }
 
-    #expect(log.messages == [
-      """
-      The store received 1 unexpected action after this one: …
+    #expect(
+      log.messages == [
+        """
+        The store received 1 unexpected action after this one: …
 
-      Unhandled actions: [
-        [0]: EffectsBasics.Action.numberFactResponse(
-          .success("0 is a detached number.")
-        )
-      ]
-      """,
-    ])
+        Unhandled actions: [
+          [0]: EffectsBasics.Action.numberFactResponse(
+            .success("0 is a detached number.")
+          )
+        ]
+        """
+      ])
   }
 
   @Test func aQuietEffectIsLeftRunningAfterTheGrace() async {
@@ -66,16 +76,17 @@ import Testing
     await store.skipInFlightEffects()
 
     #expect(log.messages == [])
-    #expect(log.notes == [
-      """
-      Skipped assertions: …
+    #expect(
+      log.notes == [
+        """
+        Skipped assertions: …
 
-      1 in-flight effect was cancelled, originating from: …
+        1 in-flight effect was cancelled, originating from: …
 
-      [
-        [0]: Counter.Action.incrementButtonTapped
-      ]
-      """,
-    ])
+        [
+          [0]: Counter.Action.incrementButtonTapped
+        ]
+        """
+      ])
   }
 }

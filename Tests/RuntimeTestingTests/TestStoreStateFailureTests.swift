@@ -13,18 +13,19 @@ import Testing
     let line: UInt = #line + 1
     await store.send(.incrementButtonTapped) { $0.count = 2 }
 
-    #expect(log.messages == [
-      """
-      A state change does not match expectation: …
+    #expect(
+      log.messages == [
+        """
+        A state change does not match expectation: …
 
-          Counter.State(
-        -   count: 2
-        +   count: 1
-          )
+            Counter.State(
+          -   count: 2
+          +   count: 1
+            )
 
-      (Expected: -, Actual: +)
-      """,
-    ])
+        (Expected: -, Actual: +)
+        """
+      ])
     #expect(log.failures.map(\.location.line) == [line])
     #expect(log.failures.map(\.location.column) == [21])
     #expect(log.failures.map { "\($0.location.fileID)" } == ["RuntimeTestingTests/TestStoreStateFailureTests.swift"])
@@ -39,19 +40,20 @@ import Testing
 
     await store.send(.incrementButtonTapped)
 
-    #expect(log.messages == [
-      """
-      State was not expected to change, but a change occurred: …
+    #expect(
+      log.messages == [
+        """
+        State was not expected to change, but a change occurred: …
 
-          EffectsBasics.State(
-        -   count: 3,
-        +   count: 4,
-            … (2 unchanged)
-          )
+            EffectsBasics.State(
+          -   count: 3,
+          +   count: 4,
+              … (2 unchanged)
+            )
 
-      (Expected: -, Actual: +)
-      """,
-    ])
+        (Expected: -, Actual: +)
+        """
+      ])
   }
 
   @Test func closureThatChangesNothing() async {
@@ -62,14 +64,15 @@ import Testing
 
     await store.send(.incrementButtonTapped) { $0.count = 1 }
 
-    #expect(log.messages == [
-      """
-      Expected state to change, but no change occurred.
+    #expect(
+      log.messages == [
+        """
+        Expected state to change, but no change occurred.
 
-      The trailing closure made no observable modifications to state. If no change to state is \
-      expected, omit the trailing closure.
-      """,
-    ])
+        The trailing closure made no observable modifications to state. If no change to state is \
+        expected, omit the trailing closure.
+        """
+      ])
   }
 
   @Test func closureThatThrows() async {
@@ -98,25 +101,26 @@ import Testing
       $0.todos[id: UUID(1)]?.description = "Butter"
     }
 
-    #expect(log.messages == [
-      """
-      A state change does not match expectation: …
+    #expect(
+      log.messages == [
+        """
+        A state change does not match expectation: …
 
-          Todos.State(
-            … (1 unchanged),
-            todos: [
+            Todos.State(
               … (1 unchanged),
-              [1, id: UUID(00000000-0000-0000-0000-000000000001)]: Todo.State(
-        -       description: "Butter",
-        +       description: "Bread",
-                … (2 unchanged)
-              )
-            ]
-          )
+              todos: [
+                … (1 unchanged),
+                [1, id: UUID(00000000-0000-0000-0000-000000000001)]: Todo.State(
+          -       description: "Butter",
+          +       description: "Bread",
+                  … (2 unchanged)
+                )
+              ]
+            )
 
-      (Expected: -, Actual: +)
-      """,
-    ])
+        (Expected: -, Actual: +)
+        """
+      ])
   }
 
   @Test func receivedStateDoesNotMatchExpectation() async {
@@ -130,20 +134,21 @@ import Testing
       $0.numberFact = "0 is a good number."
     }
 
-    #expect(log.messages == [
-      """
-      A state change does not match expectation: …
+    #expect(
+      log.messages == [
+        """
+        A state change does not match expectation: …
 
-          EffectsBasics.State(
-            … (1 unchanged),
-        -   isNumberFactRequestInFlight: true,
-        +   isNumberFactRequestInFlight: false,
-            … (1 unchanged)
-          )
+            EffectsBasics.State(
+              … (1 unchanged),
+          -   isNumberFactRequestInFlight: true,
+          +   isNumberFactRequestInFlight: false,
+              … (1 unchanged)
+            )
 
-      (Expected: -, Actual: +)
-      """,
-    ])
+        (Expected: -, Actual: +)
+        """
+      ])
   }
 
   @Test func statesTheDiffEngineCannotTellApart() async {
@@ -154,16 +159,17 @@ import Testing
 
     await store.send(.incrementButtonTapped)
 
-    #expect(log.messages == [
-      """
-      State was not expected to change, but a change occurred: …
+    #expect(
+      log.messages == [
+        """
+        State was not expected to change, but a change occurred: …
 
-      Expected:
-        Unequal(0)
+        Expected:
+          Unequal(0)
 
-      Actual:
-        Unequal(0)
-      """,
-    ])
+        Actual:
+          Unequal(0)
+        """
+      ])
   }
 }

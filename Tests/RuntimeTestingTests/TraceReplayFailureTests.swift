@@ -30,23 +30,24 @@ func counterLines() -> [String] {
       Todos(clock: TestClock(), uuid: .incrementing())
     }
     let report = await store.replay(trace: fixture("todos-sort-bug.jsonl")); let line = #line
-    #expect(log.failures.map(\.description) == [
-      """
-      RuntimeTestingTests/TraceReplayFailureTests.swift:\(line):36: \
-      Replay of todos-sort-bug.jsonl: the state after #9 Todos.Action.sortCompletedTodos (line 15, from effect 2) \
-      differs from the trace; 8 actions matched before it: …
+    #expect(
+      log.failures.map(\.description) == [
+        """
+        RuntimeTestingTests/TraceReplayFailureTests.swift:\(line):36: \
+        Replay of todos-sort-bug.jsonl: the state after #9 Todos.Action.sortCompletedTodos (line 15, from effect 2) \
+        differs from the trace; 8 actions matched before it: …
 
-          Todos.State(
-            … (1 unchanged),
-            todos: [
-        ~     [2 → 0, id: UUID(00000000-0000-0000-0000-000000000000)],
-              … (2 unchanged)
-            ]
-          )
+            Todos.State(
+              … (1 unchanged),
+              todos: [
+          ~     [2 → 0, id: UUID(00000000-0000-0000-0000-000000000000)],
+                … (2 unchanged)
+              ]
+            )
 
-      (Recorded: -, Actual: +)
-      """
-    ])
+        (Recorded: -, Actual: +)
+        """
+      ])
     #expect(report.description == "todos-sort-bug.jsonl: 8 of 9 actions replayed, then a failure")
   }
 
@@ -56,47 +57,50 @@ func counterLines() -> [String] {
       TodosWithSortBug(clock: TestClock(), uuid: .incrementing())
     }
     await store.replay(trace: fixture("todos.jsonl"), effects: .run)
-    #expect(log.messages == [
-      """
-      Replay of todos.jsonl: the state after #9 Todos.Action.sortCompletedTodos (line 15, from effect 2) \
-      differs from the trace; 8 actions matched before it: …
+    #expect(
+      log.messages == [
+        """
+        Replay of todos.jsonl: the state after #9 Todos.Action.sortCompletedTodos (line 15, from effect 2) \
+        differs from the trace; 8 actions matched before it: …
 
-          Todos.State(
-            … (1 unchanged),
-            todos: [
-              … (2 unchanged),
-        ~     [0 → 2, id: UUID(00000000-0000-0000-0000-000000000000)]
-            ]
-          )
+            Todos.State(
+              … (1 unchanged),
+              todos: [
+                … (2 unchanged),
+          ~     [0 → 2, id: UUID(00000000-0000-0000-0000-000000000000)]
+              ]
+            )
 
-      (Recorded: -, Actual: +)
-      """
-    ])
+        (Recorded: -, Actual: +)
+        """
+      ])
   }
 
   @Test func initialStateDiffersFirst() async {
     let log = FailureLog()
     await counterStore(log, count: 5).replay(trace: fixture("counter.jsonl"))
-    #expect(log.messages == [
-      """
-      Replay of counter.jsonl: the initial state differs from the trace's (line 2): …
+    #expect(
+      log.messages == [
+        """
+        Replay of counter.jsonl: the initial state differs from the trace's (line 2): …
 
-          Counter.State(
-        -   count: 0
-        +   count: 5
-          )
+            Counter.State(
+          -   count: 0
+          +   count: 5
+            )
 
-      (Recorded: -, Actual: +)
-      """
-    ])
+        (Recorded: -, Actual: +)
+        """
+      ])
   }
 
   @Test func traceOfAnotherFeature() async {
     let log = FailureLog()
     await counterStore(log).replay(trace: fixture("todos.jsonl"))
-    #expect(log.messages == [
-      "Replay of todos.jsonl: the trace is of another feature: its state is Todos.State, this store's is Counter.State."
-    ])
+    #expect(
+      log.messages == [
+        "Replay of todos.jsonl: the trace is of another feature: its state is Todos.State, this store's is Counter.State."
+      ])
   }
 
   @Test func actionOfAnotherFeature() async {
@@ -104,12 +108,13 @@ func counterLines() -> [String] {
     lines[3] = lines[3].replacingOccurrences(of: #""$enum":"Counter.Action""#, with: #""$enum":"Stepper.Action""#)
     let log = FailureLog()
     await counterStore(log).replay(trace: replayTraceFile(lines.joined(), name: "mixed.jsonl"))
-    #expect(log.messages == [
-      """
-      Replay of mixed.jsonl: the trace is of another feature: #2 Counter.Action.incrementButtonTapped (line 4) \
-      is a Stepper.Action, this store's actions are Counter.Action.
-      """
-    ])
+    #expect(
+      log.messages == [
+        """
+        Replay of mixed.jsonl: the trace is of another feature: #2 Counter.Action.incrementButtonTapped (line 4) \
+        is a Stepper.Action, this store's actions are Counter.Action.
+        """
+      ])
   }
 
   @Test func undecodableActionNamesThePath() async {
@@ -117,12 +122,13 @@ func counterLines() -> [String] {
     lines[3] = lines[3].replacingOccurrences(of: #""incrementButtonTapped":{}"#, with: #""incrementTapped":{}"#)
     let log = FailureLog()
     let report = await counterStore(log).replay(trace: replayTraceFile(lines.joined(), name: "renamed.jsonl"))
-    #expect(log.messages == [
-      """
-      Replay of renamed.jsonl: #2 Counter.Action.incrementButtonTapped (line 4) does not decode as Counter.Action: \
-      at /: Counter.Action has no case "incrementTapped"; 1 action matched before it.
-      """
-    ])
+    #expect(
+      log.messages == [
+        """
+        Replay of renamed.jsonl: #2 Counter.Action.incrementButtonTapped (line 4) does not decode as Counter.Action: \
+        at /: Counter.Action has no case "incrementTapped"; 1 action matched before it.
+        """
+      ])
     #expect(report == TraceReplayReport(file: "renamed.jsonl", actions: 2, matched: 1, failure: log.messages.first))
   }
 
@@ -133,32 +139,36 @@ func counterLines() -> [String] {
     let store = counterStore(log)
     let report = await store.replay(trace: replayTraceFile(cut, name: "cut.jsonl"))
     #expect(log.messages == [])
-    #expect(log.notes == [
-      "Replay of cut.jsonl: the trace ends in a cut-off line (line 5, no newline at the end); replayed every action before it, up to #2."
-    ])
+    #expect(
+      log.notes == [
+        "Replay of cut.jsonl: the trace ends in a cut-off line (line 5, no newline at the end); replayed every action before it, up to #2."
+      ])
     #expect(report.description == "cut.jsonl: 2 of 2 actions replayed, 1 place not checked")
     #expect(store.state.count == 2)
   }
 
   @Test func gapStopsTheReplayAndSaysWhere() async {
     let lines = counterLines()
-    let gap = #"{"kind":"note","t":15000000,"note":"gap","message":"writer fell behind: 4 actions dropped","dropped":4}"# + "\n"
+    let gap =
+      #"{"kind":"note","t":15000000,"note":"gap","message":"writer fell behind: 4 actions dropped","dropped":4}"# + "\n"
     let seven = lines[4].replacingOccurrences(of: #""seq":3"#, with: #""seq":7"#)
     let log = FailureLog()
-    let report = await counterStore(log).replay(trace: replayTraceFile(lines[0...3].joined() + gap + seven, name: "gap.jsonl"))
+    let report = await counterStore(log).replay(
+      trace: replayTraceFile(lines[0...3].joined() + gap + seven, name: "gap.jsonl"))
     #expect(log.messages == [])
-    #expect(log.notes == [
-      """
-      Replay of gap.jsonl: stopped at line 5: the recorder dropped 4 actions there (a gap), so the states after it \
-      cannot be reproduced; replayed #1…#2 (2 actions matched), the rest of the trace not replayed.
-      """
-    ])
+    #expect(
+      log.notes == [
+        """
+        Replay of gap.jsonl: stopped at line 5: the recorder dropped 4 actions there (a gap), so the states after it \
+        cannot be reproduced; replayed #1…#2 (2 actions matched), the rest of the trace not replayed.
+        """
+      ])
     #expect(report == TraceReplayReport(file: "gap.jsonl", actions: 2, matched: 2, unchecked: log.notes))
   }
 
   @Test func badLineFailsWithItsLine() async {
     var lines = counterLines()
-    lines[3] = #"{"kind":"action","seq":2,"#  + "\n"
+    lines[3] = #"{"kind":"action","seq":2,"# + "\n"
     let log = FailureLog()
     await counterStore(log).replay(trace: replayTraceFile(lines.joined(), name: "bad.jsonl"))
     #expect(log.messages == ["Replay of bad.jsonl: line 4: unexpected end of input; 1 action matched before it."])
@@ -167,7 +177,10 @@ func counterLines() -> [String] {
   @Test func missingFile() async {
     let log = FailureLog()
     await counterStore(log).replay(trace: "/nonexistent/run.jsonl")
-    #expect(log.messages == ["Replay of run.jsonl: cannot read the trace: cannot open '/nonexistent/run.jsonl': No such file or directory"])
+    #expect(
+      log.messages == [
+        "Replay of run.jsonl: cannot read the trace: cannot open '/nonexistent/run.jsonl': No such file or directory"
+      ])
   }
 
   @Test func effectSendsAnotherActionInRunMode() async {
@@ -176,21 +189,22 @@ func counterLines() -> [String] {
       EffectsBasics(clock: TestClock(), factClient: .failing)
     }
     await store.replay(trace: fixture("numberfact-success.jsonl"), effects: .run)
-    #expect(log.messages == [
-      """
-      Replay of numberfact-success.jsonl: an effect sent another action than \
-      #3 EffectsBasics.Action.numberFactResponse(.success) (line 9, from effect 2); 2 actions matched before it: …
+    #expect(
+      log.messages == [
+        """
+        Replay of numberfact-success.jsonl: an effect sent another action than \
+        #3 EffectsBasics.Action.numberFactResponse(.success) (line 9, from effect 2); 2 actions matched before it: …
 
-          EffectsBasics.Action.numberFactResponse(
-        -   .success("1 is a good number.")
-        +   .failure(
-        +     NumbersAPIError()
-        +   )
-          )
+            EffectsBasics.Action.numberFactResponse(
+          -   .success("1 is a good number.")
+          +   .failure(
+          +     NumbersAPIError()
+          +   )
+            )
 
-      (Recorded: -, Received: +)
-      """
-    ])
+        (Recorded: -, Received: +)
+        """
+      ])
   }
 
   /// A file two reducers recorded (format 2): `reducer:` picks one; the first is read by default
@@ -199,8 +213,9 @@ func counterLines() -> [String] {
     let lines = counterLines()
     var second = [lines[0].replacingOccurrences(of: #""reducer":"Counter""#, with: #""reducer":"counter2""#)]
     for line in lines[1...4] {
-      second.append(line.replacingOccurrences(of: #"{"kind":"state","#, with: #"{"kind":"state","reducer":"counter2","#)
-        .replacingOccurrences(of: #"{"kind":"action","#, with: #"{"kind":"action","reducer":"counter2","#))
+      second.append(
+        line.replacingOccurrences(of: #"{"kind":"state","#, with: #"{"kind":"state","reducer":"counter2","#)
+          .replacingOccurrences(of: #"{"kind":"action","#, with: #"{"kind":"action","reducer":"counter2","#))
     }
     let path = replayTraceFile(lines[0] + lines[1] + second.joined() + lines[5], name: "two.jsonl")
 
@@ -220,17 +235,21 @@ func counterLines() -> [String] {
   /// A state the recorder coalesced into the next line is checked with it, and a note says so.
   @Test func coalescedStatesAreCheckedWithTheNextOne() async {
     var lines = counterLines()
-    lines[3] = lines[3].replacingOccurrences(of: #""label":"Counter.Action.incrementButtonTapped","#, with: #""label":"Counter.Action.incrementButtonTapped","coalesced":true,"#)
-      .replacingOccurrences(of: #""patch":[{"op":"replace","path":"/count","value":2}]"#, with: #""patch":[]"#)
+    lines[3] = lines[3].replacingOccurrences(
+      of: #""label":"Counter.Action.incrementButtonTapped","#,
+      with: #""label":"Counter.Action.incrementButtonTapped","coalesced":true,"#
+    )
+    .replacingOccurrences(of: #""patch":[{"op":"replace","path":"/count","value":2}]"#, with: #""patch":[]"#)
     let log = FailureLog()
     let report = await counterStore(log).replay(trace: replayTraceFile(lines.joined(), name: "coalesced.jsonl"))
     #expect(log.messages == [])
-    #expect(log.notes == [
-      """
-      Replay of coalesced.jsonl: the recorder coalesced the states after #2 into the next one (it fell behind); they \
-      are checked together after #3 Counter.Action.decrementButtonTapped (line 5).
-      """
-    ])
+    #expect(
+      log.notes == [
+        """
+        Replay of coalesced.jsonl: the recorder coalesced the states after #2 into the next one (it fell behind); they \
+        are checked together after #3 Counter.Action.decrementButtonTapped (line 5).
+        """
+      ])
     #expect(report.matched == 3)
   }
 

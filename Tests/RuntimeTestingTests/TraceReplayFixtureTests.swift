@@ -24,7 +24,9 @@ func fixture(_ name: String) -> String {
   ) async {
     let report = await store.replay(trace: fixture(name), effects: effects)
     #expect(log.failures.map(\.message) == [], sourceLocation: sourceLocation)
-    #expect(report == TraceReplayReport(file: name, actions: actions, matched: actions, unchecked: []), sourceLocation: sourceLocation)
+    #expect(
+      report == TraceReplayReport(file: name, actions: actions, matched: actions, unchecked: []),
+      sourceLocation: sourceLocation)
   }
 
   @Test(arguments: modes) func counter(effects: TraceReplayEffects) async {
@@ -98,11 +100,14 @@ func fixture(_ name: String) -> String {
 
   /// Every fixture has its test above.
   @Test func everyFixtureIsReplayed() throws {
-    let names = try FileManager.default.contentsOfDirectory(atPath: replayPackageRoot.appendingPathComponent("Fixtures").path)
-      .filter { $0.hasSuffix(".jsonl") }.sorted()
-    #expect(names == [
-      "counter.jsonl", "effect-cancelled.jsonl", "large-todos.jsonl", "numberfact-failure.jsonl",
-      "numberfact-success.jsonl", "todos-sort-bug.jsonl", "todos.jsonl", "twocounters.jsonl",
-    ])
+    let names = try FileManager.default.contentsOfDirectory(
+      atPath: replayPackageRoot.appendingPathComponent("Fixtures").path
+    )
+    .filter { $0.hasSuffix(".jsonl") }.sorted()
+    #expect(
+      names == [
+        "counter.jsonl", "effect-cancelled.jsonl", "large-todos.jsonl", "numberfact-failure.jsonl",
+        "numberfact-success.jsonl", "todos-sort-bug.jsonl", "todos.jsonl", "twocounters.jsonl",
+      ])
   }
 }

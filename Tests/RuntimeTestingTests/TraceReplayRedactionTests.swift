@@ -44,8 +44,12 @@ struct SignIn: Reducer {
         initialState: SignIn.State(), reducer: SignIn(), trace: .file(path), timestamps: .deterministic,
         traceOptions: options
       )
-      await recording.send(.userChanged("ada")) { $0.user = "ada"; $0.attempts = ["ada": 1] }
-      await recording.send(.userChanged("grace")) { $0.user = "grace"; $0.attempts = ["ada": 1, "grace": 1] }
+      await recording.send(.userChanged("ada")) {
+        $0.user = "ada"; $0.attempts = ["ada": 1]
+      }
+      await recording.send(.userChanged("grace")) {
+        $0.user = "grace"; $0.attempts = ["ada": 1, "grace": 1]
+      }
       await recording.send(.signedIn(token: "s3cr3t")) { $0.token = "s3cr3t" }
     }
     let trace = try String(contentsOfFile: path, encoding: .utf8)

@@ -1,5 +1,6 @@
-@testable import Runtime
 import Testing
+
+@testable import Runtime
 
 /// Rows of a type no other test uses, so the process-wide registry's entries for `\.rows` are this
 /// suite's alone.

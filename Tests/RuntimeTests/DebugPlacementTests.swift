@@ -124,7 +124,10 @@ private func summary(_ lines: [[String: JSON]]) -> [String] {
     #expect(kinds.filter { $0 == "action optional" }.count == 10)
     #expect(kinds.filter { $0 == "action mode" }.count == 10)
     #expect(kinds.first?.hasPrefix("session") == true)
-    #expect(kinds.filter { $0.hasPrefix("session") }.sorted() == ["session counter", "session mode", "session optional", "session row"])
+    #expect(
+      kinds.filter { $0.hasPrefix("session") }.sorted() == [
+        "session counter", "session mode", "session optional", "session row",
+      ])
     #expect(kinds.filter { $0.hasPrefix("end") }.sorted() == ["end", "end mode", "end optional", "end row"])
     #expect(kinds.filter { $0 == "action row" }.count == 10)
     for reducer in ["row", "optional", "mode"] {
@@ -149,28 +152,34 @@ private func summary(_ lines: [[String: JSON]]) -> [String] {
     let lines = try normalizedTrace(text).split(separator: "\n").map(String.init)
     let other = lines.filter { $0.contains(#""reducer":"other""#) }
     let counter = lines.filter { !$0.contains(#""reducer":"other""#) }
-    #expect(counter.joined(separator: "\n") == """
-      {"kind":"session","format":2,"reducer":"counter","name":"Counter","prefix":"counter","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
-      {"kind":"state","seq":0,"state":{"$type":"Counter.State","count":0}}
-      {"kind":"action","seq":1,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
-      {"kind":"action","seq":2,"label":"Counter.Action.decrementButtonTapped","action":{"$enum":"Counter.Action","decrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":0}]}
-      {"kind":"end","actions":2}
-      """)
-    #expect(other.joined(separator: "\n") == """
-      {"kind":"session","format":2,"reducer":"other","name":"Counter","prefix":"other","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
-      {"kind":"state","reducer":"other","seq":0,"state":{"$type":"Counter.State","count":0}}
-      {"kind":"action","reducer":"other","seq":1,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
-      {"kind":"action","reducer":"other","seq":2,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":2}]}
-      {"kind":"end","reducer":"other","actions":2}
-      """)
+    #expect(
+      counter.joined(separator: "\n") == """
+        {"kind":"session","format":2,"reducer":"counter","name":"Counter","prefix":"counter","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
+        {"kind":"state","seq":0,"state":{"$type":"Counter.State","count":0}}
+        {"kind":"action","seq":1,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+        {"kind":"action","seq":2,"label":"Counter.Action.decrementButtonTapped","action":{"$enum":"Counter.Action","decrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":0}]}
+        {"kind":"end","actions":2}
+        """)
+    #expect(
+      other.joined(separator: "\n") == """
+        {"kind":"session","format":2,"reducer":"other","name":"Counter","prefix":"other","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
+        {"kind":"state","reducer":"other","seq":0,"state":{"$type":"Counter.State","count":0}}
+        {"kind":"action","reducer":"other","seq":1,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+        {"kind":"action","reducer":"other","seq":2,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":2}]}
+        {"kind":"end","reducer":"other","actions":2}
+        """)
     // Readers select a reducer by its tag; without one they read the first and say what else is there.
     let first = TraceValidator.validate(try TraceReader(path: path))
-    #expect(first.map(\.description) == ["\(path): warning: this trace also holds reducer \"other\" (5 lines not read); select one with --prefix other"])
+    #expect(
+      first.map(\.description) == [
+        "\(path): warning: this trace also holds reducer \"other\" (5 lines not read); select one with --prefix other"
+      ])
     #expect(TraceValidator.validate(try TraceReader(path: path, reducer: "other")).map(\.description) == [])
     #expect(TraceValidator.validate(try TraceReader(path: path, reducer: "counter")).map(\.description) == [])
-    #expect(TraceValidator.validate(try TraceReader(path: path, reducer: "nope")).map(\.description) == [
-      "\(path):1: error: no reducer \"nope\" in this trace; it holds \"counter\", \"other\""
-    ])
+    #expect(
+      TraceValidator.validate(try TraceReader(path: path, reducer: "nope")).map(\.description) == [
+        "\(path):1: error: no reducer \"nope\" in this trace; it holds \"counter\", \"other\""
+      ])
   }
 
   @Test func separateFilesForSeparateReducers() async throws {

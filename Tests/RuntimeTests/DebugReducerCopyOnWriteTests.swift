@@ -48,16 +48,19 @@ private func address(_ state: Rows.State) -> UnsafeRawPointer? {
     }
     reducer.recorder.close()
     let patches = try buffer.lines.compactMap { line -> String? in
-      guard case let .object(members) = try JSONReader.parse(line), let patch = members.first(where: { $0.key == "patch" }) else { return nil }
+      guard case let .object(members) = try JSONReader.parse(line),
+        let patch = members.first(where: { $0.key == "patch" })
+      else { return nil }
       return JSONWriter.string(patch.value)
     }
-    #expect(patches.joined(separator: "\n") == """
-      [{"op":"replace","path":"/rows/3/isOn","value":true}]
-      [{"op":"replace","path":"/rows/3/isOn","value":false}]
-      [{"op":"replace","path":"/rows/4/isOn","value":true}]
-      [{"op":"replace","path":"/rows/4/isOn","value":false}]
-      [{"op":"replace","path":"/rows/5/isOn","value":true}]
-      [{"op":"replace","path":"/rows/5/isOn","value":false}]
-      """)
+    #expect(
+      patches.joined(separator: "\n") == """
+        [{"op":"replace","path":"/rows/3/isOn","value":true}]
+        [{"op":"replace","path":"/rows/3/isOn","value":false}]
+        [{"op":"replace","path":"/rows/4/isOn","value":true}]
+        [{"op":"replace","path":"/rows/4/isOn","value":false}]
+        [{"op":"replace","path":"/rows/5/isOn","value":true}]
+        [{"op":"replace","path":"/rows/5/isOn","value":false}]
+        """)
   }
 }

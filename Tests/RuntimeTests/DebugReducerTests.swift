@@ -31,16 +31,17 @@ private struct RecordedChild: Reducer {
     let store = Store(initialState: EffectsBasics.State()) { reducer }
     await store.send(.numberFactButtonTapped).finish()
     reducer.recorder.close()
-    #expect(try normalizedTrace(buffer.text) == """
-      {"kind":"session","format":2,"reducer":"EffectsBasics","name":"EffectsBasics","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
-      {"kind":"state","seq":0,"state":{"$type":"EffectsBasics.State","count":0,"isNumberFactRequestInFlight":false,"numberFact":null}}
-      {"kind":"action","seq":1,"label":"EffectsBasics.Action.numberFactButtonTapped","action":{"$enum":"EffectsBasics.Action","numberFactButtonTapped":{}},"patch":[{"op":"replace","path":"/isNumberFactRequestInFlight","value":true}]}
-      {"kind":"effect","event":"started","effect":1,"seq":1,"label":"EffectsBasics.Action.numberFactButtonTapped"}
-      {"kind":"effect","event":"output","effect":1,"seq":2,"label":"EffectsBasics.Action.numberFactResponse(.success)"}
-      {"kind":"action","seq":2,"label":"EffectsBasics.Action.numberFactResponse(.success)","effect":1,"action":{"$enum":"EffectsBasics.Action","numberFactResponse":{"_0":{"$enum":"Result<String, NumbersAPIError>","success":{"_0":"0 is a good number."}}}},"patch":[{"op":"replace","path":"/isNumberFactRequestInFlight","value":false},{"op":"replace","path":"/numberFact","value":"0 is a good number."}]}
-      {"kind":"effect","event":"finished","effect":1}
-      {"kind":"end","actions":2}
-      """)
+    #expect(
+      try normalizedTrace(buffer.text) == """
+        {"kind":"session","format":2,"reducer":"EffectsBasics","name":"EffectsBasics","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
+        {"kind":"state","seq":0,"state":{"$type":"EffectsBasics.State","count":0,"isNumberFactRequestInFlight":false,"numberFact":null}}
+        {"kind":"action","seq":1,"label":"EffectsBasics.Action.numberFactButtonTapped","action":{"$enum":"EffectsBasics.Action","numberFactButtonTapped":{}},"patch":[{"op":"replace","path":"/isNumberFactRequestInFlight","value":true}]}
+        {"kind":"effect","event":"started","effect":1,"seq":1,"label":"EffectsBasics.Action.numberFactButtonTapped"}
+        {"kind":"effect","event":"output","effect":1,"seq":2,"label":"EffectsBasics.Action.numberFactResponse(.success)"}
+        {"kind":"action","seq":2,"label":"EffectsBasics.Action.numberFactResponse(.success)","effect":1,"action":{"$enum":"EffectsBasics.Action","numberFactResponse":{"_0":{"$enum":"Result<String, NumbersAPIError>","success":{"_0":"0 is a good number."}}}},"patch":[{"op":"replace","path":"/isNumberFactRequestInFlight","value":false},{"op":"replace","path":"/numberFact","value":"0 is a good number."}]}
+        {"kind":"effect","event":"finished","effect":1}
+        {"kind":"end","actions":2}
+        """)
   }
 
   @Test func aChildReducerRecordsItsOwnViewWithItsPrefix() async throws {
@@ -51,13 +52,14 @@ private struct RecordedChild: Reducer {
     await store.send(.counter2(.incrementButtonTapped)).finish()
     await store.send(.counter1(.incrementButtonTapped)).finish()
     parent.counter1.recorder.close()
-    #expect(try normalizedTrace(buffer.text) == """
-      {"kind":"session","format":2,"reducer":"counter1","name":"Counter","prefix":"counter1","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
-      {"kind":"state","seq":0,"state":{"$type":"Counter.State","count":0}}
-      {"kind":"action","seq":1,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
-      {"kind":"action","seq":2,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":2}]}
-      {"kind":"end","actions":2}
-      """)
+    #expect(
+      try normalizedTrace(buffer.text) == """
+        {"kind":"session","format":2,"reducer":"counter1","name":"Counter","prefix":"counter1","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
+        {"kind":"state","seq":0,"state":{"$type":"Counter.State","count":0}}
+        {"kind":"action","seq":1,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":1}]}
+        {"kind":"action","seq":2,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":2}]}
+        {"kind":"end","actions":2}
+        """)
   }
 
   @Test func severalStoresRecordAtOnce() async throws {
@@ -108,9 +110,12 @@ private struct RecordedChild: Reducer {
     await toggle.finish()
     reducer.recorder.close()
     let labels = buffer.lines.compactMap { line in
-      (try? JSONReader.parse(line)).flatMap { $0["kind"]?.stringValue == "action" ? $0["label"]?.stringValue : $0["kind"]?.stringValue }
+      (try? JSONReader.parse(line)).flatMap {
+        $0["kind"]?.stringValue == "action" ? $0["label"]?.stringValue : $0["kind"]?.stringValue
+      }
     }
-    #expect(labels == ["session", "state", "Todos.Action.addTodoButtonTapped", "Todos.Action.sortCompletedTodos", "end"])
+    #expect(
+      labels == ["session", "state", "Todos.Action.addTodoButtonTapped", "Todos.Action.sortCompletedTodos", "end"])
     // The toggle's change is in the next recorded action's patch.
     #expect(buffer.lines[3].contains(#""patch":[{"op":"replace","path":"/todos/0/isComplete","value":true}]"#))
     #expect(!buffer.text.contains(#""kind":"effect""#))
@@ -127,17 +132,18 @@ private struct RecordedChild: Reducer {
     await clock.advance(by: .seconds(1))
     await toggle.finish()
     reducer.recorder.close()
-    #expect(try normalizedTrace(buffer.text) == """
-      {"kind":"session","format":2,"reducer":"Todos","name":"Todos","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
-      {"kind":"state","seq":0,"state":{"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[]}}
-      {"kind":"action","seq":1,"label":"Todos.Action.addTodoButtonTapped","action":{"$enum":"Todos.Action","addTodoButtonTapped":{}},"patch":[{"op":"add","path":"/todos/0","value":{"$type":"Todo.State","description":"","id":{"$uuid":"00000000-0000-0000-0000-000000000000"},"isComplete":false}}]}
-      {"kind":"action","seq":2,"label":"Todos.Action.todos(.element(id:, action: .checkBoxToggled))","action":{"$enum":"Todos.Action","todos":{"_0":{"$enum":"IdentifiedAction<UUID, Todo.Action>","element":{"id":{"$uuid":"00000000-0000-0000-0000-000000000000"},"action":{"$enum":"Todo.Action","checkBoxToggled":{}}}}}},"patch":[{"op":"replace","path":"/todos/0/isComplete","value":true}]}
-      {"kind":"effect","event":"started","effect":1,"seq":2,"label":"Todos.Action.todos(.element(id:, action: .checkBoxToggled))","id":"Todos.CancelID.todoCompletion"}
-      {"kind":"effect","event":"output","effect":1,"seq":3,"label":"Todos.Action.sortCompletedTodos"}
-      {"kind":"action","seq":3,"label":"Todos.Action.sortCompletedTodos","effect":1,"action":{"$enum":"Todos.Action","sortCompletedTodos":{}},"patch":[]}
-      {"kind":"effect","event":"finished","effect":1}
-      {"kind":"end","actions":3}
-      """)
+    #expect(
+      try normalizedTrace(buffer.text) == """
+        {"kind":"session","format":2,"reducer":"Todos","name":"Todos","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
+        {"kind":"state","seq":0,"state":{"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[]}}
+        {"kind":"action","seq":1,"label":"Todos.Action.addTodoButtonTapped","action":{"$enum":"Todos.Action","addTodoButtonTapped":{}},"patch":[{"op":"add","path":"/todos/0","value":{"$type":"Todo.State","description":"","id":{"$uuid":"00000000-0000-0000-0000-000000000000"},"isComplete":false}}]}
+        {"kind":"action","seq":2,"label":"Todos.Action.todos(.element(id:, action: .checkBoxToggled))","action":{"$enum":"Todos.Action","todos":{"_0":{"$enum":"IdentifiedAction<UUID, Todo.Action>","element":{"id":{"$uuid":"00000000-0000-0000-0000-000000000000"},"action":{"$enum":"Todo.Action","checkBoxToggled":{}}}}}},"patch":[{"op":"replace","path":"/todos/0/isComplete","value":true}]}
+        {"kind":"effect","event":"started","effect":1,"seq":2,"label":"Todos.Action.todos(.element(id:, action: .checkBoxToggled))","id":"Todos.CancelID.todoCompletion"}
+        {"kind":"effect","event":"output","effect":1,"seq":3,"label":"Todos.Action.sortCompletedTodos"}
+        {"kind":"action","seq":3,"label":"Todos.Action.sortCompletedTodos","effect":1,"action":{"$enum":"Todos.Action","sortCompletedTodos":{}},"patch":[]}
+        {"kind":"effect","event":"finished","effect":1}
+        {"kind":"end","actions":3}
+        """)
   }
 
   enum CancelID { case save }
@@ -158,18 +164,19 @@ private struct RecordedChild: Reducer {
     await store.send(.tap).finish()
     await store.send(.stop).finish()
     reducer.recorder.close()
-    #expect(try normalizedTrace(buffer.text) == """
-      {"kind":"session","format":2,"reducer":"Swift.Array<Swift.String>","name":"Swift.Array<Swift.String>","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
-      {"kind":"state","seq":0,"state":[]}
-      {"kind":"action","seq":1,"label":"LogAction.tap","action":{"$enum":"LogAction","tap":{}},"patch":[]}
-      {"kind":"effect","event":"started","effect":1,"seq":1,"label":"LogAction.tap","id":"sort"}
-      {"kind":"effect","event":"output","effect":1,"seq":2,"label":"LogAction.log"}
-      {"kind":"action","seq":2,"label":"LogAction.log","effect":1,"action":{"$enum":"LogAction","log":{"_0":"sorted"}},"patch":[{"op":"add","path":"/0","value":"sorted"}]}
-      {"kind":"effect","event":"finished","effect":1}
-      {"kind":"action","seq":3,"label":"LogAction.stop","action":{"$enum":"LogAction","stop":{}},"patch":[]}
-      {"kind":"effect","event":"started","effect":2,"seq":3,"label":"LogAction.stop","id":"sort, DebugReducerTests.CancelID.save, 42"}
-      {"kind":"effect","event":"finished","effect":2}
-      {"kind":"end","actions":3}
-      """)
+    #expect(
+      try normalizedTrace(buffer.text) == """
+        {"kind":"session","format":2,"reducer":"Swift.Array<Swift.String>","name":"Swift.Array<Swift.String>","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
+        {"kind":"state","seq":0,"state":[]}
+        {"kind":"action","seq":1,"label":"LogAction.tap","action":{"$enum":"LogAction","tap":{}},"patch":[]}
+        {"kind":"effect","event":"started","effect":1,"seq":1,"label":"LogAction.tap","id":"sort"}
+        {"kind":"effect","event":"output","effect":1,"seq":2,"label":"LogAction.log"}
+        {"kind":"action","seq":2,"label":"LogAction.log","effect":1,"action":{"$enum":"LogAction","log":{"_0":"sorted"}},"patch":[{"op":"add","path":"/0","value":"sorted"}]}
+        {"kind":"effect","event":"finished","effect":1}
+        {"kind":"action","seq":3,"label":"LogAction.stop","action":{"$enum":"LogAction","stop":{}},"patch":[]}
+        {"kind":"effect","event":"started","effect":2,"seq":3,"label":"LogAction.stop","id":"sort, DebugReducerTests.CancelID.save, 42"}
+        {"kind":"effect","event":"finished","effect":2}
+        {"kind":"end","actions":3}
+        """)
   }
 }

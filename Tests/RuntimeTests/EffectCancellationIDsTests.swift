@@ -1,6 +1,7 @@
 import Foundation
-@testable import Runtime
 import Testing
+
+@testable import Runtime
 
 /// `Effect.cancellationIDs`: the ids an effect was made cancellable with, for instrumentation.
 @MainActor @Suite(.timeLimit(.minutes(1)))
@@ -28,7 +29,8 @@ struct EffectCancellationIDsTests {
 
   @Test func cancellableAddsItsIDOnce() {
     #expect(texts(work.cancellable(id: CancelID.search)) == ["search"])
-    #expect(texts(work.cancellable(id: CancelID.search).cancellable(id: "sort", cancelInFlight: true)) == ["search", "sort"])
+    #expect(
+      texts(work.cancellable(id: CancelID.search).cancellable(id: "sort", cancelInFlight: true)) == ["search", "sort"])
     #expect(texts(work.cancellable(id: CancelID.search).cancellable(id: CancelID.search)) == ["search"])
     // Ids of different types stay apart, even with the same description.
     #expect(work.cancellable(id: 1).cancellable(id: "1").cancellationIDs == [AnyHashable(1), AnyHashable("1")])
@@ -42,7 +44,8 @@ struct EffectCancellationIDsTests {
     #expect(texts(.concatenate(save, work, search, save)) == ["save", "search"])
     #expect(texts(.concatenate([.none, search])) == ["search"])
     #expect(texts(.merge(work, .send(.log("a")))) == [])
-    #expect(texts(.merge(.merge(search, save), .concatenate(save, work.cancellable(id: 7)))) == ["search", "save", "7"])
+    #expect(
+      texts(.merge(.merge(search, save), .concatenate(save, work.cancellable(id: 7)))) == ["search", "save", "7"])
   }
 
   @Test func mapAndObservedKeepTheIDs() {

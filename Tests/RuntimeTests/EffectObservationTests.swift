@@ -5,7 +5,9 @@ import Testing
 /// Effects are awaited; a regression that never finishes fails after a minute instead of hanging.
 @MainActor @Suite(.timeLimit(.minutes(1)))
 struct EffectObservationTests {
-  func events(of effect: @escaping @Sendable () -> Effect<LogAction>, send actions: [LogAction] = [.tap]) async -> (state: [String], events: [EffectEvent<LogAction>]) {
+  func events(of effect: @escaping @Sendable () -> Effect<LogAction>, send actions: [LogAction] = [.tap]) async -> (
+    state: [String], events: [EffectEvent<LogAction>]
+  ) {
     let events = EventList()
     let namespace = EffectID.Namespace()
     let store = Store(initialState: [String]()) {
@@ -54,7 +56,11 @@ struct EffectObservationTests {
   @Test func throwingEffectFinishes() async {
     struct Failure: Error {}
     let (state, events) = await events(of: {
-      .run { _ in throw Failure() } catch: { _, send in await send(.log("caught")) }
+      .run { _ in
+        throw Failure()
+      } catch: { _, send in
+        await send(.log("caught"))
+      }
     })
     #expect(state == ["caught"])
     #expect(events == [.started, .output(.log("caught")), .finished])
@@ -155,11 +161,12 @@ struct EffectSenderAttributionTests {
     }
     await store.send(.tap).finish()
     #expect(store.state == ["x", "y"])
-    #expect(lines.all.filter { $0.contains(" from ") } == [
-      "f: tap from user",
-      "f: stop from effect#1",
-      "f: log(\"x\") from effect#2",
-      "f: log(\"y\") from effect#2",
-    ])
+    #expect(
+      lines.all.filter { $0.contains(" from ") } == [
+        "f: tap from user",
+        "f: stop from effect#1",
+        "f: log(\"x\") from effect#2",
+        "f: log(\"y\") from effect#2",
+      ])
   }
 }

@@ -1,10 +1,11 @@
 import Debugging
-import Foundation
 import FixtureSessions
+import Foundation
 import Runtime
 import Testing
 
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
 
 /// The committed fixtures are what the scripted sessions record today (`swift run FixtureRecorder
 /// Fixtures` rewrites them), apart from timings.
@@ -39,7 +40,8 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
   /// patches give, which checks every patch the recorder wrote.
   @Test func everyPatchAgreesWithAFullState() async throws {
     for session in FixtureSession.allCases {
-      let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("keyframes-\(session.rawValue)-\(UUID().uuidString).jsonl")
+      let path = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+        "keyframes-\(session.rawValue)-\(UUID().uuidString).jsonl")
       defer { unlink(path) }
       await session.record(to: .file(path), keyframeInterval: 1)
       let findings = TraceValidator.validate(try TraceReader(path: path))
@@ -51,9 +53,14 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
   /// yields them all; at most the last line is cut.
   @Test func aKilledRecorderLeavesAReadableTrace() async throws {
     // Next to the test runner (any configuration), else the debug build.
-    let runnerDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    let candidates = [runnerDirectory.appendingPathComponent("FixtureRecorder").path, packageRoot.appendingPathComponent(".build/debug/FixtureRecorder").path]
-    let binary = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) }, "build FixtureRecorder first: swift build")
+    let runnerDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    let candidates = [
+      runnerDirectory.appendingPathComponent("FixtureRecorder").path,
+      packageRoot.appendingPathComponent(".build/debug/FixtureRecorder").path,
+    ]
+    let binary = try #require(
+      candidates.first { FileManager.default.isExecutableFile(atPath: $0) }, "build FixtureRecorder first: swift build")
     let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("killed-\(UUID().uuidString).jsonl")
     defer { unlink(path) }
     let process = Process()

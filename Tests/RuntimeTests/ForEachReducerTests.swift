@@ -13,9 +13,11 @@ struct CounterList: Reducer {
 
   var body: some ReducerOf<Self> {
     EmptyReducer()
-      .forEach(\.rows, action: Action.rows, element: {
-        Reduce<Row, Counter.Action> { row, action in Counter().reduce(into: &row.counter, action: action) }
-      }, fileID: "List.swift", line: 3)
+      .forEach(
+        \.rows, action: Action.rows,
+        element: {
+          Reduce<Row, Counter.Action> { row, action in Counter().reduce(into: &row.counter, action: action) }
+        }, fileID: "List.swift", line: 3)
   }
 }
 

@@ -27,7 +27,8 @@ struct IdentifiedArrayTests {
     #expect(!appended)
     #expect(inserted)
     #expect(array.ids == [0, 1, 2, 3])
-    #expect(IdentifiedArrayOf<Item>(uniqueElements: [Item(id: 1, name: "x"), Item(id: 1, name: "y")]).map(\.name) == ["x"])
+    #expect(
+      IdentifiedArrayOf<Item>(uniqueElements: [Item(id: 1, name: "x"), Item(id: 1, name: "y")]).map(\.name) == ["x"])
   }
 
   @Test func removesSortsAndMoves() {

@@ -23,7 +23,8 @@ struct Session: Reducer {
       }
       return .none
     }
-    .ifCaseLet(AnyCasePath(State.loggedIn), action: Action.loggedIn, then: { loggedIn }, fileID: "Session.swift", line: 20)
+    .ifCaseLet(
+      AnyCasePath(State.loggedIn), action: Action.loggedIn, then: { loggedIn }, fileID: "Session.swift", line: 20)
   }
 }
 

@@ -2,16 +2,22 @@ import Debugging
 import Foundation
 import Testing
 
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
 
 /// A child process (`FixtureRecorder --scenario …`, Examples/FixtureRecorder/Main/ExitScenarios.swift)
 /// records 1,000 actions from a child `.debug()` inside `body`, then ends in one of the ways apps
 /// end. Every action and the `end` line must be on disk.
 @Suite(.serialized) struct RecorderExitTests {
   private static func binary() throws -> String {
-    let runnerDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    let candidates = [runnerDirectory.appendingPathComponent("FixtureRecorder").path, packageRoot.appendingPathComponent(".build/debug/FixtureRecorder").path]
-    return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) }, "build FixtureRecorder first: swift build")
+    let runnerDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    let candidates = [
+      runnerDirectory.appendingPathComponent("FixtureRecorder").path,
+      packageRoot.appendingPathComponent(".build/debug/FixtureRecorder").path,
+    ]
+    return try #require(
+      candidates.first { FileManager.default.isExecutableFile(atPath: $0) }, "build FixtureRecorder first: swift build")
   }
 
   private static func path(_ name: String) -> String {
@@ -136,7 +142,8 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     let recorder = TraceRecorder(name: "Intruder", to: .file(path))
     #expect(!recorder.record(action: 1, from: 0, to: 1))
     recorder.close()
-    #expect(recorder.error == "cannot record to '\(path)': another process is writing it (it holds the file's advisory lock)")
+    #expect(
+      recorder.error == "cannot record to '\(path)': another process is writing it (it holds the file's advisory lock)")
     kill(process.processIdentifier, SIGTERM)
     process.waitUntilExit()
     let trace = try Self.summary(path)

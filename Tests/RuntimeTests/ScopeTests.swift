@@ -47,9 +47,11 @@ struct ScopedSession: Reducer {
   enum Action: Equatable, Sendable { case loggedIn(LogAction), logOut }
 
   var body: some ReducerOf<Self> {
-    Scope(state: AnyCasePath(State.loggedIn), action: Action.loggedIn, child: {
-      LogFeature(tapEffect: { .send(.log("tapped")) })
-    }, fileID: "ScopedSession.swift", line: 9)
+    Scope(
+      state: AnyCasePath(State.loggedIn), action: Action.loggedIn,
+      child: {
+        LogFeature(tapEffect: { .send(.log("tapped")) })
+      }, fileID: "ScopedSession.swift", line: 9)
     Reduce { state, action in
       if action == .logOut { state = .loggedOut }
       return .none

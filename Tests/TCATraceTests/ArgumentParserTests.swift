@@ -1,4 +1,5 @@
 import Testing
+
 @testable import tca_trace
 
 /// `ArgumentParser` and `ParsedArguments` (Parsing/): options read by their `OptionSpec`, short
@@ -29,10 +30,15 @@ import Testing
 
   /// A short option with a value takes the rest of its group, or the next argument at its end.
   @Test func shortOptionWithAValue() throws {
-    #expect(try ArgumentParser.parse(["-oout.html", "t.jsonl"], for: ReportCommand.self).value(ReportCommand.output) == "out.html")
-    #expect(try ArgumentParser.parse(["-o", "out.html", "t.jsonl"], for: ReportCommand.self).value(ReportCommand.output) == "out.html")
+    #expect(
+      try ArgumentParser.parse(["-oout.html", "t.jsonl"], for: ReportCommand.self).value(ReportCommand.output)
+        == "out.html")
+    #expect(
+      try ArgumentParser.parse(["-o", "out.html", "t.jsonl"], for: ReportCommand.self).value(ReportCommand.output)
+        == "out.html")
     let grouped = try ArgumentParser.parse(["-ho", "out.html", "t.jsonl"], for: ReportCommand.self)
-    #expect(grouped.flag(.help) && grouped.value(ReportCommand.output) == "out.html" && grouped.positionals == ["t.jsonl"])
+    #expect(
+      grouped.flag(.help) && grouped.value(ReportCommand.output) == "out.html" && grouped.positionals == ["t.jsonl"])
   }
 
   @Test func combinedShortFlagsFromTheCommandLine() {
@@ -42,21 +48,25 @@ import Testing
 
   @Test func unknownLetterInAGroup() {
     #expect(
-      tcaTrace("show", "-fz", "log.jsonl") == ToolRun(stderr: """
-        Error: Unknown option '-z'
-        Usage: tca-trace show [<options>] <file>
-          See 'tca-trace show --help' for more information.
+      tcaTrace("show", "-fz", "log.jsonl")
+        == ToolRun(
+          stderr: """
+            Error: Unknown option '-z'
+            Usage: tca-trace show [<options>] <file>
+              See 'tca-trace show --help' for more information.
 
-        """, code: 2))
+            """, code: 2))
   }
 
   @Test func shortOptionMissingItsValue() {
     #expect(
-      tcaTrace("export", "-o") == ToolRun(stderr: """
-        Error: Missing value for '--output <file>'
-        Usage: tca-trace export [<options>] <file>
-          See 'tca-trace export --help' for more information.
+      tcaTrace("export", "-o")
+        == ToolRun(
+          stderr: """
+            Error: Missing value for '--output <file>'
+            Usage: tca-trace export [<options>] <file>
+              See 'tca-trace export --help' for more information.
 
-        """, code: 2))
+            """, code: 2))
   }
 }

@@ -43,9 +43,10 @@ import Testing
 
       """
     #expect(
-      tcaTrace("show", "--labels-only", "-", stdin: trace) == ToolRun(
-        stdout: "#1      +0.001s   100ns  A.one\n",
-        stderr: "<stdin>:4:110: error: expected a value, found \"}\"\n", code: 2))
+      tcaTrace("show", "--labels-only", "-", stdin: trace)
+        == ToolRun(
+          stdout: "#1      +0.001s   100ns  A.one\n",
+          stderr: "<stdin>:4:110: error: expected a value, found \"}\"\n", code: 2))
   }
 
   @Test func truncatedLastLineIsAWarningAfterEverythingElse() {
@@ -68,17 +69,21 @@ import Testing
   /// the cut-off line is a warning, and what comes before it (nothing) is an empty trace.
   @Test(arguments: [
     ["show"], ["show", "--labels-only"], ["show", "--format", "json"], ["timings"], ["state"], ["cat"],
-    ["blame", "cut.jsonl", "/todos"], ["export"], ["export", "-o", "out.json"], ["report"], ["report", "-o", "out.html"],
+    ["blame", "cut.jsonl", "/todos"], ["export"], ["export", "-o", "out.json"], ["report"],
+    ["report", "-o", "out.html"],
   ])
   func onlyLineCutOff(arguments: [String]) {
     let directory = TemporaryDirectory()
     _ = directory.file("cut.jsonl", contents: String(SampleTraces.header.prefix(60)))
     let command = arguments[0] == "blame" ? arguments : arguments + ["cut.jsonl"]
-    #expect(tcaTrace(command, in: directory) == ToolRun(stderr: """
-      cut.jsonl:1: warning: truncated last line (no newline at the end); ignored
-      cut.jsonl:1: error: empty trace: expected a session header
+    #expect(
+      tcaTrace(command, in: directory)
+        == ToolRun(
+          stderr: """
+            cut.jsonl:1: warning: truncated last line (no newline at the end); ignored
+            cut.jsonl:1: error: empty trace: expected a session header
 
-      """, code: 2))
+            """, code: 2))
     #expect(!FileManager.default.fileExists(atPath: directory.path("out.json")))
     #expect(!FileManager.default.fileExists(atPath: directory.path("out.html")))
   }
@@ -87,22 +92,29 @@ import Testing
   @Test func onlyLineCutOffValidates() {
     let directory = TemporaryDirectory()
     _ = directory.file("cut.jsonl", contents: String(SampleTraces.header.prefix(60)))
-    #expect(tcaTrace("validate", "cut.jsonl", in: directory) == ToolRun(stdout: """
-      cut.jsonl:1: warning: truncated last line (no newline at the end); ignored
-      cut.jsonl:1: error: empty trace: expected a session header
-      cut.jsonl: 2 problems
+    #expect(
+      tcaTrace("validate", "cut.jsonl", in: directory)
+        == ToolRun(
+          stdout: """
+            cut.jsonl:1: warning: truncated last line (no newline at the end); ignored
+            cut.jsonl:1: error: empty trace: expected a session header
+            cut.jsonl: 2 problems
 
-      """, code: 1))
-    #expect(tcaTrace("validate", "--format", "json", "cut.jsonl", in: directory) == ToolRun(stdout: """
-      {"file":"cut.jsonl","valid":false,"problems":[{"line":1,"severity":"warning","message":"truncated last line (no newline at the end); ignored"},{"line":1,"severity":"error","message":"empty trace: expected a session header"}]}
+            """, code: 1))
+    #expect(
+      tcaTrace("validate", "--format", "json", "cut.jsonl", in: directory)
+        == ToolRun(
+          stdout: """
+            {"file":"cut.jsonl","valid":false,"problems":[{"line":1,"severity":"warning","message":"truncated last line (no newline at the end); ignored"},{"line":1,"severity":"error","message":"empty trace: expected a session header"}]}
 
-      """, code: 1))
+            """, code: 1))
   }
 
   @Test func futureFormatIsRefused() {
     #expect(
       tcaTrace("show", "-", stdin: #"{"kind":"session","format":3,"name":"Todos","somethingNew":true}"# + "\n")
-        == ToolRun(stderr: "<stdin>:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2\n", code: 2))
+        == ToolRun(stderr: "<stdin>:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2\n", code: 2)
+    )
   }
 
   @Test func notATraceHeader() {
@@ -115,9 +127,10 @@ import Testing
     let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
     let trace = "\(SampleTraces.header)\n{\"kind\":\"state\",\"seq\":0,\"t\":0,\"state\":\(deep)}\n"
     #expect(
-      tcaTrace("show", "-", stdin: trace) == ToolRun(
-        stdout: "Todos — recorded 2026-11-21T19:33:07.123Z on Linux x86_64, pid 4242 (trace format 1)\n",
-        stderr: "<stdin>:2:550: error: nesting deeper than 512 levels\n", code: 2))
+      tcaTrace("show", "-", stdin: trace)
+        == ToolRun(
+          stdout: "Todos — recorded 2026-11-21T19:33:07.123Z on Linux x86_64, pid 4242 (trace format 1)\n",
+          stderr: "<stdin>:2:550: error: nesting deeper than 512 levels\n", code: 2))
     #expect(
       tcaTrace("timings", "-", stdin: trace)
         == ToolRun(stderr: "<stdin>:2:550: error: nesting deeper than 512 levels\n", code: 2))
@@ -126,8 +139,10 @@ import Testing
   @Test func longSingleLine() {
     // 20 MB on one line (the 500 MB case is a manual check; see the benchmark notes).
     let long = String(repeating: "x", count: 20_000_000)
-    let trace = "\(SampleTraces.header)\n{\"kind\":\"state\",\"seq\":0,\"t\":0,\"state\":{\"text\":\"\(long)\"}}\n"
-      + #"{"kind":"action","seq":1,"t":5,"duration":1,"label":"A.one","action":{"$enum":"A","one":{}},"patch":[]}"# + "\n"
+    let trace =
+      "\(SampleTraces.header)\n{\"kind\":\"state\",\"seq\":0,\"t\":0,\"state\":{\"text\":\"\(long)\"}}\n"
+      + #"{"kind":"action","seq":1,"t":5,"duration":1,"label":"A.one","action":{"$enum":"A","one":{}},"patch":[]}"#
+      + "\n"
     #expect(tcaTrace("show", "--labels-only", "-", stdin: trace) == ToolRun(stdout: "#1      +0.000s     1ns  A.one\n"))
   }
 

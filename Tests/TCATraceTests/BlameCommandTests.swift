@@ -6,40 +6,46 @@ import Testing
 
   @Test func fieldOfAnElementFoundById() {
     #expect(
-      tcaTrace("blame", "todos.jsonl", "todos[id:1].isComplete", in: directory) == ToolRun(stdout: """
-        #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
-          - (absent)
-          + false
-        #3      +1.100s  4.20µs  Todos.Action.todos(.element(id:, action: .toggle))
-          - false
-          + true
-        #6      +3.500s   250µs  Todos.Action.clearCompletedButtonTapped
-          - true
-          + (absent)
-        3 actions changed todos[id:1].isComplete.
+      tcaTrace("blame", "todos.jsonl", "todos[id:1].isComplete", in: directory)
+        == ToolRun(
+          stdout: """
+            #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
+              - (absent)
+              + false
+            #3      +1.100s  4.20µs  Todos.Action.todos(.element(id:, action: .toggle))
+              - false
+              + true
+            #6      +3.500s   250µs  Todos.Action.clearCompletedButtonTapped
+              - true
+              + (absent)
+            3 actions changed todos[id:1].isComplete.
 
-        """))
+            """))
   }
 
   @Test func jsonPointerFollowsThePosition() {
     #expect(
-      tcaTrace("blame", "todos.jsonl", "/todos/0/title", "--format", "json", in: directory) == ToolRun(stdout: """
-        {"seq":1,"t":18200000,"label":"Todos.Action.addButtonTapped","path":"/todos/0/title","new":""}
-        {"seq":2,"t":250000000,"label":"Todos.Action.todos(.element(id:, action: .titleChanged))","path":"/todos/0/title","old":"","new":"Milk"}
-        {"seq":5,"t":3000000000,"label":"Todos.Action.addButtonTapped","path":"/todos/0/title","old":"Milk","new":""}
+      tcaTrace("blame", "todos.jsonl", "/todos/0/title", "--format", "json", in: directory)
+        == ToolRun(
+          stdout: """
+            {"seq":1,"t":18200000,"label":"Todos.Action.addButtonTapped","path":"/todos/0/title","new":""}
+            {"seq":2,"t":250000000,"label":"Todos.Action.todos(.element(id:, action: .titleChanged))","path":"/todos/0/title","old":"","new":"Milk"}
+            {"seq":5,"t":3000000000,"label":"Todos.Action.addButtonTapped","path":"/todos/0/title","old":"Milk","new":""}
 
-        """))
+            """))
   }
 
   @Test func wholeElement() {
     #expect(
-      tcaTrace("blame", "todos.jsonl", "todos[id:2]", in: directory) == ToolRun(stdout: """
-        #5      +3.000s  6.10µs  Todos.Action.addButtonTapped
-          - (absent)
-          + Todo(id: 2, title: "", isComplete: false)
-        1 action changed todos[id:2].
+      tcaTrace("blame", "todos.jsonl", "todos[id:2]", in: directory)
+        == ToolRun(
+          stdout: """
+            #5      +3.000s  6.10µs  Todos.Action.addButtonTapped
+              - (absent)
+              + Todo(id: 2, title: "", isComplete: false)
+            1 action changed todos[id:2].
 
-        """))
+            """))
   }
 
   @Test func nothingChanged() {
@@ -49,15 +55,19 @@ import Testing
 
   @Test func aPathNoStateHasIsSaidSo() {
     #expect(
-      tcaTrace("blame", "todos.jsonl", "todos[id:9].title", in: directory) == ToolRun(stdout: """
-        No state has todos[id:9].title: the path is not in any state of this trace.
+      tcaTrace("blame", "todos.jsonl", "todos[id:9].title", in: directory)
+        == ToolRun(
+          stdout: """
+            No state has todos[id:9].title: the path is not in any state of this trace.
 
-        """, code: 1))
+            """, code: 1))
     #expect(
-      tcaTrace("blame", "todos.jsonl", "/nosuch", in: directory) == ToolRun(stdout: """
-        No state has /nosuch: the path is not in any state of this trace.
+      tcaTrace("blame", "todos.jsonl", "/nosuch", in: directory)
+        == ToolRun(
+          stdout: """
+            No state has /nosuch: the path is not in any state of this trace.
 
-        """, code: 1))
+            """, code: 1))
   }
 
   @Test(arguments: [
@@ -70,12 +80,14 @@ import Testing
   ])
   func invalidPath(path: String, message: String) {
     #expect(
-      tcaTrace("blame", "todos.jsonl", path, in: directory) == ToolRun(stderr: """
-        Error: Invalid path '\(path)': \(message)
-        Usage: tca-trace blame [<options>] <file> <path>
-          See 'tca-trace blame --help' for more information.
+      tcaTrace("blame", "todos.jsonl", path, in: directory)
+        == ToolRun(
+          stderr: """
+            Error: Invalid path '\(path)': \(message)
+            Usage: tca-trace blame [<options>] <file> <path>
+              See 'tca-trace blame --help' for more information.
 
-        """, code: 2))
+            """, code: 2))
   }
 }
 
@@ -96,24 +108,29 @@ import Testing
   @Test func anElementAddedOrRemovedBeforeThePositionChangesIt() {
     _ = directory.file("shift.jsonl", contents: Self.trace)
     #expect(
-      tcaTrace("blame", "shift.jsonl", "/todos/1/title", in: directory) == ToolRun(stdout: """
-        #1      +0.001s  1.00µs  Todos.Action.addButtonTapped
-          - (absent)
-          + "Milk"
-        #3      +0.003s  1.00µs  Todos.Action.deleteFirst
-          - "Milk"
-          + (absent)
-        2 actions changed /todos/1/title.
+      tcaTrace("blame", "shift.jsonl", "/todos/1/title", in: directory)
+        == ToolRun(
+          stdout: """
+            #1      +0.001s  1.00µs  Todos.Action.addButtonTapped
+              - (absent)
+              + "Milk"
+            #3      +0.003s  1.00µs  Todos.Action.deleteFirst
+              - "Milk"
+              + (absent)
+            2 actions changed /todos/1/title.
 
-        """))
+            """))
     #expect(
-      tcaTrace("show", "--labels-only", "--path", "todos[1]", "shift.jsonl", in: directory) == ToolRun(stdout: """
-        #1      +0.001s  1.00µs  Todos.Action.addButtonTapped
-        #3      +0.003s  1.00µs  Todos.Action.deleteFirst
+      tcaTrace("show", "--labels-only", "--path", "todos[1]", "shift.jsonl", in: directory)
+        == ToolRun(
+          stdout: """
+            #1      +0.001s  1.00µs  Todos.Action.addButtonTapped
+            #3      +0.003s  1.00µs  Todos.Action.deleteFirst
 
-        """))
+            """))
     // By id the element only moved: no change.
     #expect(
-      tcaTrace("blame", "shift.jsonl", "todos[id:1].title", in: directory) == ToolRun(stdout: "No action changed todos[id:1].title.\n"))
+      tcaTrace("blame", "shift.jsonl", "todos[id:1].title", in: directory)
+        == ToolRun(stdout: "No action changed todos[id:1].title.\n"))
   }
 }

@@ -26,7 +26,9 @@ import Testing
   @Test(arguments: names)
   func everyFixtureReadsCleanly(name: String) throws {
     #expect(tcaTrace("validate", path(name)) == ToolRun(stdout: "\(path(name)): valid\n"))
-    for arguments in [["show"], ["show", "--labels-only"], ["show", "--full-state"], ["timings"], ["state"], ["cat", "--full"]] {
+    for arguments in [
+      ["show"], ["show", "--labels-only"], ["show", "--full-state"], ["timings"], ["state"], ["cat", "--full"],
+    ] {
       let run = tcaTrace(arguments + [path(name)])
       #expect(run.code == 0 && run.stderr.isEmpty, "\(arguments) \(name): \(run)")
     }
@@ -40,31 +42,33 @@ import Testing
   @Test func showCounter() {
     let run = tcaTrace("show", path("counter.jsonl"))
     #expect(run.code == 0)
-    #expect(masked(run.stdout).split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n") == """
+    #expect(
+      masked(run.stdout).split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
+        == """
 
-      #1 <t> <duration>  Counter.Action.incrementButtonTapped
-          Counter.Action.incrementButtonTapped
-          Counter.State(
-        -   count: 0
-        +   count: 1
-          )
+        #1 <t> <duration>  Counter.Action.incrementButtonTapped
+            Counter.Action.incrementButtonTapped
+            Counter.State(
+          -   count: 0
+          +   count: 1
+            )
 
-      #2 <t> <duration>  Counter.Action.incrementButtonTapped
-          Counter.Action.incrementButtonTapped
-          Counter.State(
-        -   count: 1
-        +   count: 2
-          )
+        #2 <t> <duration>  Counter.Action.incrementButtonTapped
+            Counter.Action.incrementButtonTapped
+            Counter.State(
+          -   count: 1
+          +   count: 2
+            )
 
-      #3 <t> <duration>  Counter.Action.decrementButtonTapped
-          Counter.Action.decrementButtonTapped
-          Counter.State(
-        -   count: 2
-        +   count: 1
-          )
-      end <t>: 3 actions
+        #3 <t> <duration>  Counter.Action.decrementButtonTapped
+            Counter.Action.decrementButtonTapped
+            Counter.State(
+          -   count: 2
+          +   count: 1
+            )
+        end <t>: 3 actions
 
-      """)
+        """)
   }
 
   @Test func showEffectCancelledNamesTheCancellationID() {
@@ -72,52 +76,57 @@ import Testing
     #expect(run.code == 0)
     let effectTimes = masked(run.stdout).replacingOccurrences(
       of: #"at \+\d+\.\d{3}s after [0-9.]+(ns|µs|ms|s)"#, with: "at <t> after <duration>", options: .regularExpression)
-    #expect(effectTimes.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n") == """
+    #expect(
+      effectTimes.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n") == """
 
-      #1 <t> <duration>  EffectsBasics.Action.decrementButtonTapped
-          EffectsBasics.Action.decrementButtonTapped
-          EffectsBasics.State(
-        -   count: 0,
-        +   count: -1,
-            … (2 unchanged)
-          )
-        effect 1 started (cancellable: EffectsBasics.CancelID.delay)
+        #1 <t> <duration>  EffectsBasics.Action.decrementButtonTapped
+            EffectsBasics.Action.decrementButtonTapped
+            EffectsBasics.State(
+          -   count: 0,
+          +   count: -1,
+              … (2 unchanged)
+            )
+          effect 1 started (cancellable: EffectsBasics.CancelID.delay)
 
-      #2 <t> <duration>  EffectsBasics.Action.incrementButtonTapped
-          EffectsBasics.Action.incrementButtonTapped
-          EffectsBasics.State(
-        -   count: -1,
-        +   count: 0,
-            … (2 unchanged)
-          )
-        effect 2 started
-      effect 2 finished at <t> after <duration> (started by #2 EffectsBasics.Action.incrementButtonTapped)
-      effect 1 cancelled at <t> after <duration> (started by #1 EffectsBasics.Action.decrementButtonTapped)
-      end <t>: 2 actions
+        #2 <t> <duration>  EffectsBasics.Action.incrementButtonTapped
+            EffectsBasics.Action.incrementButtonTapped
+            EffectsBasics.State(
+          -   count: -1,
+          +   count: 0,
+              … (2 unchanged)
+            )
+          effect 2 started
+        effect 2 finished at <t> after <duration> (started by #2 EffectsBasics.Action.incrementButtonTapped)
+        effect 1 cancelled at <t> after <duration> (started by #1 EffectsBasics.Action.decrementButtonTapped)
+        end <t>: 2 actions
 
-      """)
+        """)
   }
 
   @Test func stateAndBlameOnCounter() {
-    #expect(tcaTrace("state", path("counter.jsonl"), "--at", "2") == ToolRun(stdout: """
-      Counter.State(
-        count: 2
-      )
+    #expect(
+      tcaTrace("state", path("counter.jsonl"), "--at", "2")
+        == ToolRun(
+          stdout: """
+            Counter.State(
+              count: 2
+            )
 
-      """))
+            """))
     let blame = tcaTrace("blame", path("counter.jsonl"), "count")
-    #expect(masked(blame.stdout) == """
-      #1 <t> <duration>  Counter.Action.incrementButtonTapped
-        - 0
-        + 1
-      #2 <t> <duration>  Counter.Action.incrementButtonTapped
-        - 1
-        + 2
-      #3 <t> <duration>  Counter.Action.decrementButtonTapped
-        - 2
-        + 1
-      3 actions changed count.
+    #expect(
+      masked(blame.stdout) == """
+        #1 <t> <duration>  Counter.Action.incrementButtonTapped
+          - 0
+          + 1
+        #2 <t> <duration>  Counter.Action.incrementButtonTapped
+          - 1
+          + 2
+        #3 <t> <duration>  Counter.Action.decrementButtonTapped
+          - 2
+          + 1
+        3 actions changed count.
 
-      """)
+        """)
   }
 }

@@ -70,96 +70,110 @@ private func recordRepos(in directory: TemporaryDirectory) -> String {
   @Test func aSortOfRowsWithAComputedIDShowsAsMoves() {
     let directory = TemporaryDirectory()
     let path = recordRepos(in: directory)
-    #expect(tcaTrace("show", path, "--color", "never") == ToolRun(stdout: """
-      StarredRepos — recorded 1970-01-01T00:00:00.000Z on Linux x86_64, pid 0 (trace format 2)
+    #expect(
+      tcaTrace("show", path, "--color", "never")
+        == ToolRun(
+          stdout: """
+            StarredRepos — recorded 1970-01-01T00:00:00.000Z on Linux x86_64, pid 0 (trace format 2)
 
-      #1      +0.001s     0ns  StarredRepos.Action.rows(.element(id:, action: .starTapped))
-          StarredRepos.Action.rows(
-            .element(
-              id: 7,
-              action: .starTapped
-            )
-          )
-          StarredRepos.State(
-            rows: [
-              … (2 unchanged),
-              [2, id: 7]: StarredRepoRow.State(
-                … (1 unchanged),
-        -       isStarred: false
-        +       isStarred: true
-              )
-            ]
-          )
+            #1      +0.001s     0ns  StarredRepos.Action.rows(.element(id:, action: .starTapped))
+                StarredRepos.Action.rows(
+                  .element(
+                    id: 7,
+                    action: .starTapped
+                  )
+                )
+                StarredRepos.State(
+                  rows: [
+                    … (2 unchanged),
+                    [2, id: 7]: StarredRepoRow.State(
+                      … (1 unchanged),
+              -       isStarred: false
+              +       isStarred: true
+                    )
+                  ]
+                )
 
-      #2      +0.002s     0ns  StarredRepos.Action.sortByStars
-          StarredRepos.Action.sortByStars
-          StarredRepos.State(
-            rows: [
-        ~     [2 → 0, id: 7],
-        ~     [1 → 1, id: 5],
-              … (1 unchanged)
-            ]
-          )
+            #2      +0.002s     0ns  StarredRepos.Action.sortByStars
+                StarredRepos.Action.sortByStars
+                StarredRepos.State(
+                  rows: [
+              ~     [2 → 0, id: 7],
+              ~     [1 → 1, id: 5],
+                    … (1 unchanged)
+                  ]
+                )
 
-      #3      +0.003s     0ns  StarredRepos.Action.rows(.element(id:, action: .starTapped))
-          StarredRepos.Action.rows(
-            .element(
-              id: 7,
-              action: .starTapped
-            )
-          )
-          StarredRepos.State(
-            rows: [
-              [0, id: 7]: StarredRepoRow.State(
-                … (1 unchanged),
-        -       isStarred: true
-        +       isStarred: false
-              ),
-              … (2 unchanged)
-            ]
-          )
-      end +0.004s: 3 actions
+            #3      +0.003s     0ns  StarredRepos.Action.rows(.element(id:, action: .starTapped))
+                StarredRepos.Action.rows(
+                  .element(
+                    id: 7,
+                    action: .starTapped
+                  )
+                )
+                StarredRepos.State(
+                  rows: [
+                    [0, id: 7]: StarredRepoRow.State(
+                      … (1 unchanged),
+              -       isStarred: true
+              +       isStarred: false
+                    ),
+                    … (2 unchanged)
+                  ]
+                )
+            end +0.004s: 3 actions
 
-      """))
+            """))
   }
 
   @Test func blameByAComputedIDFindsEveryChange() {
     let directory = TemporaryDirectory()
     let path = recordRepos(in: directory)
-    #expect(tcaTrace("blame", path, "rows[id:7].isStarred") == ToolRun(stdout: """
-      #1      +0.001s     0ns  StarredRepos.Action.rows(.element(id:, action: .starTapped))
-        - false
-        + true
-      #3      +0.003s     0ns  StarredRepos.Action.rows(.element(id:, action: .starTapped))
-        - true
-        + false
-      2 actions changed rows[id:7].isStarred.
+    #expect(
+      tcaTrace("blame", path, "rows[id:7].isStarred")
+        == ToolRun(
+          stdout: """
+            #1      +0.001s     0ns  StarredRepos.Action.rows(.element(id:, action: .starTapped))
+              - false
+              + true
+            #3      +0.003s     0ns  StarredRepos.Action.rows(.element(id:, action: .starTapped))
+              - true
+              + false
+            2 actions changed rows[id:7].isStarred.
 
-      """))
+            """))
   }
 
   /// The whole row: its text shows the fields, not the recorded `$id`.
   @Test func aRowsTextDoesNotShowItsRecordedID() {
     let directory = TemporaryDirectory()
     let path = recordRepos(in: directory)
-    #expect(tcaTrace("blame", path, "rows[id:7]", "--color", "never") == ToolRun(stdout: """
-      #1      +0.001s     0ns  StarredRepos.Action.rows(.element(id:, action: .starTapped))
-        - StarredRepoRow.State(repo: StarredRepo(id: 7, name: "dump", stars: 30), isStarred: false)
-        + StarredRepoRow.State(repo: StarredRepo(id: 7, name: "dump", stars: 30), isStarred: true)
-      #3      +0.003s     0ns  StarredRepos.Action.rows(.element(id:, action: .starTapped))
-        - StarredRepoRow.State(repo: StarredRepo(id: 7, name: "dump", stars: 30), isStarred: true)
-        + StarredRepoRow.State(repo: StarredRepo(id: 7, name: "dump", stars: 30), isStarred: false)
-      2 actions changed rows[id:7].
+    #expect(
+      tcaTrace("blame", path, "rows[id:7]", "--color", "never")
+        == ToolRun(
+          stdout: """
+            #1      +0.001s     0ns  StarredRepos.Action.rows(.element(id:, action: .starTapped))
+              - StarredRepoRow.State(repo: StarredRepo(id: 7, name: "dump", stars: 30), isStarred: false)
+              + StarredRepoRow.State(repo: StarredRepo(id: 7, name: "dump", stars: 30), isStarred: true)
+            #3      +0.003s     0ns  StarredRepos.Action.rows(.element(id:, action: .starTapped))
+              - StarredRepoRow.State(repo: StarredRepo(id: 7, name: "dump", stars: 30), isStarred: true)
+              + StarredRepoRow.State(repo: StarredRepo(id: 7, name: "dump", stars: 30), isStarred: false)
+            2 actions changed rows[id:7].
 
-      """))
+            """))
   }
 
   @Test func theStateCarriesTheComputedIDAsDollarID() throws {
     let directory = TemporaryDirectory()
     let path = recordRepos(in: directory)
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-    #expect(String(lines[1]) == #"{"kind":"state","seq":0,"t":0,"state":{"$type":"StarredRepos.State","rows":[{"$type":"StarredRepoRow.State","$id":3,"repo":{"$type":"StarredRepo","id":3,"name":"swift","stars":10},"isStarred":false},{"$type":"StarredRepoRow.State","$id":5,"repo":{"$type":"StarredRepo","id":5,"name":"tca","stars":20},"isStarred":false},{"$type":"StarredRepoRow.State","$id":7,"repo":{"$type":"StarredRepo","id":7,"name":"dump","stars":30},"isStarred":false}]}}"#)
+    #expect(
+      String(lines[1])
+        == #"{"kind":"state","seq":0,"t":0,"state":{"$type":"StarredRepos.State","rows":[{"$type":"StarredRepoRow.State","$id":3,"repo":{"$type":"StarredRepo","id":3,"name":"swift","stars":10},"isStarred":false},{"$type":"StarredRepoRow.State","$id":5,"repo":{"$type":"StarredRepo","id":5,"name":"tca","stars":20},"isStarred":false},{"$type":"StarredRepoRow.State","$id":7,"repo":{"$type":"StarredRepo","id":7,"name":"dump","stars":30},"isStarred":false}]}}"#
+    )
     // The sort is recorded as moves of whole rows.
-    #expect(lines[3].hasSuffix(#""patch":[{"op":"move","from":"/rows/2","path":"/rows/0"},{"op":"move","from":"/rows/2","path":"/rows/1"}]}"#))
+    #expect(
+      lines[3].hasSuffix(
+        #""patch":[{"op":"move","from":"/rows/2","path":"/rows/0"},{"op":"move","from":"/rows/2","path":"/rows/1"}]}"#))
   }
 }

@@ -25,32 +25,35 @@ import Testing
   }
 
   @Test func successAgainstFailure() {
-    #expect(tcaTrace("diff", "numberfact-success.jsonl", "numberfact-failure.jsonl", in: directory) == ToolRun(stdout: """
-      numberfact-success.jsonl and numberfact-failure.jsonl differ.
+    #expect(
+      tcaTrace("diff", "numberfact-success.jsonl", "numberfact-failure.jsonl", in: directory)
+        == ToolRun(
+          stdout: """
+            numberfact-success.jsonl and numberfact-failure.jsonl differ.
 
-      First divergence: golden seq 2 (line 6), current seq 2 (line 6): EffectsBasics.Action.numberFactButtonTapped
-        effects differ:
-          effect 1 in golden:  sent EffectsBasics.Action.numberFactResponse(.success), finished
-          effect 1 in current: sent EffectsBasics.Action.numberFactResponse(.failure), finished
+            First divergence: golden seq 2 (line 6), current seq 2 (line 6): EffectsBasics.Action.numberFactButtonTapped
+              effects differ:
+                effect 1 in golden:  sent EffectsBasics.Action.numberFactResponse(.success), finished
+                effect 1 in current: sent EffectsBasics.Action.numberFactResponse(.failure), finished
 
-      Summary: 3 actions in numberfact-success.jsonl, 3 in numberfact-failure.jsonl: 2 aligned, 1 missing, 1 extra, 1 state difference, 1 effect difference.
+            Summary: 3 actions in numberfact-success.jsonl, 3 in numberfact-failure.jsonl: 2 aligned, 1 missing, 1 extra, 1 state difference, 1 effect difference.
 
-      Other differences:
+            Other differences:
 
-      golden seq 3 (line 9), current –: EffectsBasics.Action.numberFactResponse(.success)
-        action missing from the current run
+            golden seq 3 (line 9), current –: EffectsBasics.Action.numberFactResponse(.success)
+              action missing from the current run
 
-      golden –, current seq 3 (line 9): EffectsBasics.Action.numberFactResponse(.failure)
-        extra action in the current run
+            golden –, current seq 3 (line 9): EffectsBasics.Action.numberFactResponse(.failure)
+              extra action in the current run
 
-      the end, after golden seq 3 (line 9), current seq 3 (line 9)
-        final state differs:
-            EffectsBasics.State(
-              … (2 unchanged),
-          -   numberFact: "1 is a good number."
-          +   numberFact: "Could not load a number fact :("
-            )
+            the end, after golden seq 3 (line 9), current seq 3 (line 9)
+              final state differs:
+                  EffectsBasics.State(
+                    … (2 unchanged),
+                -   numberFact: "1 is a good number."
+                +   numberFact: "Could not load a number fact :("
+                  )
 
-      """, code: 1))
+            """, code: 1))
   }
 }

@@ -15,8 +15,14 @@ import TraceTestSupport
     let lines = text.split(separator: "\n")
     #expect(lines.count == 16)
     #expect(lines[1] == #"{"name":"process_name","ph":"M","pid":4242,"tid":1,"args":{"name":"Todos"}},"#)
-    #expect(lines[8] == #"{"name":"Todos.Action.sortCompletedTodos","cat":"action","ph":"X","ts":2100000.0,"dur":2.5,"bind_id":"0x4","flow_in":true,"pid":4242,"tid":1,"args":{"seq":4,"effect":1}},"#)
-    #expect(lines[14] == #"{"name":"Todos.Action.addButtonTapped","cat":"effect","ph":"e","ts":3500300.0,"id":"0x2","pid":4242,"tid":1,"args":{"cancelled":true}}"#)
+    #expect(
+      lines[8]
+        == #"{"name":"Todos.Action.sortCompletedTodos","cat":"action","ph":"X","ts":2100000.0,"dur":2.5,"bind_id":"0x4","flow_in":true,"pid":4242,"tid":1,"args":{"seq":4,"effect":1}},"#
+    )
+    #expect(
+      lines[14]
+        == #"{"name":"Todos.Action.addButtonTapped","cat":"effect","ph":"e","ts":3500300.0,"id":"0x2","pid":4242,"tid":1,"args":{"cancelled":true}}"#
+    )
     // Labels come from the app's actions: owner-only, like the trace and the report.
     let mode = try FileManager.default.attributesOfItem(atPath: directory.path("trace.json"))[.posixPermissions] as? Int
     #expect(mode == 0o600)
@@ -33,22 +39,34 @@ import TraceTestSupport
   @Test func badInputLeavesNoFile() {
     let trace = SampleTraces.header + "\n{\"kind\":\"action\",\"seq\":1}\n"
     _ = directory.file("bad.jsonl", contents: trace)
-    #expect(tcaTrace("export", "bad.jsonl", "-o", "trace.json", in: directory) == ToolRun(
-      stderr: "bad.jsonl:2: error: action: missing key \"t\"\n", code: 2))
+    #expect(
+      tcaTrace("export", "bad.jsonl", "-o", "trace.json", in: directory)
+        == ToolRun(
+          stderr: "bad.jsonl:2: error: action: missing key \"t\"\n", code: 2))
     #expect(!FileManager.default.fileExists(atPath: directory.path("trace.json")))
-    #expect((try? FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()) == ["bad.jsonl", "todos.jsonl"])
+    #expect(
+      (try? FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()) == [
+        "bad.jsonl", "todos.jsonl",
+      ])
   }
 
   @Test func usageErrors() {
-    #expect(tcaTrace("export", "--format", "chrome", "todos.jsonl", in: directory) == ToolRun(stderr: """
-      Error: The value 'chrome' is invalid for '--format <format>': expected perfetto
-      Usage: tca-trace export [<options>] <file>
-        See 'tca-trace export --help' for more information.
+    #expect(
+      tcaTrace("export", "--format", "chrome", "todos.jsonl", in: directory)
+        == ToolRun(
+          stderr: """
+            Error: The value 'chrome' is invalid for '--format <format>': expected perfetto
+            Usage: tca-trace export [<options>] <file>
+              See 'tca-trace export --help' for more information.
 
-      """, code: 2))
-    #expect(tcaTrace("export", "todos.jsonl", "-o", ".", in: directory) == ToolRun(
-      stderr: "Error: cannot write '.': Is a directory\n", code: 2))
-    #expect(tcaTrace("export", "missing.jsonl", in: directory) == ToolRun(
-      stderr: "Error: cannot open 'missing.jsonl': No such file or directory\n", code: 2))
+            """, code: 2))
+    #expect(
+      tcaTrace("export", "todos.jsonl", "-o", ".", in: directory)
+        == ToolRun(
+          stderr: "Error: cannot write '.': Is a directory\n", code: 2))
+    #expect(
+      tcaTrace("export", "missing.jsonl", in: directory)
+        == ToolRun(
+          stderr: "Error: cannot open 'missing.jsonl': No such file or directory\n", code: 2))
   }
 }

@@ -1,6 +1,6 @@
 import Debugging
-import TraceTestSupport
 import Testing
+import TraceTestSupport
 
 /// `FocusedChange` (Trace/State/FocusedChange.swift): the diff an action's patch makes, taken from
 /// the patch and the nodes it touches, is the diff of the whole states.

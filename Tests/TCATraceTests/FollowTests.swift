@@ -24,15 +24,16 @@ import Testing
     while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
     if process.isRunning { process.terminate() }
     #expect(process.terminationReason == .exit && process.terminationStatus == 0)
-    #expect(try String(contentsOfFile: output, encoding: .utf8) == """
-      #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
-      #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
-      #3      +1.100s  4.20µs  Todos.Action.todos(.element(id:, action: .toggle))
-      #4      +2.100s  2.50µs  Todos.Action.sortCompletedTodos  (from effect 1)
-      #5      +3.000s  6.10µs  Todos.Action.addButtonTapped
-      #6      +3.500s   250µs  Todos.Action.clearCompletedButtonTapped
+    #expect(
+      try String(contentsOfFile: output, encoding: .utf8) == """
+        #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
+        #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
+        #3      +1.100s  4.20µs  Todos.Action.todos(.element(id:, action: .toggle))
+        #4      +2.100s  2.50µs  Todos.Action.sortCompletedTodos  (from effect 1)
+        #5      +3.000s  6.10µs  Todos.Action.addButtonTapped
+        #6      +3.500s   250µs  Todos.Action.clearCompletedButtonTapped
 
-      """)
+        """)
   }
 
   /// CLI-1: into a pipe (`tca-trace show --follow … | grep`), each action is written as soon as it
@@ -62,7 +63,9 @@ import Testing
     try handle.close()
     #expect(received.wait(untilContains: "titleChanged"))
     #expect(process.isRunning)
-    let expected = options.isEmpty ? """
+    let expected =
+      options.isEmpty
+      ? """
       Todos — recorded 2026-11-21T19:33:07.123Z on Linux x86_64, pid 4242 (trace format 1)
 
       #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
@@ -97,7 +100,8 @@ import Testing
             ]
           )
 
-      """ : """
+      """
+      : """
       #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
       #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
 
@@ -162,17 +166,20 @@ final class PipeCollector {
     while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
     if process.isRunning { process.terminate() }
     #expect(process.terminationReason == .exit && process.terminationStatus == 0)
-    #expect(try String(contentsOfFile: errors, encoding: .utf8) == "\(path): warning: file truncated; following it from its start\n")
-    #expect(try String(contentsOfFile: output, encoding: .utf8) == """
-      #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
-      #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
-      #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
-      #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
-      #3      +1.100s  4.20µs  Todos.Action.todos(.element(id:, action: .toggle))
-      #4      +2.100s  2.50µs  Todos.Action.sortCompletedTodos  (from effect 1)
-      #5      +3.000s  6.10µs  Todos.Action.addButtonTapped
-      #6      +3.500s   250µs  Todos.Action.clearCompletedButtonTapped
+    #expect(
+      try String(contentsOfFile: errors, encoding: .utf8)
+        == "\(path): warning: file truncated; following it from its start\n")
+    #expect(
+      try String(contentsOfFile: output, encoding: .utf8) == """
+        #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
+        #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
+        #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
+        #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
+        #3      +1.100s  4.20µs  Todos.Action.todos(.element(id:, action: .toggle))
+        #4      +2.100s  2.50µs  Todos.Action.sortCompletedTodos  (from effect 1)
+        #5      +3.000s  6.10µs  Todos.Action.addButtonTapped
+        #6      +3.500s   250µs  Todos.Action.clearCompletedButtonTapped
 
-      """)
+        """)
   }
 }

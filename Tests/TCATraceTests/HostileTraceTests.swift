@@ -10,22 +10,28 @@ import Testing
   static let deepByCopy: String = {
     var lines = [
       SampleTraces.header,
-      #"{"kind":"state","seq":0,"t":0,"state":{"a":"# + String(repeating: "[", count: 500) + String(repeating: "]", count: 500) + "}}",
+      #"{"kind":"state","seq":0,"t":0,"state":{"a":"# + String(repeating: "[", count: 500)
+        + String(repeating: "]", count: 500) + "}}",
     ]
     var depth = 500
     for seq in 1...7 {
       let path = "/a" + String(repeating: "/0", count: depth)
-      lines.append(#"{"kind":"action","seq":\#(seq),"t":\#(seq * 1000),"duration":1,"label":"A.x","action":{"$enum":"A","x":{}},"patch":[{"op":"copy","from":"/a","path":"\#(path)"}]}"#)
+      lines.append(
+        #"{"kind":"action","seq":\#(seq),"t":\#(seq * 1000),"duration":1,"label":"A.x","action":{"$enum":"A","x":{}},"patch":[{"op":"copy","from":"/a","path":"\#(path)"}]}"#
+      )
       depth *= 2
     }
     return lines.joined(separator: "\n") + "\n"
   }()
 
-  static let depthError = "deep.jsonl:3: error: patch of action 1 does not apply: the value at /a/0/0/0/0/0/0/0/… (501 tokens) would nest the state deeper than 512 levels\n"
+  static let depthError =
+    "deep.jsonl:3: error: patch of action 1 does not apply: the value at /a/0/0/0/0/0/0/0/… (501 tokens) would nest the state deeper than 512 levels\n"
 
   @Test func depthThroughPatchesIsAnErrorNamingTheLine() {
     _ = directory.file("deep.jsonl", contents: Self.deepByCopy)
-    #expect(tcaTrace(["validate", "deep.jsonl"], in: directory) == ToolRun(stdout: Self.depthError + "deep.jsonl: 1 problem\n", code: 1))
+    #expect(
+      tcaTrace(["validate", "deep.jsonl"], in: directory)
+        == ToolRun(stdout: Self.depthError + "deep.jsonl: 1 problem\n", code: 1))
     #expect(tcaTrace(["state", "--at", "7", "deep.jsonl"], in: directory) == ToolRun(stderr: Self.depthError, code: 2))
     #expect(tcaTrace(["diff", "deep.jsonl", "deep.jsonl"], in: directory) == ToolRun(stderr: Self.depthError, code: 2))
     let show = tcaTrace(["show", "deep.jsonl"], in: directory)
@@ -39,10 +45,15 @@ import Testing
 
   @Test(arguments: ["show", "timings", "state", "validate", "cat", "export", "report"])
   func anOverLongLineIsAnErrorNamingItsLine(subcommand: String) {
-    let trace = SampleTraces.header + "\n" + #"{"kind":"state","seq":0,"t":0,"state":{"n":""# + String(repeating: "x", count: 5000) + "\"}}\n"
+    let trace =
+      SampleTraces.header + "\n" + #"{"kind":"state","seq":0,"t":0,"state":{"n":""#
+      + String(repeating: "x", count: 5000) + "\"}}\n"
     _ = directory.file("long.jsonl", contents: trace)
     let run = tcaTrace([subcommand, "--max-line-length", "4K", "long.jsonl"], in: directory)
-    #expect((run.stdout + run.stderr).contains("long.jsonl:2: error: line longer than 4 KiB, the maximum line length (--max-line-length raises it)\n"), "\(run)")
+    #expect(
+      (run.stdout + run.stderr).contains(
+        "long.jsonl:2: error: line longer than 4 KiB, the maximum line length (--max-line-length raises it)\n"),
+      "\(run)")
     #expect(run.code == (subcommand == "validate" ? 1 : 2))
     // Raised, the same trace reads.
     let raised = tcaTrace([subcommand, "--max-line-length", "8K", "long.jsonl"], in: directory)
@@ -51,23 +62,28 @@ import Testing
 
   @Test func devZeroEndsWithAnError() {
     #expect(
-      tcaTrace(["validate", "--max-line-length", "1M", "/dev/zero"]) == ToolRun(
-        stdout: "/dev/zero:1: error: line longer than 1 MiB, the maximum line length (--max-line-length raises it)\n/dev/zero: 1 problem\n",
-        code: 1))
+      tcaTrace(["validate", "--max-line-length", "1M", "/dev/zero"])
+        == ToolRun(
+          stdout:
+            "/dev/zero:1: error: line longer than 1 MiB, the maximum line length (--max-line-length raises it)\n/dev/zero: 1 problem\n",
+          code: 1))
     #expect(
       tcaTrace(["show", "--max-line-length", "1M", "/dev/zero"])
-        == ToolRun(stderr: "/dev/zero:1: error: line longer than 1 MiB, the maximum line length (--max-line-length raises it)\n", code: 2))
+        == ToolRun(
+          stderr: "/dev/zero:1: error: line longer than 1 MiB, the maximum line length (--max-line-length raises it)\n",
+          code: 2))
   }
 
   @Test func aBadSizeIsAUsageError() {
     #expect(
-      tcaTrace(["show", "--max-line-length", "lots", "x.jsonl"]) == ToolRun(
-        stderr: """
-          Error: The value 'lots' is invalid for '--max-line-length <bytes>': expected a size such as 1048576, 512K, 256M or 1G
-          Usage: tca-trace show [<options>] <file>
-            See 'tca-trace show --help' for more information.
+      tcaTrace(["show", "--max-line-length", "lots", "x.jsonl"])
+        == ToolRun(
+          stderr: """
+            Error: The value 'lots' is invalid for '--max-line-length <bytes>': expected a size such as 1048576, 512K, 256M or 1G
+            Usage: tca-trace show [<options>] <file>
+              See 'tca-trace show --help' for more information.
 
-          """, code: 2))
+            """, code: 2))
   }
 }
 
@@ -80,13 +96,14 @@ import Testing
     #"{"kind":"action","seq":\#(seq),"t":\#(seq * 1000),"duration":100,"label":"C.increment","action":{"$enum":"C","increment":{}},"patch":[{"op":"replace","path":"/count","value":\#(count)}]}"#
   }
 
-  static let trace = [
-    SampleTraces.header,
-    #"{"kind":"state","seq":0,"t":0,"state":{"count":0}}"#,
-    action(1, count: 1), action(1, count: 1), action(3, count: 3), action(2, count: 2), action(5, count: 5),
-    #"{"kind":"note","t":6000,"note":"gap","dropped":1,"message":"1 action dropped"}"#,
-    action(7, count: 7),
-  ].joined(separator: "\n") + "\n"
+  static let trace =
+    [
+      SampleTraces.header,
+      #"{"kind":"state","seq":0,"t":0,"state":{"count":0}}"#,
+      action(1, count: 1), action(1, count: 1), action(3, count: 3), action(2, count: 2), action(5, count: 5),
+      #"{"kind":"note","t":6000,"note":"gap","dropped":1,"message":"1 action dropped"}"#,
+      action(7, count: 7),
+    ].joined(separator: "\n") + "\n"
 
   static let warnings = """
     r.jsonl:4: warning: duplicated sequence number 1 (also on line 3)
@@ -96,12 +113,16 @@ import Testing
 
     """
 
-  @Test(arguments: [["show"], ["show", "--labels-only"], ["timings"], ["state"], ["state", "--at", "5"], ["report", "-o", "r.html"], ["export", "-o", "e.json"]])
+  @Test(arguments: [
+    ["show"], ["show", "--labels-only"], ["timings"], ["state"], ["state", "--at", "5"], ["report", "-o", "r.html"],
+    ["export", "-o", "e.json"],
+  ])
   func readersWarnAndGoOn(arguments: [String]) {
     _ = directory.file("r.jsonl", contents: Self.trace)
     let run = tcaTrace(arguments + ["r.jsonl"], in: directory)
     // show, timings and report also say, at the end, what the trace did not record.
-    let gaps = ["show", "timings", "report"].contains(arguments[0])
+    let gaps =
+      ["show", "timings", "report"].contains(arguments[0])
       ? "r.jsonl: warning: 1 action was not recorded (the writer fell behind): 1 before #7\n" : ""
     #expect(run.stderr == Self.warnings + gaps && run.code == 0, "\(run)")
   }
@@ -109,27 +130,31 @@ import Testing
   @Test func showSaysSoBeforeTheRepeatedChange() {
     _ = directory.file("r.jsonl", contents: Self.trace)
     let run = tcaTrace(["show", "--labels-only", "r.jsonl"], in: directory)
-    #expect(run.stdout == """
-      #1      +0.000s   100ns  C.increment
-      #1      +0.000s   100ns  C.increment
-      #3      +0.000s   100ns  C.increment
-      #2      +0.000s   100ns  C.increment
-      #5      +0.000s   100ns  C.increment
-      #7      +0.000s   100ns  C.increment
+    #expect(
+      run.stdout == """
+        #1      +0.000s   100ns  C.increment
+        #1      +0.000s   100ns  C.increment
+        #3      +0.000s   100ns  C.increment
+        #2      +0.000s   100ns  C.increment
+        #5      +0.000s   100ns  C.increment
+        #7      +0.000s   100ns  C.increment
 
-      """)
+        """)
   }
 
   @Test func validateKeepsReportingThemAsProblems() {
     _ = directory.file("r.jsonl", contents: Self.trace)
-    #expect(tcaTrace(["validate", "r.jsonl"], in: directory) == ToolRun(stdout: """
-      r.jsonl:4: error: sequence out of order: expected seq 2, found 1
-      r.jsonl:5: error: sequence gap: expected seq 2, found 3 with no gap note before it
-      r.jsonl:6: error: sequence out of order: expected seq 4, found 2
-      r.jsonl:7: error: sequence gap: expected seq 4, found 5 with no gap note before it
-      r.jsonl: 4 problems
+    #expect(
+      tcaTrace(["validate", "r.jsonl"], in: directory)
+        == ToolRun(
+          stdout: """
+            r.jsonl:4: error: sequence out of order: expected seq 2, found 1
+            r.jsonl:5: error: sequence gap: expected seq 2, found 3 with no gap note before it
+            r.jsonl:6: error: sequence out of order: expected seq 4, found 2
+            r.jsonl:7: error: sequence gap: expected seq 4, found 5 with no gap note before it
+            r.jsonl: 4 problems
 
-      """, code: 1))
+            """, code: 1))
   }
 }
 
@@ -142,10 +167,16 @@ import Testing
   /// A state of 400 nested arrays, and 9 actions each replacing the innermost number.
   static let trace: String = {
     let n = 400
-    var lines = [SampleTraces.header, #"{"kind":"state","seq":0,"t":0,"state":{"a":"# + String(repeating: "[", count: n) + "0" + String(repeating: "]", count: n) + "}}"]
+    var lines = [
+      SampleTraces.header,
+      #"{"kind":"state","seq":0,"t":0,"state":{"a":"# + String(repeating: "[", count: n) + "0"
+        + String(repeating: "]", count: n) + "}}",
+    ]
     for seq in 1...9 {
       let path = "/a" + String(repeating: "/0", count: n)
-      lines.append(#"{"kind":"action","seq":\#(seq),"t":\#(seq * 1000),"duration":1,"label":"A.x","action":{"$enum":"A","x":{}},"patch":[{"op":"replace","path":"\#(path)","value":\#(seq)}]}"#)
+      lines.append(
+        #"{"kind":"action","seq":\#(seq),"t":\#(seq * 1000),"duration":1,"label":"A.x","action":{"$enum":"A","x":{}},"patch":[{"op":"replace","path":"\#(path)","value":\#(seq)}]}"#
+      )
     }
     return lines.joined(separator: "\n") + "\n"
   }()
@@ -162,7 +193,8 @@ import Testing
   @Test func stateElidesPastTheIndentationLimit() {
     _ = directory.file("deep.jsonl", contents: Self.trace)
     let indent = { (depth: Int) in String(repeating: "  ", count: depth) }
-    let expected = ["[", #"  "a": ["#] + Self.nested(from: 2, indent: indent, open: "[0]: [", elided: "[0]: […]") + ["  ]", "]", ""]
+    let expected =
+      ["[", #"  "a": ["#] + Self.nested(from: 2, indent: indent, open: "[0]: [", elided: "[0]: […]") + ["  ]", "]", ""]
     #expect(tcaTrace(["state", "deep.jsonl"], in: directory) == ToolRun(stdout: expected.joined(separator: "\n")))
   }
 
@@ -170,8 +202,11 @@ import Testing
     _ = directory.file("deep.jsonl", contents: Self.trace)
     let run = tcaTrace(["show", "--from", "9", "deep.jsonl"], in: directory)
     let indent = { (depth: Int) in "    " + String(repeating: "  ", count: depth) }
-    let expected = ["#9      +0.000s     1ns  A.x", "    A.x", "    [", #"      "a": ["#]
-      + Self.nested(from: 2, indent: indent, open: "[0]: [", elided: "[0]: [… (changed deeper than 32 levels)]") + ["      ]", "    ]", ""]
+    let expected =
+      ["#9      +0.000s     1ns  A.x", "    A.x", "    [", #"      "a": ["#]
+      + Self.nested(from: 2, indent: indent, open: "[0]: [", elided: "[0]: [… (changed deeper than 32 levels)]") + [
+        "      ]", "    ]", "",
+      ]
     #expect(run.stdout.hasSuffix(expected.joined(separator: "\n")), "\(run)")
     // All nine actions: a few kilobytes, not megabytes.
     #expect(tcaTrace(["show", "deep.jsonl"], in: directory).stdout.utf8.count < 30_000)

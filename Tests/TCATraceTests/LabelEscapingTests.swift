@@ -23,39 +23,45 @@ import Testing
 
   @Test func show() {
     #expect(
-      tcaTrace("show", "evil.jsonl", in: directory) == ToolRun(stdout: #"""
-        Evil\u{1b}]0;pwned\u{7}App — recorded 2026-11-21T19:33:07.123Z on Linux\r\nx86_64, pid 1 (trace format 1)
+      tcaTrace("show", "evil.jsonl", in: directory)
+        == ToolRun(
+          stdout: #"""
+            Evil\u{1b}]0;pwned\u{7}App — recorded 2026-11-21T19:33:07.123Z on Linux\r\nx86_64, pid 1 (trace format 1)
 
-        #1      +0.001s  5.10µs  Evil\u{1b}[2J\u{1b}]0;pwned\u{7}.label\nsecond line
-            App.Action.tap
-            [
-          -   "n": 0
-          +   "n": 1
-            ]
-          effect 1 started (cancellable: save\u{1b}[1m)
-        effect 1 finished at +0.002s after 1000µs (started by #1 Evil\u{1b}[2J\u{1b}]0;pwned\u{7}.label\nsecond line)
-        note +0.002s info: moved\u{9b}2J
-        end +0.003s: 1 action
+            #1      +0.001s  5.10µs  Evil\u{1b}[2J\u{1b}]0;pwned\u{7}.label\nsecond line
+                App.Action.tap
+                [
+              -   "n": 0
+              +   "n": 1
+                ]
+              effect 1 started (cancellable: save\u{1b}[1m)
+            effect 1 finished at +0.002s after 1000µs (started by #1 Evil\u{1b}[2J\u{1b}]0;pwned\u{7}.label\nsecond line)
+            note +0.002s info: moved\u{9b}2J
+            end +0.003s: 1 action
 
-        """#))
+            """#))
   }
 
   @Test func showLabelsOnly() {
     #expect(
-      tcaTrace("show", "--labels-only", "evil.jsonl", in: directory) == ToolRun(stdout: #"""
-        #1      +0.001s  5.10µs  Evil\u{1b}[2J\u{1b}]0;pwned\u{7}.label\nsecond line
+      tcaTrace("show", "--labels-only", "evil.jsonl", in: directory)
+        == ToolRun(
+          stdout: #"""
+            #1      +0.001s  5.10µs  Evil\u{1b}[2J\u{1b}]0;pwned\u{7}.label\nsecond line
 
-        """#))
+            """#))
   }
 
   @Test func blame() {
     #expect(
-      tcaTrace("blame", "evil.jsonl", "n", in: directory) == ToolRun(stdout: #"""
-        #1      +0.001s  5.10µs  Evil\u{1b}[2J\u{1b}]0;pwned\u{7}.label\nsecond line
-          - 0
-          + 1
-        1 action changed n.
+      tcaTrace("blame", "evil.jsonl", "n", in: directory)
+        == ToolRun(
+          stdout: #"""
+            #1      +0.001s  5.10µs  Evil\u{1b}[2J\u{1b}]0;pwned\u{7}.label\nsecond line
+              - 0
+              + 1
+            1 action changed n.
 
-        """#))
+            """#))
   }
 }

@@ -1,18 +1,21 @@
 import Debugging
-@testable import tca_trace
 import Testing
 import TraceTestSupport
+
+@testable import tca_trace
 
 /// `PatchFocus` (PatchFocus.swift): diffs of pruned states render exactly as diffs of whole states.
 @Suite struct PatchFocusTests {
   @Test func prunesUntouchedSiblings() throws {
-    let state = try JSONReader.parse(#"""
+    let state = try JSONReader.parse(
+      #"""
       {"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[{"$type":"Todo","id":1,"title":"Milk"},{"$type":"Todo","id":2,"title":"Eggs"}]}
       """#)
     let patch = try JSONPatch(json: JSONReader.parse(#"[{"op":"replace","path":"/todos/1/title","value":"Jam"}]"#))
-    #expect(JSONWriter.string(PatchFocus(patch).prune(state, side: .old)) == #"""
-      {"$type":"Todos.State","filter":null,"todos":[{"$type":"Todo","id":1},{"$type":"Todo","id":2,"title":"Eggs"}]}
-      """#)
+    #expect(
+      JSONWriter.string(PatchFocus(patch).prune(state, side: .old)) == #"""
+        {"$type":"Todos.State","filter":null,"todos":[{"$type":"Todo","id":1},{"$type":"Todo","id":2,"title":"Eggs"}]}
+        """#)
   }
 
   @Test func sameTextAsTheWholeStatesOnASyntheticSession() throws {
@@ -23,10 +26,12 @@ import TraceTestSupport
       let record = try TraceRecord(json: JSONReader.parse(String(line)))
       let before = tracker.state
       tracker.consume(record, line: 0)
-      guard case let .action(action) = record, !action.patch.operations.isEmpty, let before, let after = tracker.state else { continue }
+      guard case let .action(action) = record, !action.patch.operations.isEmpty, let before, let after = tracker.state
+      else { continue }
       let focus = PatchFocus(action.patch)
       let whole = DiffTextRenderer().render(StateDiff(try Value(json: before), try Value(json: after)))
-      let pruned = DiffTextRenderer().render(StateDiff(try Value(json: focus.prune(before, side: .old)), try Value(json: focus.prune(after, side: .new))))
+      let pruned = DiffTextRenderer().render(
+        StateDiff(try Value(json: focus.prune(before, side: .old)), try Value(json: focus.prune(after, side: .new))))
       #expect(pruned == whole, "action \(action.seq)")
       compared += 1
     }
@@ -44,7 +49,8 @@ import TraceTestSupport
     #"[{"op":"replace","path":"","value":{"$type":"Todos.State","todos":[],"tags":{"$set":[]}}}]"#,
   ])
   func sameTextAsTheWholeStates(patch: String) throws {
-    let before = try JSONReader.parse(#"""
+    let before = try JSONReader.parse(
+      #"""
       {"$type":"Todos.State","todos":[{"$type":"Todo","id":1,"title":"Milk"},{"$type":"Todo","id":2,"title":"Eggs"},{"$type":"Todo","id":3,"title":"Jam"}],"tags":{"$set":["a"]}}
       """#)
     let operations = try JSONPatch(json: JSONReader.parse(patch))
@@ -52,7 +58,8 @@ import TraceTestSupport
     try operations.apply(to: &after)
     let focus = PatchFocus(operations)
     let whole = DiffTextRenderer().render(StateDiff(try Value(json: before), try Value(json: after)))
-    let pruned = DiffTextRenderer().render(StateDiff(try Value(json: focus.prune(before, side: .old)), try Value(json: focus.prune(after, side: .new))))
+    let pruned = DiffTextRenderer().render(
+      StateDiff(try Value(json: focus.prune(before, side: .old)), try Value(json: focus.prune(after, side: .new))))
     #expect(pruned == whole)
     #expect(!whole.isEmpty)
   }

@@ -9,7 +9,9 @@ import Testing
     let directory = TemporaryDirectory()
     var trace = SampleTraces.header + "\n" + #"{"kind":"state","seq":0,"t":0,"state":{"n":0}}"# + "\n"
     for seq in 1...40_000 {
-      trace += #"{"kind":"action","seq":\#(seq),"t":\#(seq * 1000),"duration":500,"label":"App.Action.tick","action":{"$enum":"App.Action","tick":{}},"patch":[{"op":"replace","path":"/n","value":\#(seq)}]}"# + "\n"
+      trace +=
+        #"{"kind":"action","seq":\#(seq),"t":\#(seq * 1000),"duration":500,"label":"App.Action.tick","action":{"$enum":"App.Action","tick":{}},"patch":[{"op":"replace","path":"/n","value":\#(seq)}]}"#
+        + "\n"
     }
     let file = directory.file("big.jsonl", contents: trace)
     let process = Process()

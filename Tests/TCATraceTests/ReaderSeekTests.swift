@@ -1,7 +1,7 @@
 import Debugging
-import TraceTestSupport
 import Foundation
 import Testing
+import TraceTestSupport
 
 /// Readers that follow the change: `state --at` from the keyframe before the action
 /// (KeyframeSeek.swift), `blame` by id when the element moves (StatePath's hints).
@@ -22,16 +22,20 @@ import Testing
     func offset(ofLine number: Int) -> Int { lines.prefix(number - 1).reduce(0) { $0 + $1.utf8.count + 1 } }
     // Actions 1 to 4 start from the initial state (line 2); 5 and 6 from 5's keyframe (line 10).
     for (seq, line) in [(0, 2), (1, 2), (4, 2), (5, 10), (6, 10)] {
-      #expect(KeyframeSeek.offset(path: path, atOrBefore: Int64(seq), minimumSize: 0) == offset(ofLine: line), "action \(seq)")
+      #expect(
+        KeyframeSeek.offset(path: path, atOrBefore: Int64(seq), minimumSize: 0) == offset(ofLine: line), "action \(seq)"
+      )
     }
   }
 
   @Test func stateAtSeeksAndGivesWhatReadingFromTheStartGives() throws {
     let (directory, _) = Self.large
     #expect(FileManager.default.fileExists(atPath: directory.path("large.jsonl")))
-    #expect((try FileManager.default.attributesOfItem(atPath: directory.path("large.jsonl"))[.size] as? Int ?? 0) > 4 << 20)
+    #expect(
+      (try FileManager.default.attributesOfItem(atPath: directory.path("large.jsonl"))[.size] as? Int ?? 0) > 4 << 20)
     for seq in [0, 1, 99, 100, 101, 5_555, 11_999, 12_000] {
-      let expected = try StateReplayer.state(after: Int64(seq), in: TraceReader(path: directory.path("large.jsonl"))).get()
+      let expected = try StateReplayer.state(after: Int64(seq), in: TraceReader(path: directory.path("large.jsonl")))
+        .get()
       #expect(
         tcaTrace("state", "large.jsonl", "--at", String(seq), "--format", "json", in: directory)
           == ToolRun(stdout: JSONWriter.string(expected) + "\n"), "action \(seq)")
@@ -43,14 +47,18 @@ import Testing
   @Test func stateAtSeeksPastOtherSessionsLines() throws {
     let (directory, text) = Self.large
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let other = #"{"kind":"action","reducer":"other","seq":1,"t":5,"duration":1,"label":"x","action":{"$enum":"A","x":{}},"patch":[{"op":"replace","path":"/todos","value":[]}],"state":{"$type":"Todos.State","todos":[]}}"#
+    let other =
+      #"{"kind":"action","reducer":"other","seq":1,"t":5,"duration":1,"label":"x","action":{"$enum":"A","x":{}},"patch":[{"op":"replace","path":"/todos","value":[]}],"state":{"$type":"Todos.State","todos":[]}}"#
     for index in stride(from: lines.count - 2, to: 2, by: -97) { lines.insert(other, at: index) }
     lines.insert(#"{"kind":"state","reducer":"other","seq":0,"t":0,"state":{"$type":"Todos.State","todos":[]}}"#, at: 2)
-    lines.insert(#"{"kind":"session","format":2,"reducer":"other","name":"Other","prefix":"other","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"redacted":[]}"#, at: 2)
+    lines.insert(
+      #"{"kind":"session","format":2,"reducer":"other","name":"Other","prefix":"other","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"redacted":[]}"#,
+      at: 2)
     lines[0] = lines[0].replacingOccurrences(of: #""format":1"#, with: #""format":2"#)
     _ = directory.file("mixed.jsonl", contents: lines.joined(separator: "\n"))
     for seq in [1, 150, 7_777] {
-      let expected = try StateReplayer.state(after: Int64(seq), in: TraceReader(path: directory.path("large.jsonl"))).get()
+      let expected = try StateReplayer.state(after: Int64(seq), in: TraceReader(path: directory.path("large.jsonl")))
+        .get()
       #expect(
         tcaTrace("state", "mixed.jsonl", "--at", String(seq), "--format", "json", in: directory)
           == ToolRun(stdout: JSONWriter.string(expected) + "\n"), "action \(seq)")
@@ -68,34 +76,40 @@ import Testing
   @Test func aKeyframeAfterAGapIsTaken() {
     let directory = TemporaryDirectory()
     let long = String(repeating: "x", count: 5_000)
-    _ = directory.file("gap.jsonl", contents: """
-      \(SampleTraces.header)
-      {"kind":"state","seq":0,"t":0,"state":{"$type":"S","n":0,"note":"\(long)"}}
-      {"kind":"action","seq":1,"t":1000,"duration":1000,"label":"inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/n","value":1}],"state":{"$type":"S","n":1,"note":"\(long)"}}
-      {"kind":"note","t":1500,"note":"gap","message":"writer fell behind: 2 actions dropped","dropped":2}
-      {"kind":"action","seq":4,"t":4000,"duration":1000,"label":"set","action":{"$enum":"A","set":{}},"patch":[{"op":"replace","path":"/m","value":9}],"state":{"$type":"S","n":4,"note":"\(long)"}}
-      {"kind":"action","seq":5,"t":5000,"duration":1000,"label":"inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/n","value":5}]}
+    _ = directory.file(
+      "gap.jsonl",
+      contents: """
+        \(SampleTraces.header)
+        {"kind":"state","seq":0,"t":0,"state":{"$type":"S","n":0,"note":"\(long)"}}
+        {"kind":"action","seq":1,"t":1000,"duration":1000,"label":"inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/n","value":1}],"state":{"$type":"S","n":1,"note":"\(long)"}}
+        {"kind":"note","t":1500,"note":"gap","message":"writer fell behind: 2 actions dropped","dropped":2}
+        {"kind":"action","seq":4,"t":4000,"duration":1000,"label":"set","action":{"$enum":"A","set":{}},"patch":[{"op":"replace","path":"/m","value":9}],"state":{"$type":"S","n":4,"note":"\(long)"}}
+        {"kind":"action","seq":5,"t":5000,"duration":1000,"label":"inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/n","value":5}]}
 
-      """)
+        """)
     #expect(
-      tcaTrace("blame", "gap.jsonl", "/n", "--format", "json", in: directory) == ToolRun(stdout: """
-        {"seq":1,"t":1000,"label":"inc","path":"/n","old":0,"new":1}
-        {"seq":4,"t":4000,"label":"set","path":"/n","old":1,"new":4}
-        {"seq":5,"t":5000,"label":"inc","path":"/n","old":4,"new":5}
+      tcaTrace("blame", "gap.jsonl", "/n", "--format", "json", in: directory)
+        == ToolRun(
+          stdout: """
+            {"seq":1,"t":1000,"label":"inc","path":"/n","old":0,"new":1}
+            {"seq":4,"t":4000,"label":"set","path":"/n","old":1,"new":4}
+            {"seq":5,"t":5000,"label":"inc","path":"/n","old":4,"new":5}
 
-        """))
+            """))
   }
 
   /// A keyframe state that is not valid JSON is still an error, at its column.
   @Test func aBrokenKeyframeStateIsStillAnError() {
     let directory = TemporaryDirectory()
     let long = String(repeating: "x", count: 5_000)
-    _ = directory.file("broken.jsonl", contents: """
-      \(SampleTraces.header)
-      {"kind":"state","seq":0,"t":0,"state":{"$type":"S","n":0}}
-      {"kind":"action","seq":1,"t":1000,"duration":1000,"label":"inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/n","value":1}],"state":{"$type":"S","n":1,"note":"\(long)",}}
+    _ = directory.file(
+      "broken.jsonl",
+      contents: """
+        \(SampleTraces.header)
+        {"kind":"state","seq":0,"t":0,"state":{"$type":"S","n":0}}
+        {"kind":"action","seq":1,"t":1000,"duration":1000,"label":"inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/n","value":1}],"state":{"$type":"S","n":1,"note":"\(long)",}}
 
-      """)
+        """)
     #expect(
       tcaTrace("blame", "broken.jsonl", "/n", in: directory)
         == ToolRun(stderr: "broken.jsonl:3:5183: error: expected a string key, found \"}\"\n", code: 2))
@@ -106,22 +120,26 @@ import Testing
   @Test func blameByIdFollowsTheElementWhenItMoves() {
     let directory = TemporaryDirectory()
     let todo = { (id: Int, title: String) in #"{"$type":"Todo","id":\#(id),"title":"\#(title)"}"# }
-    _ = directory.file("moves.jsonl", contents: """
-      \(SampleTraces.header)
-      {"kind":"state","seq":0,"t":0,"state":{"$type":"S","todos":[\(todo(1, "a")),\(todo(2, "b")),\(todo(3, "c"))]}}
-      {"kind":"action","seq":1,"t":1000,"duration":1000,"label":"rename","action":{"$enum":"A","rename":{}},"patch":[{"op":"replace","path":"/todos/0/title","value":"a1"}]}
-      {"kind":"action","seq":2,"t":2000,"duration":1000,"label":"move","action":{"$enum":"A","move":{}},"patch":[{"op":"move","from":"/todos/0","path":"/todos/2"}]}
-      {"kind":"action","seq":3,"t":3000,"duration":1000,"label":"rename","action":{"$enum":"A","rename":{}},"patch":[{"op":"replace","path":"/todos/2/title","value":"a2"}]}
-      {"kind":"action","seq":4,"t":4000,"duration":1000,"label":"add","action":{"$enum":"A","add":{}},"patch":[{"op":"add","path":"/todos/0","value":\(todo(4, "d"))}]}
-      {"kind":"action","seq":5,"t":5000,"duration":1000,"label":"rename","action":{"$enum":"A","rename":{}},"patch":[{"op":"replace","path":"/todos/3/title","value":"a3"}]}
+    _ = directory.file(
+      "moves.jsonl",
+      contents: """
+        \(SampleTraces.header)
+        {"kind":"state","seq":0,"t":0,"state":{"$type":"S","todos":[\(todo(1, "a")),\(todo(2, "b")),\(todo(3, "c"))]}}
+        {"kind":"action","seq":1,"t":1000,"duration":1000,"label":"rename","action":{"$enum":"A","rename":{}},"patch":[{"op":"replace","path":"/todos/0/title","value":"a1"}]}
+        {"kind":"action","seq":2,"t":2000,"duration":1000,"label":"move","action":{"$enum":"A","move":{}},"patch":[{"op":"move","from":"/todos/0","path":"/todos/2"}]}
+        {"kind":"action","seq":3,"t":3000,"duration":1000,"label":"rename","action":{"$enum":"A","rename":{}},"patch":[{"op":"replace","path":"/todos/2/title","value":"a2"}]}
+        {"kind":"action","seq":4,"t":4000,"duration":1000,"label":"add","action":{"$enum":"A","add":{}},"patch":[{"op":"add","path":"/todos/0","value":\(todo(4, "d"))}]}
+        {"kind":"action","seq":5,"t":5000,"duration":1000,"label":"rename","action":{"$enum":"A","rename":{}},"patch":[{"op":"replace","path":"/todos/3/title","value":"a3"}]}
 
-      """)
+        """)
     #expect(
-      tcaTrace("blame", "moves.jsonl", "todos[id:1].title", "--format", "json", in: directory) == ToolRun(stdout: """
-        {"seq":1,"t":1000,"label":"rename","path":"/todos/0/title","old":"a","new":"a1"}
-        {"seq":3,"t":3000,"label":"rename","path":"/todos/2/title","old":"a1","new":"a2"}
-        {"seq":5,"t":5000,"label":"rename","path":"/todos/3/title","old":"a2","new":"a3"}
+      tcaTrace("blame", "moves.jsonl", "todos[id:1].title", "--format", "json", in: directory)
+        == ToolRun(
+          stdout: """
+            {"seq":1,"t":1000,"label":"rename","path":"/todos/0/title","old":"a","new":"a1"}
+            {"seq":3,"t":3000,"label":"rename","path":"/todos/2/title","old":"a1","new":"a2"}
+            {"seq":5,"t":5000,"label":"rename","path":"/todos/3/title","old":"a2","new":"a3"}
 
-        """))
+            """))
   }
 }

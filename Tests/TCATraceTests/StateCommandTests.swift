@@ -7,52 +7,60 @@ import Testing
 
   @Test func stateAfterAnAction() {
     #expect(
-      tcaTrace("state", "todos.jsonl", "--at", "2", in: directory) == ToolRun(stdout: """
-        Todos.State(
-          filter: .all,
-          todos: [
-            [0]: Todo(
-              id: 1,
-              title: "Milk",
-              isComplete: false
+      tcaTrace("state", "todos.jsonl", "--at", "2", in: directory)
+        == ToolRun(
+          stdout: """
+            Todos.State(
+              filter: .all,
+              todos: [
+                [0]: Todo(
+                  id: 1,
+                  title: "Milk",
+                  isComplete: false
+                )
+              ]
             )
-          ]
-        )
 
-        """))
+            """))
   }
 
   @Test func lastStateByDefault() {
     #expect(
-      tcaTrace("state", "todos.jsonl", in: directory) == ToolRun(stdout: """
-        Todos.State(
-          filter: .all,
-          todos: [
-            [0]: Todo(
-              id: 2,
-              title: "",
-              isComplete: false
+      tcaTrace("state", "todos.jsonl", in: directory)
+        == ToolRun(
+          stdout: """
+            Todos.State(
+              filter: .all,
+              todos: [
+                [0]: Todo(
+                  id: 2,
+                  title: "",
+                  isComplete: false
+                )
+              ]
             )
-          ]
-        )
 
-        """))
+            """))
   }
 
   @Test func initialStateAsJSON() {
     #expect(
-      tcaTrace("state", "todos.jsonl", "--at", "0", "--format", "json", in: directory) == ToolRun(stdout: #"""
-        {"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[]}
+      tcaTrace("state", "todos.jsonl", "--at", "0", "--format", "json", in: directory)
+        == ToolRun(
+          stdout: #"""
+            {"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[]}
 
-        """#))
+            """#))
   }
 
   @Test func stateAfterAKeyframeAndAPatch() {
     #expect(
-      tcaTrace("state", "todos.jsonl", "--at", "6", "--format", "json", in: directory) == ToolRun(stdout: #"""
-        {"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[{"$type":"Todo","id":2,"title":"","isComplete":false}]}
+      tcaTrace("state", "todos.jsonl", "--at", "6", "--format", "json", in: directory)
+        == ToolRun(
+          stdout: #"""
+            {"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[{"$type":"Todo","id":2,"title":"","isComplete":false}]}
 
-        """#))
+            """#))
   }
 
   @Test func noSuchAction() {
@@ -63,12 +71,14 @@ import Testing
 
   @Test func negativeSequenceNumber() {
     #expect(
-      tcaTrace("state", "todos.jsonl", "--at", "-1", in: directory) == ToolRun(stderr: """
-        Error: The value '-1' is invalid for '--at <seq>': expected a sequence number, 0 or more
-        Usage: tca-trace state [<options>] <file>
-          See 'tca-trace state --help' for more information.
+      tcaTrace("state", "todos.jsonl", "--at", "-1", in: directory)
+        == ToolRun(
+          stderr: """
+            Error: The value '-1' is invalid for '--at <seq>': expected a sequence number, 0 or more
+            Usage: tca-trace state [<options>] <file>
+              See 'tca-trace state --help' for more information.
 
-        """, code: 2))
+            """, code: 2))
   }
 
   @Test func patchThatDoesNotApply() {
@@ -80,16 +90,26 @@ import Testing
       """
     #expect(
       tcaTrace("state", "-", stdin: trace)
-        == ToolRun(stderr: "<stdin>:3: error: patch of action 1 does not apply: path /todos/3 does not exist\n", code: 2))
+        == ToolRun(
+          stderr: "<stdin>:3: error: patch of action 1 does not apply: path /todos/3 does not exist\n", code: 2))
   }
 
   @Test func catFull() {
     let run = tcaTrace("cat", "--full", "todos.jsonl", in: directory)
     let lines = run.stdout.split(separator: "\n")
     #expect(run.code == 0 && run.stderr.isEmpty && lines.count == 15)
-    #expect(lines[0] == #"{"kind":"session","format":1,"name":"Todos","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"keyframeInterval":1,"redacted":[]}"#)
-    #expect(lines[3] == #"{"kind":"action","seq":2,"t":250000000,"duration":12300,"label":"Todos.Action.todos(.element(id:, action: .titleChanged))","action":{"$enum":"Todos.Action","todos":{"_0":{"$enum":"IdentifiedAction","element":{"id":1,"action":{"$enum":"Todo.Action","titleChanged":{"_0":"Milk"}}}}}},"patch":[{"op":"replace","path":"/todos/0/title","value":"Milk"}],"state":{"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[{"$type":"Todo","id":1,"title":"Milk","isComplete":false}]}}"#)
-    #expect(lines[12] == #"{"kind":"action","seq":6,"t":3500000000,"duration":250000,"label":"Todos.Action.clearCompletedButtonTapped","action":{"$enum":"Todos.Action","clearCompletedButtonTapped":{}},"patch":[{"op":"remove","path":"/todos/1"}],"state":{"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[{"$type":"Todo","id":2,"title":"","isComplete":false}]}}"#)
+    #expect(
+      lines[0]
+        == #"{"kind":"session","format":1,"name":"Todos","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"keyframeInterval":1,"redacted":[]}"#
+    )
+    #expect(
+      lines[3]
+        == #"{"kind":"action","seq":2,"t":250000000,"duration":12300,"label":"Todos.Action.todos(.element(id:, action: .titleChanged))","action":{"$enum":"Todos.Action","todos":{"_0":{"$enum":"IdentifiedAction","element":{"id":1,"action":{"$enum":"Todo.Action","titleChanged":{"_0":"Milk"}}}}}},"patch":[{"op":"replace","path":"/todos/0/title","value":"Milk"}],"state":{"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[{"$type":"Todo","id":1,"title":"Milk","isComplete":false}]}}"#
+    )
+    #expect(
+      lines[12]
+        == #"{"kind":"action","seq":6,"t":3500000000,"duration":250000,"label":"Todos.Action.clearCompletedButtonTapped","action":{"$enum":"Todos.Action","clearCompletedButtonTapped":{}},"patch":[{"op":"remove","path":"/todos/1"}],"state":{"$type":"Todos.State","filter":{"$enum":"Filter","all":{}},"todos":[{"$type":"Todo","id":2,"title":"","isComplete":false}]}}"#
+    )
   }
 
   /// Without `--full`, `cat` prints the lines as recorded (patches only, the header's own
@@ -103,16 +123,21 @@ import Testing
       """
     #expect(tcaTrace("cat", "-", stdin: trace + "\n") == ToolRun(stdout: trace + "\n"))
     let cutOff = trace.dropLast(40)
-    #expect(tcaTrace("cat", "-", stdin: String(cutOff)) == ToolRun(
-      stdout: trace.split(separator: "\n").dropLast().joined(separator: "\n") + "\n",
-      stderr: "<stdin>:4: warning: truncated last line (no newline at the end); ignored\n"))
-    #expect(tcaTrace("cat", "--full", "-", stdin: trace + "\n") == ToolRun(stdout: """
-      {"kind":"session","format":1,"name":"Todos","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"keyframeInterval":1,"redacted":[]}
-      {"kind":"state","seq":0,"t":0,"state":{"count":0}}
-      {"kind":"action","seq":1,"t":10,"duration":1,"label":"A.inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/count","value":1}],"state":{"count":1}}
-      {"kind":"action","seq":2,"t":20,"duration":1,"label":"A.inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/count","value":2}],"state":{"count":2}}
+    #expect(
+      tcaTrace("cat", "-", stdin: String(cutOff))
+        == ToolRun(
+          stdout: trace.split(separator: "\n").dropLast().joined(separator: "\n") + "\n",
+          stderr: "<stdin>:4: warning: truncated last line (no newline at the end); ignored\n"))
+    #expect(
+      tcaTrace("cat", "--full", "-", stdin: trace + "\n")
+        == ToolRun(
+          stdout: """
+            {"kind":"session","format":1,"name":"Todos","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"keyframeInterval":1,"redacted":[]}
+            {"kind":"state","seq":0,"t":0,"state":{"count":0}}
+            {"kind":"action","seq":1,"t":10,"duration":1,"label":"A.inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/count","value":1}],"state":{"count":1}}
+            {"kind":"action","seq":2,"t":20,"duration":1,"label":"A.inc","action":{"$enum":"A","inc":{}},"patch":[{"op":"replace","path":"/count","value":2}],"state":{"count":2}}
 
-      """))
+            """))
   }
 
   @Test func catOutputIsAValidTrace() {
@@ -139,33 +164,51 @@ import Testing
   @Test func actionDroppedInAGap() {
     let directory = TemporaryDirectory()
     _ = directory.file("gap.jsonl", contents: Self.gapTrace)
-    #expect(tcaTrace("state", "gap.jsonl", "--at", "5", in: directory) == ToolRun(stderr: """
-      Error: gap.jsonl has no action 5: it was not recorded (the gap note on line 5 says "writer fell behind: 8 actions dropped"; actions 3 to 10 are missing)
+    #expect(
+      tcaTrace("state", "gap.jsonl", "--at", "5", in: directory)
+        == ToolRun(
+          stderr: """
+            Error: gap.jsonl has no action 5: it was not recorded (the gap note on line 5 says "writer fell behind: 8 actions dropped"; actions 3 to 10 are missing)
 
-      """, code: 2))
-    #expect(tcaTrace("state", "gap.jsonl", "--at", "13", in: directory) == ToolRun(stderr: """
-      Error: gap.jsonl has no action 13: it was not recorded (the gap note on line 7 says "writer fell behind: 2 actions dropped"; actions 12 to 13 are missing)
+            """, code: 2))
+    #expect(
+      tcaTrace("state", "gap.jsonl", "--at", "13", in: directory)
+        == ToolRun(
+          stderr: """
+            Error: gap.jsonl has no action 13: it was not recorded (the gap note on line 7 says "writer fell behind: 2 actions dropped"; actions 12 to 13 are missing)
 
-      """, code: 2))
-    #expect(tcaTrace("state", "gap.jsonl", "--at", "14", in: directory) == ToolRun(stderr: """
-      Error: gap.jsonl has no action 14 (the last is 11)
+            """, code: 2))
+    #expect(
+      tcaTrace("state", "gap.jsonl", "--at", "14", in: directory)
+        == ToolRun(
+          stderr: """
+            Error: gap.jsonl has no action 14 (the last is 11)
 
-      """, code: 2))
-    #expect(tcaTrace("state", "gap.jsonl", "--at", "11", "--format", "json", in: directory) == ToolRun(stdout: """
-      {"count":11}
+            """, code: 2))
+    #expect(
+      tcaTrace("state", "gap.jsonl", "--at", "11", "--format", "json", in: directory)
+        == ToolRun(
+          stdout: """
+            {"count":11}
 
-      """))
+            """))
   }
 
   /// Without a gap note the jump is the trace's fault: say where it is.
   @Test func actionMissingWithoutAGapNote() {
     let directory = TemporaryDirectory()
-    _ = directory.file("jump.jsonl", contents: Self.gapTrace.replacingOccurrences(
-      of: #"{"kind":"note","t":11,"note":"gap","message":"writer fell behind: 8 actions dropped","dropped":8}"# + "\n", with: ""))
-    #expect(tcaTrace("state", "jump.jsonl", "--at", "3", in: directory) == ToolRun(stderr: """
-      jump.jsonl:5: warning: sequence jumps from 2 to 11 with no gap note (8 actions missing)
-      Error: jump.jsonl has no action 3: the trace jumps from action 2 to action 11 on line 5, with no gap note
+    _ = directory.file(
+      "jump.jsonl",
+      contents: Self.gapTrace.replacingOccurrences(
+        of: #"{"kind":"note","t":11,"note":"gap","message":"writer fell behind: 8 actions dropped","dropped":8}"#
+          + "\n", with: ""))
+    #expect(
+      tcaTrace("state", "jump.jsonl", "--at", "3", in: directory)
+        == ToolRun(
+          stderr: """
+            jump.jsonl:5: warning: sequence jumps from 2 to 11 with no gap note (8 actions missing)
+            Error: jump.jsonl has no action 3: the trace jumps from action 2 to action 11 on line 5, with no gap note
 
-      """, code: 2))
+            """, code: 2))
   }
 }

@@ -1,23 +1,26 @@
 import Debugging
-@testable import tca_trace
 import Testing
+
+@testable import tca_trace
 
 /// `StatePath` (StatePath.swift): parsing and resolving paths against a state.
 @Suite struct StatePathTests {
-  let state = try! JSONReader.parse(#"""
+  let state = try! JSONReader.parse(
+    #"""
     {"todos":[{"id":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},"title":"Milk"},{"id":7,"title":"Eggs"},{"id":"x/y","title":"Jam"}],
      "tags":{"$set":["a","b"]},"destination":{"$enum":"Destination","edit":{"title":"Draft"}}}
     """#)
 
-  @Test(arguments: [
-    ("todos[id:7].title", "/todos/1/title", #""Eggs""#),
-    ("todos[id:e621e1f8-c36c-495a-93fc-0c247a3e6e5f].title", "/todos/0/title", #""Milk""#),
-    (#"todos[id:"x/y"]"#, "/todos/2", #"{"id":"x/y","title":"Jam"}"#),
-    ("\\.todos[2].title", "/todos/2/title", #""Jam""#),
-    (".destination.edit.title", "/destination/edit/title", #""Draft""#),
-    ("tags[1]", "/tags/1", #""b""#),
-    ("/todos/1/id", "/todos/1/id", "7"),
-  ] as [(String, String, String)])
+  @Test(
+    arguments: [
+      ("todos[id:7].title", "/todos/1/title", #""Eggs""#),
+      ("todos[id:e621e1f8-c36c-495a-93fc-0c247a3e6e5f].title", "/todos/0/title", #""Milk""#),
+      (#"todos[id:"x/y"]"#, "/todos/2", #"{"id":"x/y","title":"Jam"}"#),
+      ("\\.todos[2].title", "/todos/2/title", #""Jam""#),
+      (".destination.edit.title", "/destination/edit/title", #""Draft""#),
+      ("tags[1]", "/tags/1", #""b""#),
+      ("/todos/1/id", "/todos/1/id", "7"),
+    ] as [(String, String, String)])
   func resolves(path: String, pointer: String, value: String) throws {
     let parsed = try StatePath(parsing: path)
     #expect(parsed.pointer(in: state).pointer.description == pointer)

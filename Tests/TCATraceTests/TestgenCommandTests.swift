@@ -4,76 +4,80 @@ import Testing
 /// `tca-trace testgen`: the whole file it writes, for a trace with every shape a state change can
 /// take, and its errors.
 @Suite struct TestgenCommandTests {
-  static let trace = [
-    #"{"kind":"session","format":2,"reducer":"Profile","name":"Profile","prefix":"","start":"2026-11-24T10:00:00.000Z","clock":"monotonic","platform":"Linux x86_64","pid":1,"keyframeInterval":1000,"redacted":[]}"#,
-    #"{"kind":"state","seq":0,"t":0,"state":{"$type":"Profile.State","name":"Ada","nickname":null,"avatar":{"$url":"https://example.com/a.png"},"born":{"$date":"2001-01-01T00:00:01.500Z","$t":1.5},"tags":{"$set":["a"]},"scores":{"x":1},"photo":{"$data":"AAE="},"token":{"$redacted":"String"},"mode":{"$enum":"Mode","idle":{}},"rows":[{"$type":"Row","id":1,"title":"r1"}]}}"#,
-    #"{"kind":"action","seq":1,"t":1,"duration":1,"label":"Profile.Action.renamed","action":{"$enum":"Profile.Action","renamed":{"_0":"Grace \"G\"","nickname":null}},"patch":[{"op":"replace","path":"/name","value":"Grace \"G\""},{"op":"replace","path":"/nickname","value":"G"}]}"#,
-    #"{"kind":"effect","event":"started","effect":1,"seq":1,"t":2,"label":"Profile.Action.renamed"}"#,
-    #"{"kind":"effect","event":"output","effect":1,"seq":2,"t":3,"label":"Profile.Action.saved"}"#,
-    #"{"kind":"action","seq":2,"t":3,"duration":1,"label":"Profile.Action.saved","effect":1,"action":{"$enum":"Profile.Action","saved":{"at":{"$date":"2001-01-01T00:00:02.000Z","$t":2.0}}},"patch":[{"op":"add","path":"/scores/y","value":2.5},{"op":"remove","path":"/scores/x"},{"op":"replace","path":"/tags","value":{"$set":["a","b"]}},{"op":"replace","path":"/mode","value":{"$enum":"Mode","editing":{"_0":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}}}}]}"#,
-    #"{"kind":"effect","event":"finished","effect":1,"t":4}"#,
-    #"{"kind":"action","seq":3,"t":5,"duration":1,"label":"Profile.Action.rowAdded","action":{"$enum":"Profile.Action","rowAdded":{}},"patch":[{"op":"add","path":"/rows/1","value":{"$type":"Row","id":2,"title":"r2"}},{"op":"replace","path":"/rows/0/title","value":"first"},{"op":"replace","path":"/token","value":{"$redacted":"String"}},{"op":"replace","path":"/mode/editing/_0","value":{"$uuid":"00000000-0000-0000-0000-000000000001"}}]}"#,
-    #"{"kind":"action","seq":4,"t":6,"duration":1,"label":"Profile.Action.rowsSwapped","action":{"$enum":"Profile.Action","rowsSwapped":{}},"patch":[{"op":"move","from":"/rows/1","path":"/rows/0"},{"op":"remove","path":"/rows/1"}]}"#,
-    #"{"kind":"effect","event":"started","effect":2,"seq":4,"t":7,"label":"Profile.Action.rowsSwapped"}"#,
-    #"{"kind":"end","t":8,"actions":4}"#,
-  ].joined(separator: "\n") + "\n"
+  static let trace =
+    [
+      #"{"kind":"session","format":2,"reducer":"Profile","name":"Profile","prefix":"","start":"2026-11-24T10:00:00.000Z","clock":"monotonic","platform":"Linux x86_64","pid":1,"keyframeInterval":1000,"redacted":[]}"#,
+      #"{"kind":"state","seq":0,"t":0,"state":{"$type":"Profile.State","name":"Ada","nickname":null,"avatar":{"$url":"https://example.com/a.png"},"born":{"$date":"2001-01-01T00:00:01.500Z","$t":1.5},"tags":{"$set":["a"]},"scores":{"x":1},"photo":{"$data":"AAE="},"token":{"$redacted":"String"},"mode":{"$enum":"Mode","idle":{}},"rows":[{"$type":"Row","id":1,"title":"r1"}]}}"#,
+      #"{"kind":"action","seq":1,"t":1,"duration":1,"label":"Profile.Action.renamed","action":{"$enum":"Profile.Action","renamed":{"_0":"Grace \"G\"","nickname":null}},"patch":[{"op":"replace","path":"/name","value":"Grace \"G\""},{"op":"replace","path":"/nickname","value":"G"}]}"#,
+      #"{"kind":"effect","event":"started","effect":1,"seq":1,"t":2,"label":"Profile.Action.renamed"}"#,
+      #"{"kind":"effect","event":"output","effect":1,"seq":2,"t":3,"label":"Profile.Action.saved"}"#,
+      #"{"kind":"action","seq":2,"t":3,"duration":1,"label":"Profile.Action.saved","effect":1,"action":{"$enum":"Profile.Action","saved":{"at":{"$date":"2001-01-01T00:00:02.000Z","$t":2.0}}},"patch":[{"op":"add","path":"/scores/y","value":2.5},{"op":"remove","path":"/scores/x"},{"op":"replace","path":"/tags","value":{"$set":["a","b"]}},{"op":"replace","path":"/mode","value":{"$enum":"Mode","editing":{"_0":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}}}}]}"#,
+      #"{"kind":"effect","event":"finished","effect":1,"t":4}"#,
+      #"{"kind":"action","seq":3,"t":5,"duration":1,"label":"Profile.Action.rowAdded","action":{"$enum":"Profile.Action","rowAdded":{}},"patch":[{"op":"add","path":"/rows/1","value":{"$type":"Row","id":2,"title":"r2"}},{"op":"replace","path":"/rows/0/title","value":"first"},{"op":"replace","path":"/token","value":{"$redacted":"String"}},{"op":"replace","path":"/mode/editing/_0","value":{"$uuid":"00000000-0000-0000-0000-000000000001"}}]}"#,
+      #"{"kind":"action","seq":4,"t":6,"duration":1,"label":"Profile.Action.rowsSwapped","action":{"$enum":"Profile.Action","rowsSwapped":{}},"patch":[{"op":"move","from":"/rows/1","path":"/rows/0"},{"op":"remove","path":"/rows/1"}]}"#,
+      #"{"kind":"effect","event":"started","effect":2,"seq":4,"t":7,"label":"Profile.Action.rowsSwapped"}"#,
+      #"{"kind":"end","t":8,"actions":4}"#,
+    ].joined(separator: "\n") + "\n"
 
   @Test func wholeFile() {
     let directory = TemporaryDirectory()
     _ = directory.file("profile-edit.jsonl", contents: Self.trace)
-    #expect(tcaTrace("testgen", "--import", "ProfileFeature", "profile-edit.jsonl", in: directory) == ToolRun(stdout: #"""
-      // Generated by `tca-trace testgen` from profile-edit.jsonl: Profile, recorded 2026-11-24T10:00:00.000Z on Linux x86_64,
-      // actions #1…#4. Each step asserts the state change the trace recorded.
-      import Foundation
-      import ProfileFeature
-      import RuntimeTesting
-      import Testing
+    #expect(
+      tcaTrace("testgen", "--import", "ProfileFeature", "profile-edit.jsonl", in: directory)
+        == ToolRun(
+          stdout: #"""
+            // Generated by `tca-trace testgen` from profile-edit.jsonl: Profile, recorded 2026-11-24T10:00:00.000Z on Linux x86_64,
+            // actions #1…#4. Each step asserts the state change the trace recorded.
+            import Foundation
+            import ProfileFeature
+            import RuntimeTesting
+            import Testing
 
-      @MainActor @Test func profileEdit() async {
-        let store = TestStore(initialState: Profile.State(
-          name: "Ada",
-          nickname: nil,
-          avatar: URL(string: "https://example.com/a.png")!,
-          born: Date(timeIntervalSinceReferenceDate: 1.5),
-          tags: ["a"],
-          scores: ["x": 1],
-          photo: Data(base64Encoded: "AAE=")!,
-          token: "" /* redacted in the trace */,
-          mode: .idle,
-          rows: [Row(id: 1, title: "r1")]
-        )) {
-          Profile()
-        }
-        // #1 Profile.Action.renamed
-        await store.send(.renamed("Grace \"G\"", nickname: nil)) {
-          $0.name = "Grace \"G\""
-          $0.nickname = "G"
-        }
-        // #2 Profile.Action.saved, sent by effect 1 (started by #1)
-        await store.advanceClocksUntilReceived()
-        await store.receive(.saved(at: Date(timeIntervalSinceReferenceDate: 2.0))) {
-          $0.scores["y"] = 2.5
-          $0.scores["x"] = nil
-          $0.tags = ["a", "b"]
-          $0.mode = .editing(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)
-        }
-        // #3 Profile.Action.rowAdded
-        await store.send(.rowAdded) {
-          $0.rows.append(Row(id: 2, title: "r2"))
-          $0.rows[id: 1]?.title = "first"
-          // $0.token = …  (cannot be written in Swift: a redacted String (the trace does not hold its value))
-          $0.mode = .editing(UUID(uuidString: "00000000-0000-0000-0000-000000000001")!)
-        }
-        // #4 Profile.Action.rowsSwapped
-        await store.send(.rowsSwapped) {
-          $0.rows.move(fromOffsets: [1], toOffset: 0)
-          $0.rows.remove(id: 1)
-        }
-        // Still running when the trace ends: effect 2 (started by #4).
-        await store.skipInFlightEffects()
-      }
+            @MainActor @Test func profileEdit() async {
+              let store = TestStore(initialState: Profile.State(
+                name: "Ada",
+                nickname: nil,
+                avatar: URL(string: "https://example.com/a.png")!,
+                born: Date(timeIntervalSinceReferenceDate: 1.5),
+                tags: ["a"],
+                scores: ["x": 1],
+                photo: Data(base64Encoded: "AAE=")!,
+                token: "" /* redacted in the trace */,
+                mode: .idle,
+                rows: [Row(id: 1, title: "r1")]
+              )) {
+                Profile()
+              }
+              // #1 Profile.Action.renamed
+              await store.send(.renamed("Grace \"G\"", nickname: nil)) {
+                $0.name = "Grace \"G\""
+                $0.nickname = "G"
+              }
+              // #2 Profile.Action.saved, sent by effect 1 (started by #1)
+              await store.advanceClocksUntilReceived()
+              await store.receive(.saved(at: Date(timeIntervalSinceReferenceDate: 2.0))) {
+                $0.scores["y"] = 2.5
+                $0.scores["x"] = nil
+                $0.tags = ["a", "b"]
+                $0.mode = .editing(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)
+              }
+              // #3 Profile.Action.rowAdded
+              await store.send(.rowAdded) {
+                $0.rows.append(Row(id: 2, title: "r2"))
+                $0.rows[id: 1]?.title = "first"
+                // $0.token = …  (cannot be written in Swift: a redacted String (the trace does not hold its value))
+                $0.mode = .editing(UUID(uuidString: "00000000-0000-0000-0000-000000000001")!)
+              }
+              // #4 Profile.Action.rowsSwapped
+              await store.send(.rowsSwapped) {
+                $0.rows.move(fromOffsets: [1], toOffset: 0)
+                $0.rows.remove(id: 1)
+              }
+              // Still running when the trace ends: effect 2 (started by #4).
+              await store.skipInFlightEffects()
+            }
 
-      """#))
+            """#))
   }
 
   /// `--from/--to` start from the state before `--from`; an action whose effect started before
@@ -81,52 +85,71 @@ import Testing
   @Test func partOfTheTraceToAFile() throws {
     let directory = TemporaryDirectory()
     _ = directory.file("profile-edit.jsonl", contents: Self.trace)
-    #expect(tcaTrace("testgen", "--from", "2", "--to", "2", "--effects", "skip", "--test-name", "saving", "--feature", "Editor",
-      "-o", "Saving.swift", "profile-edit.jsonl", in: directory) == ToolRun())
+    #expect(
+      tcaTrace(
+        "testgen", "--from", "2", "--to", "2", "--effects", "skip", "--test-name", "saving", "--feature", "Editor",
+        "-o", "Saving.swift", "profile-edit.jsonl", in: directory) == ToolRun())
     let written = try String(contentsOfFile: directory.path("Saving.swift"), encoding: .utf8)
-    #expect(written.hasPrefix("""
-      // Generated by `tca-trace testgen` from profile-edit.jsonl: Profile, recorded 2026-11-24T10:00:00.000Z on Linux x86_64,
-      // action #2. Each step asserts the state change the trace recorded.
-      """))
-    #expect(written.hasSuffix(#"""
-        )) {
-          Editor()
+    #expect(
+      written.hasPrefix(
+        """
+        // Generated by `tca-trace testgen` from profile-edit.jsonl: Profile, recorded 2026-11-24T10:00:00.000Z on Linux x86_64,
+        // action #2. Each step asserts the state change the trace recorded.
+        """))
+    #expect(
+      written.hasSuffix(
+        #"""
+          )) {
+            Editor()
+          }
+          // #2 Profile.Action.saved, sent by effect 1, which started before this test: sent here
+          await store.send(.saved(at: Date(timeIntervalSinceReferenceDate: 2.0))) {
+            $0.scores["y"] = 2.5
+            $0.scores["x"] = nil
+            $0.tags = ["a", "b"]
+            $0.mode = .editing(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)
+          }
         }
-        // #2 Profile.Action.saved, sent by effect 1, which started before this test: sent here
-        await store.send(.saved(at: Date(timeIntervalSinceReferenceDate: 2.0))) {
-          $0.scores["y"] = 2.5
-          $0.scores["x"] = nil
-          $0.tags = ["a", "b"]
-          $0.mode = .editing(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)
-        }
-      }
 
-      """#))
+        """#))
     #expect(written.contains("@MainActor @Test func saving() async {"))
-    #expect(written.contains(#"""
-        let store = TestStore(initialState: Profile.State(
-          name: "Grace \"G\"",
-          nickname: "G",
-      """#))
+    #expect(
+      written.contains(
+        #"""
+          let store = TestStore(initialState: Profile.State(
+            name: "Grace \"G\"",
+            nickname: "G",
+        """#))
   }
 
   @Test func badInput() {
     let directory = TemporaryDirectory()
     _ = directory.file("profile-edit.jsonl", contents: Self.trace)
-    _ = directory.file("secret.jsonl", contents: Self.trace.replacingOccurrences(of: #""mode":{"$enum":"Mode","idle":{}}"#, with: #""mode":{"$redacted":"Mode"}"#))
-    #expect(tcaTrace("testgen", "--effects", "bogus", "profile-edit.jsonl", in: directory) == ToolRun(stderr: """
-      Error: The value 'bogus' is invalid for '--effects <mode>': expected receive or skip
-      Usage: tca-trace testgen [<options>] <file>
-        See 'tca-trace testgen --help' for more information.
+    _ = directory.file(
+      "secret.jsonl",
+      contents: Self.trace.replacingOccurrences(
+        of: #""mode":{"$enum":"Mode","idle":{}}"#, with: #""mode":{"$redacted":"Mode"}"#))
+    #expect(
+      tcaTrace("testgen", "--effects", "bogus", "profile-edit.jsonl", in: directory)
+        == ToolRun(
+          stderr: """
+            Error: The value 'bogus' is invalid for '--effects <mode>': expected receive or skip
+            Usage: tca-trace testgen [<options>] <file>
+              See 'tca-trace testgen --help' for more information.
 
-      """, code: 2))
-    #expect(tcaTrace("testgen", "--from", "9", "profile-edit.jsonl", in: directory)
-      == ToolRun(stderr: "Error: profile-edit.jsonl has no action 9 or later\n", code: 2))
-    #expect(tcaTrace("testgen", "nope.jsonl", in: directory)
-      == ToolRun(stderr: "Error: cannot open 'nope.jsonl': No such file or directory\n", code: 2))
-    #expect(tcaTrace("testgen", "secret.jsonl", in: directory) == ToolRun(stderr: """
-      Error: secret.jsonl:2: the initial state cannot be written in Swift: a redacted Mode (the trace does not hold its value)
+            """, code: 2))
+    #expect(
+      tcaTrace("testgen", "--from", "9", "profile-edit.jsonl", in: directory)
+        == ToolRun(stderr: "Error: profile-edit.jsonl has no action 9 or later\n", code: 2))
+    #expect(
+      tcaTrace("testgen", "nope.jsonl", in: directory)
+        == ToolRun(stderr: "Error: cannot open 'nope.jsonl': No such file or directory\n", code: 2))
+    #expect(
+      tcaTrace("testgen", "secret.jsonl", in: directory)
+        == ToolRun(
+          stderr: """
+            Error: secret.jsonl:2: the initial state cannot be written in Swift: a redacted Mode (the trace does not hold its value)
 
-      """, code: 2))
+            """, code: 2))
   }
 }

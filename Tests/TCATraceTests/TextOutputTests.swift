@@ -1,5 +1,6 @@
 import Debugging
 import Testing
+
 @testable import tca_trace
 
 /// `TextOutput` (Output/TextOutput.swift).
@@ -10,10 +11,11 @@ import Testing
     try output.jsonLine(.object([.init("seq", .int(3)), .init("label", .string("A.tap"))]))
     try output.line("after")
     try output.flush()
-    #expect(String(decoding: output.captured, as: UTF8.self) == #"""
-      {"seq":3,"label":"A.tap"}
-      after
+    #expect(
+      String(decoding: output.captured, as: UTF8.self) == #"""
+        {"seq":3,"label":"A.tap"}
+        after
 
-      """#)
+        """#)
   }
 }

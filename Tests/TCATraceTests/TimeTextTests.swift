@@ -3,10 +3,12 @@ import Testing
 
 /// `TimeText` (TimeText.swift).
 @Suite struct TimeTextTests {
-  @Test(arguments: [
-    (0, "0ns"), (999, "999ns"), (5_100, "5.10µs"), (12_345_678, "12.3ms"), (250_000, "250µs"), (1_500_000_000, "1.50s"),
-    (3_990, "3.99µs"), (9_996, "10.00µs"),
-  ] as [(Int64, String)])
+  @Test(
+    arguments: [
+      (0, "0ns"), (999, "999ns"), (5_100, "5.10µs"), (12_345_678, "12.3ms"), (250_000, "250µs"),
+      (1_500_000_000, "1.50s"),
+      (3_990, "3.99µs"), (9_996, "10.00µs"),
+    ] as [(Int64, String)])
   func duration(nanoseconds: Int64, text: String) {
     #expect(TimeText.duration(nanoseconds) == text)
   }
@@ -23,8 +25,12 @@ import Testing
     #expect(TimeText.offset(61_005_000_000) == "+61.005s")
   }
 
-  @Test(arguments: [("1.5s", 1_500_000_000), ("200ms", 200_000_000), ("40us", 40_000), ("40µs", 40_000), ("900ns", 900), ("0.5s", 500_000_000),
-    ("1ms", 1_000_000), ("250us", 250_000), ("250µs", 250_000), ("500ns", 500)] as [(String, Int64)])
+  @Test(
+    arguments: [
+      ("1.5s", 1_500_000_000), ("200ms", 200_000_000), ("40us", 40_000), ("40µs", 40_000), ("900ns", 900),
+      ("0.5s", 500_000_000),
+      ("1ms", 1_000_000), ("250us", 250_000), ("250µs", 250_000), ("500ns", 500),
+    ] as [(String, Int64)])
   func parse(text: String, nanoseconds: Int64) throws {
     #expect(try TimeText.parse(text) == nanoseconds)
   }
@@ -42,6 +48,8 @@ import Testing
   @Test(arguments: ["5", "0", "1.5", "500"])
   func parseRequiresAUnit(text: String) {
     let error = #expect(throws: TimeText.ParseError.self) { try TimeText.parse(text) }
-    #expect(error == TimeText.ParseError(message: "expected a unit after the number (ns, us, µs, ms or s)", isMissingUnit: true))
+    #expect(
+      error
+        == TimeText.ParseError(message: "expected a unit after the number (ns, us, µs, ms or s)", isMissingUnit: true))
   }
 }

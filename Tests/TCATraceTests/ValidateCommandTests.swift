@@ -18,33 +18,39 @@ import Testing
       {"kind":"end","t":40,"actions":4}
       """
     #expect(
-      tcaTrace("validate", "-", stdin: trace) == ToolRun(stdout: """
-        <stdin>:4: error: unknown kind "frob"
-        <stdin>:5: error: patch of action 3 does not apply: path /todos/5 does not exist
-        <stdin>:5: error: sequence gap: expected seq 2, found 3 with no gap note before it
-        <stdin>:6:100: error: unexpected end of input
-        <stdin>:7: warning: truncated last line (no newline at the end); ignored
-        <stdin>: 5 problems
+      tcaTrace("validate", "-", stdin: trace)
+        == ToolRun(
+          stdout: """
+            <stdin>:4: error: unknown kind "frob"
+            <stdin>:5: error: patch of action 3 does not apply: path /todos/5 does not exist
+            <stdin>:5: error: sequence gap: expected seq 2, found 3 with no gap note before it
+            <stdin>:6:100: error: unexpected end of input
+            <stdin>:7: warning: truncated last line (no newline at the end); ignored
+            <stdin>: 5 problems
 
-        """, code: 1))
+            """, code: 1))
   }
 
   @Test func json() {
     let trace = "\(SampleTraces.header)\n{\"kind\":\"state\",\"seq\":0,\"t\":0,\"state\":{}}\n{\"kind\""
     #expect(
-      tcaTrace("validate", "--format", "json", "-", stdin: trace) == ToolRun(stdout: """
-        {"file":"<stdin>","valid":false,"problems":[{"line":3,"severity":"warning","message":"truncated last line (no newline at the end); ignored"}]}
+      tcaTrace("validate", "--format", "json", "-", stdin: trace)
+        == ToolRun(
+          stdout: """
+            {"file":"<stdin>","valid":false,"problems":[{"line":3,"severity":"warning","message":"truncated last line (no newline at the end); ignored"}]}
 
-        """, code: 1))
+            """, code: 1))
   }
 
   @Test func futureFormat() {
     #expect(
-      tcaTrace("validate", "-", stdin: #"{"kind":"session","format":3,"name":"Todos"}"# + "\n") == ToolRun(stdout: """
-        <stdin>:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2
-        <stdin>: 1 problem
+      tcaTrace("validate", "-", stdin: #"{"kind":"session","format":3,"name":"Todos"}"# + "\n")
+        == ToolRun(
+          stdout: """
+            <stdin>:1: error: unsupported trace format 3; this tca-trace reads formats 1, 2
+            <stdin>: 1 problem
 
-        """, code: 1))
+            """, code: 1))
   }
 
   @Test func missingFileIsNotAFinding() {

@@ -36,7 +36,9 @@ struct ArrayDiffer {
   // MARK: - Matching by id
 
   /// Nodes from matching by `elementID`, or `false` when some element has no id or an id repeats.
-  private func identified(_ old: [Value], _ a: Range<Int>, _ new: [Value], _ b: Range<Int>, into nodes: inout NodeList) -> Bool {
+  private func identified(_ old: [Value], _ a: Range<Int>, _ new: [Value], _ b: Range<Int>, into nodes: inout NodeList)
+    -> Bool
+  {
     var oldIDs: [Value] = [], newIDs: [Value] = []
     oldIDs.reserveCapacity(a.count)
     newIDs.reserveCapacity(b.count)
@@ -48,7 +50,9 @@ struct ArrayDiffer {
       guard let id = new[j].elementID else { return false }
       newIDs.append(id)
     }
-    guard !(oldIDs.isEmpty && newIDs.isEmpty), let steps = IdentityMatcher.steps(old: oldIDs, new: newIDs) else { return false }
+    guard !(oldIDs.isEmpty && newIDs.isEmpty), let steps = IdentityMatcher.steps(old: oldIDs, new: newIDs) else {
+      return false
+    }
     let o = a.lowerBound, n = b.lowerBound
     for step in steps {
       switch step {

@@ -39,7 +39,9 @@ struct DiffJSONPatch {
 
   /// `path` extended by one reference token, escaped per RFC 6901.
   static func appending(_ path: String, _ token: String) -> String {
-    guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return path + "/" + token }
+    guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+      return path + "/" + token
+    }
     return path + "/" + token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
   }
 
@@ -79,7 +81,9 @@ struct DiffJSONPatch {
   /// Per-key operations for a dictionary with plain string keys when added keys come last in the
   /// new dictionary (where `add` puts them); `false` otherwise. Key order among kept keys is not
   /// patched (JSON objects are unordered).
-  private func dictionary(_ children: [StateDiff.Node], path: [String], new: [Value.Entry], into ops: inout [Operation]) -> Bool {
+  private func dictionary(_ children: [StateDiff.Node], path: [String], new: [Value.Entry], into ops: inout [Operation])
+    -> Bool
+  {
     var added: [Value] = []
     for child in children {
       guard case let .entry(.string(key)) = child.key, !key.hasPrefix("$") else { return false }

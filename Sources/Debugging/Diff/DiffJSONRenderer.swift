@@ -71,7 +71,8 @@ public struct DiffJSONRenderer {
       var members: [JSON.Member] = [.init("change", .string("nested"))]
       switch shape {
       case let .structure(type): members += [.init("shape", .string("structure")), .init("type", .string(type))]
-      case let .enumCase(type, name): members += [.init("shape", .string("enum")), .init("type", .string(type)), .init("case", .string(name))]
+      case let .enumCase(type, name):
+        members += [.init("shape", .string("enum")), .init("type", .string(type)), .init("case", .string(name))]
       case .tuple: members.append(.init("shape", .string("tuple")))
       case .array: members.append(.init("shape", .string("array")))
       case .set: members.append(.init("shape", .string("set")))

@@ -67,12 +67,16 @@ public struct DiffTextRenderer {
         lines.append(.context, depth, "… (\(count) unchanged)" + suffix, dim: true)
       }
     case let .replaced(old, new):
-      ValueText.dump(old, label: label(key, side: .removed), suffix: suffix, marker: .removed, depth: depth, into: &lines)
-      ValueText.dump(new, label: label(key, side: .inserted), suffix: suffix, marker: .inserted, depth: depth, into: &lines)
+      ValueText.dump(
+        old, label: label(key, side: .removed), suffix: suffix, marker: .removed, depth: depth, into: &lines)
+      ValueText.dump(
+        new, label: label(key, side: .inserted), suffix: suffix, marker: .inserted, depth: depth, into: &lines)
     case let .inserted(value):
-      ValueText.dump(value, label: label(key, side: .inserted), suffix: suffix, marker: .inserted, depth: depth, into: &lines)
+      ValueText.dump(
+        value, label: label(key, side: .inserted), suffix: suffix, marker: .inserted, depth: depth, into: &lines)
     case let .removed(value):
-      ValueText.dump(value, label: label(key, side: .removed), suffix: suffix, marker: .removed, depth: depth, into: &lines)
+      ValueText.dump(
+        value, label: label(key, side: .removed), suffix: suffix, marker: .removed, depth: depth, into: &lines)
     case let .moved(_, _, inner):
       self.change(inner, key: key, marker: .moved, suffix: suffix, depth: depth, into: &lines)
     case let .nested(.lines, children):
@@ -82,7 +86,9 @@ public struct DiffTextRenderer {
     case let .nested(childShape, _) where depth >= ValueText.elisionDepth:
       // Past the indentation limit: one line says there is a change below, not where.
       let (open, close) = brackets(childShape)
-      lines.append(marker, depth, label(key, side: marker) + open + "… (changed deeper than \(ValueText.elisionDepth) levels)" + close + suffix)
+      lines.append(
+        marker, depth,
+        label(key, side: marker) + open + "… (changed deeper than \(ValueText.elisionDepth) levels)" + close + suffix)
     case let .nested(childShape, children):
       let (open, close) = brackets(childShape)
       // A changed computed `id` is not a field of the text (see `ValueText.shown`).
@@ -104,11 +110,15 @@ public struct DiffTextRenderer {
     let changed = children.indices.filter { !children[$0].change.isUnchanged }
     var shown = [Bool](repeating: false, count: children.count)
     for index in changed {
-      for k in max(0, index - options.lineContext)...min(children.count - 1, index + options.lineContext) { shown[k] = true }
+      for k in max(0, index - options.lineContext)...min(children.count - 1, index + options.lineContext) {
+        shown[k] = true
+      }
     }
     var hidden = 0
     func flush() {
-      if hidden > 0 { lines.append(.context, depth, "… (\(hidden) unchanged line\(hidden == 1 ? "" : "s"))", dim: true) }
+      if hidden > 0 {
+        lines.append(.context, depth, "… (\(hidden) unchanged line\(hidden == 1 ? "" : "s"))", dim: true)
+      }
       hidden = 0
     }
     for (index, child) in children.enumerated() {

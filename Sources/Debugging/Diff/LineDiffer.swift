@@ -10,8 +10,12 @@ enum LineDiffer {
     var nodes: [StateDiff.Node] = []
     var i = 0, j = 0
     for (mi, mj) in SequenceMatcher.matches(old: a, new: b) + [(a.count, b.count)] {
-      while i < mi { nodes.append(.init(key: .line(old: i, new: nil, text: a[i]), change: .removed(.string(a[i])))); i += 1 }
-      while j < mj { nodes.append(.init(key: .line(old: nil, new: j, text: b[j]), change: .inserted(.string(b[j])))); j += 1 }
+      while i < mi {
+        nodes.append(.init(key: .line(old: i, new: nil, text: a[i]), change: .removed(.string(a[i])))); i += 1
+      }
+      while j < mj {
+        nodes.append(.init(key: .line(old: nil, new: j, text: b[j]), change: .inserted(.string(b[j])))); j += 1
+      }
       if mi < a.count { nodes.append(.unchanged(.line(old: mi, new: mj, text: a[mi]))) }
       i = mi + 1
       j = mj + 1

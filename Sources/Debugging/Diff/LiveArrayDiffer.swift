@@ -87,11 +87,14 @@ struct LiveArrayDiffer<Element> {
         nodes.append(.element(old: o + i, new: n + j, id: change.isUnchanged ? nil : id(newIDs[j])), change)
       case let .moved(i, j):
         let change = element(old[o + i], new[n + j])
-        nodes.append(.element(old: o + i, new: n + j, id: id(newIDs[j])), .moved(from: o + i, to: n + j, change: change))
+        nodes.append(
+          .element(old: o + i, new: n + j, id: id(newIDs[j])), .moved(from: o + i, to: n + j, change: change))
       case let .removed(i):
-        nodes.append(.element(old: o + i, new: nil, id: id(oldIDs[i])), .removed(differ.reflected(old[o + i], depth: depth)))
+        nodes.append(
+          .element(old: o + i, new: nil, id: id(oldIDs[i])), .removed(differ.reflected(old[o + i], depth: depth)))
       case let .inserted(j):
-        nodes.append(.element(old: nil, new: n + j, id: id(newIDs[j])), .inserted(differ.reflected(new[n + j], depth: depth)))
+        nodes.append(
+          .element(old: nil, new: n + j, id: id(newIDs[j])), .inserted(differ.reflected(new[n + j], depth: depth)))
       }
     }
     return true
@@ -106,7 +109,9 @@ struct LiveArrayDiffer<Element> {
     for node in values {
       guard case let .element(i, j, id) = node.key else { continue }
       var change = node.change
-      if case let .moved(from, to, inner) = change { change = .moved(from: from + a.lowerBound, to: to + b.lowerBound, change: inner) }
+      if case let .moved(from, to, inner) = change {
+        change = .moved(from: from + a.lowerBound, to: to + b.lowerBound, change: inner)
+      }
       nodes.append(.element(old: i.map { $0 + a.lowerBound }, new: j.map { $0 + b.lowerBound }, id: id), change)
     }
   }

@@ -40,7 +40,8 @@ struct LiveDiffer {
     case .leaf:
       return leaf(old, new, depth: depth)
     case .equatableArray:
-      return (old as! any LiveDiffableArray).liveChange(to: new, differ: self, depth: depth) ?? leaf(old, new, depth: depth)
+      return (old as! any LiveDiffableArray).liveChange(to: new, differ: self, depth: depth)
+        ?? leaf(old, new, depth: depth)
     case .structure:
       let stored = plan.reflected.stored
       return stored.withAddress(of: old) { a in
@@ -70,7 +71,8 @@ struct LiveDiffer {
     case .collection?:
       let a = oldMirror.children.map(\.value), b = Mirror(reflecting: new).children.map(\.value)
       let nodes: [StateDiff.Node]
-      if let sample = (a.first ?? b.first) as? any Equatable, let typed = typedElements(sample, a, b, depth: depth + 1) {
+      if let sample = (a.first ?? b.first) as? any Equatable, let typed = typedElements(sample, a, b, depth: depth + 1)
+      {
         nodes = typed
       } else {
         nodes = LiveArrayDiffer(differ: self, depth: depth + 1) { liveEqual($0, $1) ?? false }.diff(a, b)
@@ -94,7 +96,8 @@ struct LiveDiffer {
       for (position, (a, b)) in zip(a, b).enumerated() {
         guard a.label == b.label else { return leaf(old, new, depth: depth) }
         // Redacted: compared as shown (`.redacted(type:)`, `nil` as `.null`), never by value.
-        let change = a.isRedacted ? redactedChange(a.value, b.value, depth: depth + 1) : change(a.value, b.value, depth: depth + 1)
+        let change =
+          a.isRedacted ? redactedChange(a.value, b.value, depth: depth + 1) : change(a.value, b.value, depth: depth + 1)
         nodes.append(.field(label: a.label, position: position + shift), change)
       }
       if nodes.nodes.allSatisfy(\.change.isUnchanged) { return .unchanged(count: 1) }
@@ -126,7 +129,8 @@ struct LiveDiffer {
         guard x.label == y.label else { return nil }
         nodes.append(
           .field(label: x.label, position: position),
-          x.isRedacted ? redactedChange(x.value, y.value, depth: depth + 1) : change(x.value, y.value, depth: depth + 1))
+          x.isRedacted ? redactedChange(x.value, y.value, depth: depth + 1) : change(x.value, y.value, depth: depth + 1)
+        )
       }
     } else {
       nodes.append(.field(label: nil, position: 0), change(payloadA.value, payloadB.value, depth: depth + 1))
@@ -190,7 +194,8 @@ protocol LiveDiffableArray {
 extension Array: LiveDiffableArray where Element: Equatable {
   func liveChange(to new: Any, differ: LiveDiffer, depth: Int) -> StateDiff.Change? {
     guard let new = new as? [Element] else { return nil }
-    let nodes = LiveArrayDiffer(differ: differ, depth: depth + 1, equal: ==, identicalBitsAreEqual: true).diff(self, new)
+    let nodes = LiveArrayDiffer(differ: differ, depth: depth + 1, equal: ==, identicalBitsAreEqual: true).diff(
+      self, new)
     return nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(.array, nodes)
   }
 }

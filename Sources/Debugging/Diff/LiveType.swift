@@ -154,7 +154,9 @@ extension LiveDiffer {
 
   /// The change between two stored scalars of the commonest kinds, read in place; nil for other
   /// kinds (and multi-line strings, which are diffed line by line).
-  static func scalarChange(_ x: UnsafeRawPointer, _ y: UnsafeRawPointer, _ kind: ReflectedType.Kind) -> StateDiff.Change? {
+  static func scalarChange(_ x: UnsafeRawPointer, _ y: UnsafeRawPointer, _ kind: ReflectedType.Kind) -> StateDiff
+    .Change?
+  {
     func compare<T: Equatable>(_ type: T.Type, _ value: (T) -> Value) -> StateDiff.Change {
       let a = x.load(as: T.self), b = y.load(as: T.self)
       return a == b ? .unchanged(count: 1) : .replaced(old: value(a), new: value(b))

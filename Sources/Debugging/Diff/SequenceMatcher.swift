@@ -99,10 +99,16 @@ struct SequenceMatcher {
     b = b.lowerBound..<tail.1
     if !a.isEmpty, !b.isEmpty {
       guard let snake = middleSnake(a, b, limit: budget, forward: &forward, backward: &backward) else { return false }
-      guard common(a.lowerBound..<snake.x, b.lowerBound..<snake.y, budget: snake.edits, forward: &forward, backward: &backward, into: &pairs)
+      guard
+        common(
+          a.lowerBound..<snake.x, b.lowerBound..<snake.y, budget: snake.edits, forward: &forward, backward: &backward,
+          into: &pairs)
       else { return false }
       for k in 0..<(snake.u - snake.x) { pairs.append((snake.x + k, snake.y + k)) }
-      guard common(snake.u..<a.upperBound, snake.v..<b.upperBound, budget: snake.edits, forward: &forward, backward: &backward, into: &pairs)
+      guard
+        common(
+          snake.u..<a.upperBound, snake.v..<b.upperBound, budget: snake.edits, forward: &forward, backward: &backward,
+          into: &pairs)
       else { return false }
     }
     for k in 0..<suffix { pairs.append((tail.0 + k, tail.1 + k)) }
@@ -125,7 +131,8 @@ struct SequenceMatcher {
     vb[offset + 1] = 0
     for d in 0...maxD {
       for k in stride(from: -d, through: d, by: 2) {
-        var x = (k == -d || (k != d && vf[offset + k - 1] < vf[offset + k + 1])) ? vf[offset + k + 1] : vf[offset + k - 1] + 1
+        var x =
+          (k == -d || (k != d && vf[offset + k - 1] < vf[offset + k + 1])) ? vf[offset + k + 1] : vf[offset + k - 1] + 1
         var y = x - k
         let start = (x, y)
         while x < n, y < m, same(a.lowerBound + x, b.lowerBound + y) { x += 1; y += 1 }
@@ -136,7 +143,8 @@ struct SequenceMatcher {
         }
       }
       for k in stride(from: -d, through: d, by: 2) {
-        var x = (k == -d || (k != d && vb[offset + k - 1] < vb[offset + k + 1])) ? vb[offset + k + 1] : vb[offset + k - 1] + 1
+        var x =
+          (k == -d || (k != d && vb[offset + k - 1] < vb[offset + k + 1])) ? vb[offset + k + 1] : vb[offset + k - 1] + 1
         var y = x - k
         let start = (x, y)
         while x < n, y < m, same(a.upperBound - 1 - x, b.upperBound - 1 - y) { x += 1; y += 1 }

@@ -15,12 +15,13 @@ package struct TextLines {
   }
 
   package mutating func append(_ marker: Marker, _ depth: Int, _ content: String, dim: Bool = false) {
-    let role: TextStyle.Role? = switch marker {
-    case .removed: .removed
-    case .inserted: .inserted
-    case .moved: .moved
-    case .context: dim ? .dim : nil
-    }
+    let role: TextStyle.Role? =
+      switch marker {
+      case .removed: .removed
+      case .inserted: .inserted
+      case .moved: .moved
+      case .context: dim ? .dim : nil
+      }
     if !text.isEmpty { text += "\n" }
     if color, let role { text += TextStyle.start(role) }
     text.append(marker.rawValue)
@@ -53,14 +54,18 @@ package enum ValueText {
     func container(_ open: String, _ close: String, _ children: [(String, Value)]) {
       if children.isEmpty {
         lines.append(marker, depth, label + open + close + suffix)
-      } else if children.count == 1, children[0].0.isEmpty, let inline = scalar(children[0].1) ?? bareCase(children[0].1) {
+      } else if children.count == 1, children[0].0.isEmpty,
+        let inline = scalar(children[0].1) ?? bareCase(children[0].1)
+      {
         lines.append(marker, depth, label + open + inline + close + suffix)
       } else if depth >= elisionDepth {
         lines.append(marker, depth, label + open + "…" + close + suffix)
       } else {
         lines.append(marker, depth, label + open)
         for (index, (childLabel, child)) in children.enumerated() {
-          dump(child, label: childLabel, suffix: index == children.count - 1 ? "" : ",", marker: marker, depth: depth + 1, into: &lines)
+          dump(
+            child, label: childLabel, suffix: index == children.count - 1 ? "" : ",", marker: marker, depth: depth + 1,
+            into: &lines)
         }
         lines.append(marker, depth, close + suffix)
       }
@@ -125,7 +130,8 @@ package enum ValueText {
     case let .array(a): return "[" + a.map(compact).joined(separator: ", ") + "]"
     case let .set(a): return "Set([" + a.map(compact).joined(separator: ", ") + "])"
     case let .dictionary(e):
-      return e.isEmpty ? "[:]" : "[" + e.map { compact($0.key) + ": " + compact($0.value) }.joined(separator: ", ") + "]"
+      return e.isEmpty
+        ? "[:]" : "[" + e.map { compact($0.key) + ": " + compact($0.value) }.joined(separator: ", ") + "]"
     default: return scalar(value) ?? "?"
     }
   }

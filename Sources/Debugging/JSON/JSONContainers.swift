@@ -12,7 +12,8 @@
 /// elements.append(.int(3))
 /// json = .array(elements)
 /// ```
-public struct JSONElements: RandomAccessCollection, MutableCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral,
+public struct JSONElements: RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
+  ExpressibleByArrayLiteral,
   Hashable, Sendable
 {
   final class Storage: @unchecked Sendable {
@@ -63,7 +64,8 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
     }
   }
 
-  public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C) where C.Element == JSON {
+  public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
+  where C.Element == JSON {
     makeUnique()
     storage.items.replaceSubrange(subrange, with: newElements)
   }
@@ -108,7 +110,8 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
 /// members.append(JSON.Member("done", .bool(true)))
 /// json = .object(members)
 /// ```
-public struct JSONMembers: RandomAccessCollection, MutableCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral,
+public struct JSONMembers: RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
+  ExpressibleByArrayLiteral,
   Hashable, Sendable
 {
   final class Storage: @unchecked Sendable {
@@ -130,7 +133,8 @@ public struct JSONMembers: RandomAccessCollection, MutableCollection, RangeRepla
 
   // Iteration and contiguous access go straight to the array: one reference for the whole loop.
   public func makeIterator() -> IndexingIterator<[JSON.Member]> { storage.items.makeIterator() }
-  public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<JSON.Member>) throws -> R) rethrows -> R? {
+  public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<JSON.Member>) throws -> R) rethrows -> R?
+  {
     try storage.items.withContiguousStorageIfAvailable(body)
   }
 
@@ -158,7 +162,8 @@ public struct JSONMembers: RandomAccessCollection, MutableCollection, RangeRepla
     }
   }
 
-  public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C) where C.Element == JSON.Member {
+  public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
+  where C.Element == JSON.Member {
     makeUnique()
     storage.items.replaceSubrange(subrange, with: newElements)
   }

@@ -128,7 +128,8 @@ public struct JSONObjectScanner {
 
   /// The member's value, parsed with all the reader's rules; errors point into the whole input.
   public func value(_ member: Member) throws(JSONError) -> JSON {
-    var sub = JSONTreeParser(JSONParser(parser.bytes, count: member.valueRange.upperBound, from: member.valueRange.lowerBound))
+    var sub = JSONTreeParser(
+      JSONParser(parser.bytes, count: member.valueRange.upperBound, from: member.valueRange.lowerBound))
     return try sub.parseValue()
   }
 

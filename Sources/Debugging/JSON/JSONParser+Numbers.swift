@@ -39,7 +39,9 @@ extension JSONParser {
   }
 
   /// The fraction and exponent after the integer digits; `mantissa` holds those digits.
-  private mutating func parseFraction(start: Int, negative: Bool, mantissa: UInt64, exact: Bool) throws(JSONError) -> Double {
+  private mutating func parseFraction(start: Int, negative: Bool, mantissa: UInt64, exact: Bool) throws(JSONError)
+    -> Double
+  {
     var mantissa = mantissa
     var exact = exact && mantissa < 1 << 53
     var exponent = 0
@@ -75,7 +77,8 @@ extension JSONParser {
     }
     let value: Double
     if exact && exponent >= -22 && exponent <= 22 {
-      let magnitude = exponent < 0
+      let magnitude =
+        exponent < 0
         ? Double(mantissa) / powersOfTen[-exponent]
         : Double(mantissa) * powersOfTen[exponent]
       value = negative ? -magnitude : magnitude

@@ -18,7 +18,8 @@ public enum JSONReader {
 
   public static func parse(_ text: String) throws(JSONError) -> JSON {
     var text = text
-    return try text.withUTF8 { buffer in Result { () throws(JSONError) in try parse(UnsafeRawBufferPointer(buffer)) } }.get()
+    return try text.withUTF8 { buffer in Result { () throws(JSONError) in try parse(UnsafeRawBufferPointer(buffer)) } }
+      .get()
   }
 
   public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSON {

@@ -105,7 +105,9 @@ struct JSONTreeParser: ~Copyable {
   /// Small objects compare fingerprints linearly; from 16 members on, a set of them takes over.
   /// Equal fingerprints are confirmed on the bytes.
   @inline(__always)
-  private func checkDuplicate(_ key: String, _ fingerprint: UInt64, base: Int, seen: inout Set<UInt64>, at offset: Int) throws(JSONError) {
+  private func checkDuplicate(_ key: String, _ fingerprint: UInt64, base: Int, seen: inout Set<UInt64>, at offset: Int)
+    throws(JSONError)
+  {
     let count = members.count - base
     if count >= 16 {
       if seen.isEmpty {

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,7 +9,6 @@ import Darwin
 #elseif os(Windows)
 import ucrt
 #endif
-import Foundation
 
 /// Every operating-system call the package makes, and every `#if os`, in one place: the trace
 /// writer and reader, the recorder's default directory, and the command-line tool's terminal and
@@ -70,7 +71,9 @@ package enum Platform {
   /// Reads up to `count` bytes into `buffer`: how many were read (0 at the end of the input).
   /// Interrupted reads are retried; `EAGAIN` (a non-blocking descriptor with nothing yet) is an
   /// error the caller may wait on.
-  package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Result<Int, SystemError> {
+  package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Result<
+    Int, SystemError
+  > {
     while true {
       let result = systemRead(descriptor, buffer, count)
       if result >= 0 { return .success(result) }
@@ -81,7 +84,9 @@ package enum Platform {
 
   /// Writes all of `bytes` to `descriptor`, retrying short writes and interruptions: how many
   /// bytes were written, and the error that stopped it, if any.
-  package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> (written: Int, error: SystemError?) {
+  package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> (
+    written: Int, error: SystemError?
+  ) {
     guard let start = bytes.baseAddress else { return (0, nil) }
     var written = 0
     while written < bytes.count {
@@ -209,20 +214,20 @@ package enum Platform {
   /// `Linux x86_64`, `macOS arm64`: the system and architecture a trace was recorded on.
   package static var systemName: String {
     #if os(Linux)
-      let system = "Linux"
+    let system = "Linux"
     #elseif os(macOS)
-      let system = "macOS"
+    let system = "macOS"
     #elseif os(iOS)
-      let system = "iOS"
+    let system = "iOS"
     #else
-      let system = "unknown"
+    let system = "unknown"
     #endif
     #if arch(x86_64)
-      return system + " x86_64"
+    return system + " x86_64"
     #elseif arch(arm64)
-      return system + " arm64"
+    return system + " arm64"
     #else
-      return system
+    return system
     #endif
   }
 
@@ -293,26 +298,36 @@ package enum Platform {
 // The C functions under the names `Platform`'s own members take.
 #if canImport(Darwin)
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Darwin.open(path, flags, mode) }
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Darwin.read(fd, buffer, count) }
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  Darwin.read(fd, buffer, count)
+}
 private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(fd, bytes, count) }
 private func systemClose(_ fd: Int32) -> Int32 { Darwin.close(fd) }
 private func systemRename(_ old: String, _ new: String) -> Int32 { Darwin.rename(old, new) }
 #elseif canImport(Glibc)
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Glibc.open(path, flags, mode) }
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Glibc.read(fd, buffer, count) }
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  Glibc.read(fd, buffer, count)
+}
 private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(fd, bytes, count) }
 private func systemClose(_ fd: Int32) -> Int32 { Glibc.close(fd) }
 private func systemRename(_ old: String, _ new: String) -> Int32 { Glibc.rename(old, new) }
 #elseif canImport(Musl)
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Musl.open(path, flags, mode) }
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Musl.read(fd, buffer, count) }
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  Musl.read(fd, buffer, count)
+}
 private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Musl.write(fd, bytes, count) }
 private func systemClose(_ fd: Int32) -> Int32 { Musl.close(fd) }
 private func systemRename(_ old: String, _ new: String) -> Int32 { Musl.rename(old, new) }
 #elseif os(Windows)
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { _open(path, flags, Int32(mode)) }
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Int(_read(fd, buffer, UInt32(min(count, Int(Int32.max))))) }
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Int(_write(fd, bytes, UInt32(min(count, Int(Int32.max))))) }
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  Int(_read(fd, buffer, UInt32(min(count, Int(Int32.max)))))
+}
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  Int(_write(fd, bytes, UInt32(min(count, Int(Int32.max)))))
+}
 private func systemClose(_ fd: Int32) -> Int32 { _close(fd) }
 private func systemRename(_ old: String, _ new: String) -> Int32 { ucrt.rename(old, new) }
 #endif

@@ -30,7 +30,9 @@ enum DefaultTraceDirectory {
       Platform.makeDirectory(candidate, permissions: 0o700)
       if Platform.isPrivateDirectory(candidate) { return .success(candidate) }
     }
-    return .failure(TraceWriterError(
-      "not recording: \(candidates.joined(separator: " and ")) are not private directories of this user; set \(TraceSink.directoryVariable)"))
+    return .failure(
+      TraceWriterError(
+        "not recording: \(candidates.joined(separator: " and ")) are not private directories of this user; set \(TraceSink.directoryVariable)"
+      ))
   }
 }

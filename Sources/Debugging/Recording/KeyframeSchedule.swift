@@ -28,7 +28,9 @@ struct KeyframeSchedule {
   }
 
   init(_ options: TraceRecorderOptions) {
-    self.init(ratio: options.keyframePatchRatio, minimumBytes: options.keyframeMinimumPatchBytes, interval: options.keyframeInterval)
+    self.init(
+      ratio: options.keyframePatchRatio, minimumBytes: options.keyframeMinimumPatchBytes,
+      interval: options.keyframeInterval)
   }
 
   /// A full state of `bytes` bytes was written: patches are counted from here.

@@ -54,7 +54,8 @@ enum RecorderPatch {
           continue
         }
         guard elements.indices.contains(index) else {
-          throw Failure(message: "element \(index) is not in the new array, which has \(elements.count), at \(place(path))")
+          throw Failure(
+            message: "element \(index) is not in the new array, which has \(elements.count), at \(place(path))")
         }
         try self.change(child.change, path: path + [String(index)], new: elements[index], into: &ops)
         index += 1
@@ -75,7 +76,10 @@ enum RecorderPatch {
       guard new.indices.contains(position) else {
         let name = label ?? "_\(position)"
         let count = new.count == 1 ? "1 field" : "\(new.count) fields"
-        throw Failure(message: "field \(name) (position \(position)) of \(type) is not in the new value, which has \(count), at \(place(path))")
+        throw Failure(
+          message:
+            "field \(name) (position \(position)) of \(type) is not in the new value, which has \(count), at \(place(path))"
+        )
       }
       try change(child.change, path: path + [label ?? "_\(position)"], new: new[position].value, into: &ops)
     }

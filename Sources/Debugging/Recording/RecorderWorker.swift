@@ -159,10 +159,13 @@ final class RecorderWorker: @unchecked Sendable {
   private func noteDelays() {
     guard delays.count > 0 else { return }
     let plural = delays.count == 1 ? "action" : "actions"
-    output.append(.note(TraceNote(
-      t: time(TraceRecorder.now()), note: .info,
-      message: "writer fell behind: \(delays.count) \(plural) written up to \(TimeText.duration(Int64(clamping: delays.longest))) late",
-      delayed: Int64(delays.count))))
+    output.append(
+      .note(
+        TraceNote(
+          t: time(TraceRecorder.now()), note: .info,
+          message:
+            "writer fell behind: \(delays.count) \(plural) written up to \(TimeText.duration(Int64(clamping: delays.longest))) late",
+          delayed: Int64(delays.count))))
     delays = (0, 0)
   }
 
@@ -211,9 +214,12 @@ final class RecorderWorker: @unchecked Sendable {
       // Coalesced: the action is recorded, its state was not kept; the next kept state carries
       // the change.
       coalescedRun = (coalescedRun?.first ?? seq, (coalescedRun?.count ?? 0) + 1)
-      output.append(.action(TraceAction(
-        seq: seq, t: time(event.t), duration: Int64(clamping: event.duration), label: label, action: actionValue.json,
-        effect: effectID, coalesced: true)))
+      output.append(
+        .action(
+          TraceAction(
+            seq: seq, t: time(event.t), duration: Int64(clamping: event.duration), label: label,
+            action: actionValue.json,
+            effect: effectID, coalesced: true)))
       lastAction = (seq, label)
       return
     }
@@ -226,12 +232,17 @@ final class RecorderWorker: @unchecked Sendable {
       lastValue = .null
       if !diff.root.change.apply(to: &newValue) { newValue = Value(reflecting: newState, options: reflection) }
       if options.checksRebuiltStates, newValue != Value(reflecting: newState, options: reflection) {
-        output.append(.note(TraceNote(t: time(event.t), note: .error, message: "rebuilt state of action \(seq) differs from the reflected state")))
+        output.append(
+          .note(
+            TraceNote(
+              t: time(event.t), note: .error, message: "rebuilt state of action \(seq) differs from the reflected state"
+            )))
         newValue = Value(reflecting: newState, options: reflection)
       }
       patch = patchOrNote(diff, new: newValue, t: event.t)
     }
-    let keyframe = keyframes.isDue(seq: seq, patchBytes: patch.operations.isEmpty ? 0 : size(of: patch.json)) || forceKeyframe
+    let keyframe =
+      keyframes.isDue(seq: seq, patchBytes: patch.operations.isEmpty ? 0 : size(of: patch.json)) || forceKeyframe
     forceKeyframe = false
     let state = keyframe ? newValue.json : nil
     if let state {
@@ -239,9 +250,11 @@ final class RecorderWorker: @unchecked Sendable {
       keyframes.wroteState(bytes: bytes)
       queue?.measured(stateBytes: bytes)
     }
-    output.append(.action(TraceAction(
-      seq: seq, t: time(event.t), duration: Int64(clamping: event.duration), label: label, action: actionValue.json,
-      effect: effectID, patch: patch, state: state)))
+    output.append(
+      .action(
+        TraceAction(
+          seq: seq, t: time(event.t), duration: Int64(clamping: event.duration), label: label, action: actionValue.json,
+          effect: effectID, patch: patch, state: state)))
     lastState = newState
     lastStateIsShared = true
     lastValue = newValue
@@ -258,10 +271,13 @@ final class RecorderWorker: @unchecked Sendable {
     coalescedRun = nil
     let last = run.first + Int64(run.count) - 1
     let which = run.count == 1 ? "of 1 action (#\(run.first))" : "of \(run.count) actions (#\(run.first)–#\(last))"
-    let after = seq.map { "; #\($0) carries their changes" } ?? "; the recorder closed before a later state was captured"
-    output.append(.note(TraceNote(
-      t: time(t), note: .info, message: "writer busy: the states \(which) were not captured\(after)",
-      coalesced: Int64(run.count))))
+    let after =
+      seq.map { "; #\($0) carries their changes" } ?? "; the recorder closed before a later state was captured"
+    output.append(
+      .note(
+        TraceNote(
+          t: time(t), note: .info, message: "writer busy: the states \(which) were not captured\(after)",
+          coalesced: Int64(run.count))))
   }
 
   /// The patch of action `seq` from its diff, and the note to write before the action when it
@@ -320,9 +336,11 @@ final class RecorderWorker: @unchecked Sendable {
       }
       nextEffectID += 1
       effectIDs[number] = nextEffectID
-      output.append(.effect(TraceEffectEvent(
-        event: .started, effect: nextEffectID, t: time(t), seq: origin.seq, label: origin.label,
-        id: CancellationIDText.text(of: ids, options: reflection))))
+      output.append(
+        .effect(
+          TraceEffectEvent(
+            event: .started, effect: nextEffectID, t: time(t), seq: origin.seq, label: origin.label,
+            id: CancellationIDText.text(of: ids, options: reflection))))
       return
     }
     guard let id = effectIDs[number] else {

@@ -37,9 +37,9 @@ enum TerminationFlush {
     for signal in signals {
       var action = sigaction()
       #if os(Linux)
-        action.__sigaction_handler.sa_handler = terminationHandler
+      action.__sigaction_handler.sa_handler = terminationHandler
       #else
-        action.__sigaction_u.__sa_handler = terminationHandler
+      action.__sigaction_u.__sa_handler = terminationHandler
       #endif
       sigemptyset(&action.sa_mask)
       _ = sigaction(signal, &action, nil)
@@ -50,9 +50,9 @@ enum TerminationFlush {
     var current = sigaction()
     guard sigaction(signal, nil, &current) == 0 else { return false }
     #if os(Linux)
-      return current.__sigaction_handler.sa_handler == nil
+    return current.__sigaction_handler.sa_handler == nil
     #else
-      return current.__sigaction_u.__sa_handler == nil
+    return current.__sigaction_u.__sa_handler == nil
     #endif
   }
 }

@@ -204,8 +204,11 @@ final class TraceDestination: @unchecked Sendable {
       return
     }
     if writer.cutBackAfterError {
-      writer.appendAfterError(.note(TraceNote(
-        t: Int64(clamping: TraceRecorder.now() &- origin), note: .error, message: "\(error.message); recording stopped here")))
+      writer.appendAfterError(
+        .note(
+          TraceNote(
+            t: Int64(clamping: TraceRecorder.now() &- origin), note: .error,
+            message: "\(error.message); recording stopped here")))
     }
     RecorderOutput.standardError(
       "tca-trace: \(error.message); the trace\(path.map { " '\($0)'" } ?? "") stops here, the app goes on\n")

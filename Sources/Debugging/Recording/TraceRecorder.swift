@@ -43,7 +43,9 @@ public final class TraceRecorder: @unchecked Sendable {
   private let output: RecorderOutput
 
   /// Starts a session: the header is written at once, the initial state with the first action.
-  public init(name: String, prefix: String = "", to sink: TraceSink = .defaultFile, options: TraceRecorderOptions = .init()) {
+  public init(
+    name: String, prefix: String = "", to sink: TraceSink = .defaultFile, options: TraceRecorderOptions = .init()
+  ) {
     self.name = name
     self.prefix = prefix
     self.options = options
@@ -57,7 +59,8 @@ public final class TraceRecorder: @unchecked Sendable {
     let deterministic = options.timestamps == .deterministic
     let session = TraceSession(
       name: name, prefix: prefix, start: deterministic ? TraceTimestamps.deterministicStart : Self.iso8601(Date()),
-      origin: deterministic ? nil : Int64(clamping: origin), platform: Self.platform, pid: deterministic ? 0 : Int64(ProcessInfo.processInfo.processIdentifier),
+      origin: deterministic ? nil : Int64(clamping: origin), platform: Self.platform,
+      pid: deterministic ? 0 : Int64(ProcessInfo.processInfo.processIdentifier),
       keyframeInterval: Int64(max(0, options.keyframeInterval ?? 0)),
       redacted: options.redactedFieldNames.sorted(), reducer: prefix.isEmpty ? name : prefix,
       redaction: options.redaction.name)
@@ -132,15 +135,18 @@ public final class TraceRecorder: @unchecked Sendable {
     // change: no copy of a large collection on this thread), `.exact` waits for the worker.
     var keepsState = initial != nil || events.pendingStates < events.allowedPendingStates(budget: options.stateBudget)
     if !keepsState, options.stateCapture == .exact {
-      while !isClosed, !events.stopped, events.pendingStates >= events.allowedPendingStates(budget: options.stateBudget) {
+      while !isClosed, !events.stopped, events.pendingStates >= events.allowedPendingStates(budget: options.stateBudget)
+      {
         lock.wait()
       }
       keepsState = true
     }
     let duration = options.timestamps == .deterministic ? 0 : duration
-    events.queue.append(.action(RecordedAction(
-      action: action, state: keepsState ? new : nil, initial: initial, t: t, duration: duration, effect: effect,
-      droppedBefore: dropped, enqueued: enqueued)))
+    events.queue.append(
+      .action(
+        RecordedAction(
+          action: action, state: keepsState ? new : nil, initial: initial, t: t, duration: duration, effect: effect,
+          droppedBefore: dropped, enqueued: enqueued)))
     dropped = 0
     events.queuedActions += 1
     events.pendingActionBytes += cost

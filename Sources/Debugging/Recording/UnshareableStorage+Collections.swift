@@ -68,5 +68,7 @@ private func unshareArray<Storage: RangeReplaceableCollection & MutableCollectio
   guard !array.pointee.isEmpty else { return }
   if array.pointee.count >= StorageUnsharer.minimumCount { array.pointee.reserveCapacity(array.pointee.count) }
   guard let plan = unsharer.elementPlan(Storage.Element.self, depth: depth) else { return }
-  _ = array.pointee.withContiguousMutableStorageIfAvailable { unsharer.unshareElements(of: $0, plan: plan, depth: depth) }
+  _ = array.pointee.withContiguousMutableStorageIfAvailable {
+    unsharer.unshareElements(of: $0, plan: plan, depth: depth)
+  }
 }

@@ -115,7 +115,8 @@ extension TraceChild {
       info.fields.compactMap { field in
         guard !field.isHidden else { return nil }
         let isRedacted = field.label.map(options.isRedactedField) ?? false
-        return TraceChild(label: field.label, value: field.stored.load(from: address + field.offset), isRedacted: isRedacted)
+        return TraceChild(
+          label: field.label, value: field.stored.load(from: address + field.offset), isRedacted: isRedacted)
       }
     }
   }

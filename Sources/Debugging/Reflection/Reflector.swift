@@ -120,7 +120,9 @@ struct Reflector {
   private mutating func reflectStored(at address: UnsafeRawPointer, _ info: ReflectedType, depth: Int) -> Value {
     var fields = reflectStoredFields(at: address, info, depth: depth + 1)
     if info.kind == .tuple { return .tuple(fields) }
-    if let identity = info.identity { addIdentity(identity(info.stored.load(from: address)), to: &fields, depth: depth + 1) }
+    if let identity = info.identity {
+      addIdentity(identity(info.stored.load(from: address)), to: &fields, depth: depth + 1)
+    }
     return .structure(type: info.name, fields: fields)
   }
 
@@ -130,7 +132,9 @@ struct Reflector {
     fields.insert(Value.Field(Value.identityLabel, reflect(id.base, depth: depth)), at: 0)
   }
 
-  private mutating func reflectStoredFields(at address: UnsafeRawPointer, _ info: ReflectedType, depth: Int) -> [Value.Field] {
+  private mutating func reflectStoredFields(at address: UnsafeRawPointer, _ info: ReflectedType, depth: Int) -> [Value
+    .Field]
+  {
     var fields: [Value.Field] = []
     fields.reserveCapacity(info.fields.count)
     let redactsByName = options.redactsByName
@@ -210,11 +214,14 @@ struct Reflector {
     let name = child.label ?? enumCaseName(value) ?? "\(value)"
     let payload = reflectedType(type(of: child.value))
     if payload.kind == .tuple && readsInPlace {
-      let values = payload.stored.withAddress(of: child.value) { reflectStoredFields(at: $0, payload, depth: depth + 1) }
+      let values = payload.stored.withAddress(of: child.value) {
+        reflectStoredFields(at: $0, payload, depth: depth + 1)
+      }
       return .enumCase(type: info.name, name: name, values: values)
     }
     if case .tuple = payload.kind {
-      return .enumCase(type: info.name, name: name, values: reflectFields(Mirror(reflecting: child.value), depth: depth + 1))
+      return .enumCase(
+        type: info.name, name: name, values: reflectFields(Mirror(reflecting: child.value), depth: depth + 1))
     }
     return .enumCase(type: info.name, name: name, values: [Value.Field(nil, reflect(child.value, depth: depth + 1))])
   }

@@ -28,7 +28,8 @@ extension Reflector {
       return Self.floatingPoint(number)
     case .nsString: return .string(String(describing: value as! NSString))
     case .nsNumber: return number(value as! NSNumber)
-    case .custom, .anyHashable, .structure, .tuple, .enumeration, .optional, .array, .set, .dictionary, .mirror: return nil
+    case .custom, .anyHashable, .structure, .tuple, .enumeration, .optional, .array, .set, .dictionary, .mirror:
+      return nil
     }
   }
 

@@ -41,20 +41,22 @@ struct StoredField {
     }
     guard complete else { return nil }
     if kind == .tuple {
-      return .tuple(raw.map { element in
-        let label = element.label.isEmpty || element.label.hasPrefix(".") ? nil : element.label
-        return StoredField(label: label, offset: element.offset, type: element.type, isHidden: false)
-      })
+      return .tuple(
+        raw.map { element in
+          let label = element.label.isEmpty || element.label.hasPrefix(".") ? nil : element.label
+          return StoredField(label: label, offset: element.offset, type: element.type, isHidden: false)
+        })
     }
     let isObservable = raw.contains { $0.label.hasPrefix("_$") }
-    return .structure(raw.map { field in
-      var label = field.label
-      let isHidden = label.hasPrefix("_$")
-      if !isHidden, label.hasPrefix("_"), isObservable || field.type is any TracePropertyWrapper.Type {
-        label.removeFirst()
-      }
-      return StoredField(label: label, offset: field.offset, type: field.type, isHidden: isHidden)
-    })
+    return .structure(
+      raw.map { field in
+        var label = field.label
+        let isHidden = label.hasPrefix("_$")
+        if !isHidden, label.hasPrefix("_"), isObservable || field.type is any TracePropertyWrapper.Type {
+          label.removeFirst()
+        }
+        return StoredField(label: label, offset: field.offset, type: field.type, isHidden: isHidden)
+      })
   }
 }
 

@@ -38,8 +38,11 @@ package enum TimeText {
   package static func appendDuration(_ nanoseconds: Int64, to bytes: inout [UInt8]) {
     let value = max(0, nanoseconds)
     let (scale, unit): (Int64, [UInt8]) =
-      value < 1_000 ? (1, [0x6E, 0x73]) : value < 1_000_000 ? (1_000, [0xC2, 0xB5, 0x73])
-      : value < 1_000_000_000 ? (1_000_000, [0x6D, 0x73]) : (1_000_000_000, [0x73])
+      value < 1_000
+      ? (1, [0x6E, 0x73])
+      : value < 1_000_000
+        ? (1_000, [0xC2, 0xB5, 0x73])
+        : value < 1_000_000_000 ? (1_000_000, [0x6D, 0x73]) : (1_000_000_000, [0x73])
     if scale == 1 || value >= 100 * scale {
       // Rounded without `value + scale / 2`, which overflows near Int64.max.
       appendDecimal(value / scale + (value % scale >= (scale + 1) / 2 ? 1 : 0), to: &bytes)
@@ -64,9 +67,12 @@ package enum TimeText {
       bytes.append(UInt8(ascii: "0") + UInt8(max(0, number)))
       return
     }
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var digits:
+      (
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+      ) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     var count = 0
     var rest = number
     withUnsafeMutableBytes(of: &digits) { buffer in

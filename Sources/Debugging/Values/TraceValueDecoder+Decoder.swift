@@ -23,7 +23,9 @@ final class ValueTreeDecoder: Decoder, SingleValueDecodingContainer {
   // MARK: - Decoder
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    guard let members = ValueShape.members(of: value) else { throw mismatch("a keyed value (struct, enum case or dictionary)") }
+    guard let members = ValueShape.members(of: value) else {
+      throw mismatch("a keyed value (struct, enum case or dictionary)")
+    }
     return KeyedDecodingContainer(ValueKeyedContainer<Key>(decoder: self, members: members))
   }
 
@@ -47,7 +49,8 @@ final class ValueTreeDecoder: Decoder, SingleValueDecodingContainer {
   func refuseMissingValue() throws {
     switch value {
     case .redacted, .reference:
-      throw TraceValueDecodingError(path: TraceValueDecodingError.pointer(codingPath), message: "found \(ValueShape.describe(value))")
+      throw TraceValueDecodingError(
+        path: TraceValueDecodingError.pointer(codingPath), message: "found \(ValueShape.describe(value))")
     default:
       return
     }
@@ -55,9 +58,13 @@ final class ValueTreeDecoder: Decoder, SingleValueDecodingContainer {
 
   /// The error for a value of the wrong shape.
   func mismatch(_ expected: String) -> TraceValueDecodingError {
-    if case .redacted = value { return TraceValueDecodingError(path: TraceValueDecodingError.pointer(codingPath), message: "found \(ValueShape.describe(value))") }
+    if case .redacted = value {
+      return TraceValueDecodingError(
+        path: TraceValueDecodingError.pointer(codingPath), message: "found \(ValueShape.describe(value))")
+    }
     return TraceValueDecodingError(
-      path: TraceValueDecodingError.pointer(codingPath), message: "expected \(expected), found \(ValueShape.describe(value))")
+      path: TraceValueDecodingError.pointer(codingPath),
+      message: "expected \(expected), found \(ValueShape.describe(value))")
   }
 
   // MARK: - SingleValueDecodingContainer
@@ -115,7 +122,8 @@ final class ValueTreeDecoder: Decoder, SingleValueDecodingContainer {
     }
     guard let exact else {
       throw TraceValueDecodingError(
-        path: TraceValueDecodingError.pointer(codingPath), message: "\(ValueShape.describe(value)) does not fit \(TypeName.of(type: type))")
+        path: TraceValueDecodingError.pointer(codingPath),
+        message: "\(ValueShape.describe(value)) does not fit \(TypeName.of(type: type))")
     }
     return exact
   }
@@ -168,7 +176,9 @@ struct ValueKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decode(type) }
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decodeValue(type) }
 
-  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+    -> KeyedDecodingContainer<NestedKey>
+  {
     try child(key).container(keyedBy: type)
   }
 
@@ -201,7 +211,8 @@ struct ValueUnkeyedContainer: UnkeyedDecodingContainer {
     guard !isAtEnd else {
       throw TraceValueDecodingError(
         path: TraceValueDecodingError.pointer(codingPath),
-        message: "expected \(TypeName.of(type: type)) at index \(currentIndex), but there are only \(elements.count) elements")
+        message:
+          "expected \(TypeName.of(type: type)) at index \(currentIndex), but there are only \(elements.count) elements")
     }
     defer { currentIndex += 1 }
     return decoder.child(elements[currentIndex], key: ValueIndexKey(intValue: currentIndex))
@@ -229,7 +240,9 @@ struct ValueUnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next(type).decode(type) }
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next(type).decodeValue(type) }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+    NestedKey
+  > {
     try next(type).container(keyedBy: type)
   }
 

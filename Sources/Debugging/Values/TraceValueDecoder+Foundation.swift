@@ -86,7 +86,9 @@ extension ValueTreeDecoder {
       }
     }
     guard let found = find(type) else {
-      throw TraceValueDecodingError(path: TraceValueDecodingError.pointer(codingPath), message: "\(TypeName.of(type: type)) has no case \"\(name)\"")
+      throw TraceValueDecodingError(
+        path: TraceValueDecodingError.pointer(codingPath), message: "\(TypeName.of(type: type)) has no case \"\(name)\""
+      )
     }
     return found
   }

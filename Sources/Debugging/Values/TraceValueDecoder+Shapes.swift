@@ -105,7 +105,8 @@ enum ValueShape {
     case let .data(d): return "data of \(d.count) bytes"
     case .null: return "null"
     case let .redacted(type): return "a redacted \(type) (the trace does not hold its value)"
-    case let .reference(type): return "a reference to \(type) (a cycle or the depth limit: the trace does not hold its value)"
+    case let .reference(type):
+      return "a reference to \(type) (a cycle or the depth limit: the trace does not hold its value)"
     }
   }
 

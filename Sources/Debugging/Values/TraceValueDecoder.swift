@@ -85,8 +85,9 @@ public struct TraceValueDecodingError: Error, Equatable, Sendable, CustomStringC
   /// From `Value(json:)`'s "at /x: message" text.
   init(pathAndMessage text: String) {
     if text.hasPrefix("at "), let colon = text.range(of: ": ") {
-      self.init(path: String(text[text.index(text.startIndex, offsetBy: 3)..<colon.lowerBound]),
-                message: String(text[colon.upperBound...]))
+      self.init(
+        path: String(text[text.index(text.startIndex, offsetBy: 3)..<colon.lowerBound]),
+        message: String(text[colon.upperBound...]))
     } else {
       self.init(path: "/", message: text)
     }

@@ -42,7 +42,8 @@ extension Value {
     return values
   }
 
-  private static func decodeObject(_ members: [JSON.Member], path: inout [JSONPathComponent]) throws(JSONError) -> Value {
+  private static func decodeObject(_ members: [JSON.Member], path: inout [JSONPathComponent]) throws(JSONError) -> Value
+  {
     guard let first = members.first, first.key.utf8.first == 0x24 else {
       var entries: [Entry] = []
       entries.reserveCapacity(members.count)
@@ -126,7 +127,8 @@ extension Value {
       case "nan": return .double(.nan)
       case "inf": return .double(.infinity)
       case "-inf": return .double(-.infinity)
-      case let other: throw shapeError("invalid \"$double\" \(quoted(other)), expected \"nan\", \"inf\" or \"-inf\"", path)
+      case let other:
+        throw shapeError("invalid \"$double\" \(quoted(other)), expected \"nan\", \"inf\" or \"-inf\"", path)
       }
     case "$uuid":
       let text = try markerString(member, path)
@@ -149,7 +151,9 @@ extension Value {
   /// Fields of a structure (`labelled`: every key is a label) or of an enum case or tuple (`_N`
   /// at position N is unlabelled). Labels may start with `$`: `Mirror` names a lazy property's
   /// storage `$__lazy_storage_$_name`, and inside these objects no key is a marker.
-  private static func decodeFields(_ members: ArraySlice<JSON.Member>, labelled: Bool, path: inout [JSONPathComponent]) throws(JSONError) -> [Field] {
+  private static func decodeFields(_ members: ArraySlice<JSON.Member>, labelled: Bool, path: inout [JSONPathComponent])
+    throws(JSONError) -> [Field]
+  {
     var fields: [Field] = []
     fields.reserveCapacity(members.count)
     for (i, member) in members.enumerated() {
@@ -173,12 +177,16 @@ extension Value {
 
   /// `at /todos/0/id: invalid UUID "x"` — the path is a JSON Pointer (RFC 6901).
   private static func shapeError(_ message: String, _ path: [JSONPathComponent]) -> JSONError {
-    let pointer = path.isEmpty ? "/" : path.map { component in
-      switch component {
-      case let .index(i): return "/\(i)"
-      case let .key(key): return "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-      }
-    }.joined()
+    let pointer =
+      path.isEmpty
+      ? "/"
+      : path.map { component in
+        switch component {
+        case let .index(i): return "/\(i)"
+        case let .key(key):
+          return "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        }
+      }.joined()
     return JSONError("at \(pointer): \(message)", line: 0, column: 0)
   }
 }

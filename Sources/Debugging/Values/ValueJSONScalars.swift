@@ -105,8 +105,10 @@ extension Value {
     var text = text
     return text.withUTF8 { utf8 -> UUID? in
       guard utf8.count == 36 else { return nil }
-      var bytes = (UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0),
-                   UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0))
+      var bytes = (
+        UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0),
+        UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0)
+      )
       let ok = withUnsafeMutableBytes(of: &bytes) { out -> Bool in
         var i = 0
         for k in 0..<16 {

@@ -193,7 +193,11 @@ extension Task where Success == EffectOutcome, Failure == Never {
   /// The outcome, cancelling this task if the awaiting task is cancelled.
   var cancellingValue: EffectOutcome {
     get async {
-      await withTaskCancellationHandler { await self.value } onCancel: { self.cancel() }
+      await withTaskCancellationHandler {
+        await self.value
+      } onCancel: {
+        self.cancel()
+      }
     }
   }
 

@@ -76,6 +76,7 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       child.reduce(into: &childState, action: childAction)
     }
     state = toChildState.embed(childState)
-    return effect.mapAsChild({ ChildEffectID(in: ChildScope(reducer: identity), child: OnlyChild()) }, toChildAction.embed)
+    return effect.mapAsChild(
+      { ChildEffectID(in: ChildScope(reducer: identity), child: OnlyChild()) }, toChildAction.embed)
   }
 }

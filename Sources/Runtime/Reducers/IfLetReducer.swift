@@ -67,6 +67,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     return ChildEffectContext.reducing(.keyPath(toChildState), child: OnlyChild()) {
       child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
     }
-    .mapAsChild({ ChildEffectID(in: ChildScope(reducer: .keyPath(toChildState)), child: OnlyChild()) }, toChildAction.embed)
+    .mapAsChild(
+      { ChildEffectID(in: ChildScope(reducer: .keyPath(toChildState)), child: OnlyChild()) }, toChildAction.embed)
   }
 }

@@ -17,17 +17,19 @@ enum TestStoreMessages {
   /// (Expected: -, Actual: +)
   /// ```
   static func stateMismatch(expected: Any, actual: Any, hadClosure: Bool) -> String {
-    let heading = hadClosure
+    let heading =
+      hadClosure
       ? "A state change does not match expectation"
       : "State was not expected to change, but a change occurred"
-    let body = ValueDump.diff(expected, actual).map { "\($0)\n\n\(stateLegend)" }
-      ?? """
-      Expected:
-      \(ValueDump.indent(String(describing: expected), by: 2))
+    let body =
+      ValueDump.diff(expected, actual).map { "\($0)\n\n\(stateLegend)" }
+        ?? """
+        Expected:
+        \(ValueDump.indent(String(describing: expected), by: 2))
 
-      Actual:
-      \(ValueDump.indent(String(describing: actual), by: 2))
-      """
+        Actual:
+        \(ValueDump.indent(String(describing: actual), by: 2))
+        """
     return "\(heading): …\n\n\(body)"
   }
 
@@ -58,14 +60,15 @@ enum TestStoreMessages {
   }
 
   static func unexpectedAction(expected: Any, received: Any) -> String {
-    let body = ValueDump.diff(expected, received).map { "\($0)\n\n\(actionLegend)" }
-      ?? """
-      Expected:
-      \(ValueDump.indent(ValueDump.text(expected), by: 2))
+    let body =
+      ValueDump.diff(expected, received).map { "\($0)\n\n\(actionLegend)" }
+        ?? """
+        Expected:
+        \(ValueDump.indent(ValueDump.text(expected), by: 2))
 
-      Received:
-      \(ValueDump.indent(ValueDump.text(received), by: 2))
-      """
+        Received:
+        \(ValueDump.indent(ValueDump.text(received), by: 2))
+        """
     return "Received unexpected action: …\n\n\(body)"
   }
 

@@ -71,8 +71,11 @@ extension TestStore where Action: Decodable {
       case let .failure(error):
         if error.severity == .warning {
           let cutOff = error.message.hasPrefix("truncated last line")
-          note(&run, cutOff ? TraceReplayMessages.cutOff(run.file, line: error.line, lastSeq: run.lastSeq)
-            : TraceReplayMessages.readerWarning(run.file, error))
+          note(
+            &run,
+            cutOff
+              ? TraceReplayMessages.cutOff(run.file, line: error.line, lastSeq: run.lastSeq)
+              : TraceReplayMessages.readerWarning(run.file, error))
           continue
         }
         return finish(&run, failure: TraceReplayMessages.badLine(run.file, error, matched: run.matched))
@@ -83,7 +86,10 @@ extension TestStore where Action: Decodable {
             return finish(&run, failure: failure)
           }
         case let .note(gap) where gap.note == .gap:
-          note(&run, TraceReplayMessages.gap(run.file, line: traceLine.line, dropped: gap.dropped, lastSeq: run.lastSeq, matched: run.matched))
+          note(
+            &run,
+            TraceReplayMessages.gap(
+              run.file, line: traceLine.line, dropped: gap.dropped, lastSeq: run.lastSeq, matched: run.matched))
           return finish(&run, failure: nil)
         case let .action(action):
           run.actions += 1
@@ -128,17 +134,25 @@ extension TestStore where Action: Decodable {
     if case let .object(members) = action.action, let first = members.first, first.key == "$enum",
       case let .string(recordedType) = first.value, recordedType != expectedType
     {
-      return .failure(.init(TraceReplayMessages.anotherAction(run.file, action, line: line, recorded: recordedType, actual: expectedType)))
+      return .failure(
+        .init(
+          TraceReplayMessages.anotherAction(run.file, action, line: line, recorded: recordedType, actual: expectedType))
+      )
     }
     do {
       return .success(try TraceValueDecoder().decode(Action.self, fromJSON: action.action))
     } catch {
-      return .failure(.init(TraceReplayMessages.undecodable(run.file, action, line: line, type: expectedType, error: error, matched: run.matched)))
+      return .failure(
+        .init(
+          TraceReplayMessages.undecodable(
+            run.file, action, line: line, type: expectedType, error: error, matched: run.matched)))
     }
   }
 
   /// Sends a user's action (or, effects not running, an effect's) and checks the state after it.
-  private func send(_ action: TraceAction, line: Int, effects: TraceReplayEffects, _ run: inout TraceReplayRun) async -> String? {
+  private func send(_ action: TraceAction, line: Int, effects: TraceReplayEffects, _ run: inout TraceReplayRun) async
+    -> String?
+  {
     guard run.checker != nil else { return TraceReplayMessages.noInitialState(run.file) }
     let decoded: Action
     switch decode(action, line: line, run) {
@@ -149,7 +163,8 @@ extension TestStore where Action: Decodable {
       await settle()
       if !ledger.received.isEmpty {
         let unexpected = ledger.removeReceived(through: ledger.received.count - 1)
-        return TraceReplayMessages.unexpectedReceived(run.file, unexpected.map(\.action), before: action, line: line, matched: run.matched)
+        return TraceReplayMessages.unexpectedReceived(
+          run.file, unexpected.map(\.action), before: action, line: line, matched: run.matched)
       }
     }
     ledger.sendLocation = run.location
@@ -167,7 +182,8 @@ extension TestStore where Action: Decodable {
   private func receive(_ action: TraceAction, line: Int, _ run: inout TraceReplayRun) async -> String? {
     guard run.checker != nil else { return TraceReplayMessages.noInitialState(run.file) }
     guard let received = await nextReceived() else {
-      return TraceReplayMessages.notReceived(run.file, action, line: line, running: ledger.running.count, matched: run.matched)
+      return TraceReplayMessages.notReceived(
+        run.file, action, line: line, running: ledger.running.count, matched: run.matched)
     }
     if !ReplayStateChecker.matches(received.action, recorded: action.action) {
       let recordedValue = (try? Value(json: action.action)) ?? .null
@@ -198,7 +214,8 @@ extension TestStore where Action: Decodable {
     }
     if let first = run.coalescedFrom {
       run.coalescedFrom = nil
-      note(&run, TraceReplayMessages.coalesced(run.file, from: first, to: action.seq - 1, checkedAt: action, line: line))
+      note(
+        &run, TraceReplayMessages.coalesced(run.file, from: first, to: action.seq - 1, checkedAt: action, line: line))
     }
     switch run.checker!.advance(patch: action.patch, keyframe: action.state, to: actual) {
     case .matched:
@@ -208,7 +225,8 @@ extension TestStore where Action: Decodable {
       note(&run, TraceReplayMessages.unchecked(run.file, action, line: line, reason: reason))
       return nil
     case let .mismatch(recorded, actualValue):
-      return TraceReplayMessages.state(run.file, action, line: line, matched: run.matched, diff: Self.diff(recorded, actualValue))
+      return TraceReplayMessages.state(
+        run.file, action, line: line, matched: run.matched, diff: Self.diff(recorded, actualValue))
     }
   }
 
@@ -226,7 +244,8 @@ extension TestStore where Action: Decodable {
 
   private func finish(_ run: inout TraceReplayRun, failure: String?) -> TraceReplayReport {
     if let failure { fail(failure, at: run.location) }
-    return TraceReplayReport(file: run.file, actions: run.actions, matched: run.matched, unchecked: run.unchecked, failure: failure)
+    return TraceReplayReport(
+      file: run.file, actions: run.actions, matched: run.matched, unchecked: run.unchecked, failure: failure)
   }
 }
 

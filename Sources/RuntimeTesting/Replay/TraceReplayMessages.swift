@@ -37,7 +37,9 @@ enum TraceReplayMessages {
     """
   }
 
-  static func anotherAction(_ file: String, _ action: TraceAction, line: Int, recorded: String, actual: String) -> String {
+  static func anotherAction(_ file: String, _ action: TraceAction, line: Int, recorded: String, actual: String)
+    -> String
+  {
     """
     Replay of \(file): the trace is of another feature: \(self.action(action, line: line)) is a \
     \(recorded), this store's actions are \(actual).
@@ -77,7 +79,8 @@ enum TraceReplayMessages {
   // MARK: - Running effects
 
   static func notReceived(_ file: String, _ action: TraceAction, line: Int, running: Int, matched: Int) -> String {
-    let inFlight = running == 0
+    let inFlight =
+      running == 0
       ? "no effect is in flight"
       : "\(ValueDump.count(running, "effect")) still in flight after advancing the test clocks"
     return """
@@ -86,7 +89,8 @@ enum TraceReplayMessages {
       """
   }
 
-  static func differentReceived(_ file: String, _ action: TraceAction, line: Int, matched: Int, diff: String) -> String {
+  static func differentReceived(_ file: String, _ action: TraceAction, line: Int, matched: Int, diff: String) -> String
+  {
     """
     Replay of \(file): an effect sent another action than \(self.action(action, line: line)); \
     \(self.matched(matched)): …
@@ -97,7 +101,9 @@ enum TraceReplayMessages {
     """
   }
 
-  static func unexpectedReceived(_ file: String, _ received: [Any], before action: TraceAction, line: Int, matched: Int) -> String {
+  static func unexpectedReceived(_ file: String, _ received: [Any], before action: TraceAction, line: Int, matched: Int)
+    -> String
+  {
     """
     Replay of \(file): effects sent \(ValueDump.count(received.count, "action")) the trace does not \
     have before \(self.action(action, line: line)); \(self.matched(matched)): …

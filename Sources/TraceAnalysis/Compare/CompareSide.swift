@@ -69,8 +69,10 @@ final class CompareSide {
   /// returns the state after it. A patch that does not apply is an error at its line.
   func advance(past step: CompareStep) throws(TraceError) -> JSON {
     advanced += 1
-    let record = TraceRecord.action(TraceAction(
-      seq: step.seq, t: 0, duration: 0, label: step.label, action: .null, patch: step.rawPatch, state: step.keyframeState()))
+    let record = TraceRecord.action(
+      TraceAction(
+        seq: step.seq, t: 0, duration: 0, label: step.label, action: .null, patch: step.rawPatch,
+        state: step.keyframeState()))
     if let problem = tracker.consume(record, line: step.line) {
       throw TraceError(file: file, line: problem.line, message: problem.message)
     }

@@ -25,13 +25,18 @@ package struct ComparisonGitHubRenderer {
     let atLeast = comparison.counts.isExact ? "" : "at least "
     let hidden = comparison.counts.total - comparison.divergences.count
     if hidden > 0 {
-      lines.append("::error title=\(property("tca-trace diff"))::\(message("\(atLeast)\(plural(hidden, "more difference")) not shown"))")
+      lines.append(
+        "::error title=\(property("tca-trace diff"))::\(message("\(atLeast)\(plural(hidden, "more difference")) not shown"))"
+      )
     }
     for row in comparison.timings?.regressions ?? [] {
       lines.append("::error title=\(property("tca-trace diff: timing regression"))::\(message(row.description))")
     }
-    let verdict = comparison.isEquivalent ? "no differences" : "\(atLeast)\(plural(comparison.counts.total, "difference"))"
-      + (comparison.timings.map { ", \(plural($0.regressions.count, "timing regression"))" } ?? "")
+    let verdict =
+      comparison.isEquivalent
+      ? "no differences"
+      : "\(atLeast)\(plural(comparison.counts.total, "difference"))"
+        + (comparison.timings.map { ", \(plural($0.regressions.count, "timing regression"))" } ?? "")
     lines.append(message("tca-trace diff \(comparison.golden.file) \(comparison.current.file): \(verdict)"))
     return lines.joined(separator: "\n")
   }

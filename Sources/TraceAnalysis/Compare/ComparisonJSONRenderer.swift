@@ -35,7 +35,9 @@ package struct ComparisonJSONRenderer {
   }
 
   private func side(_ side: TraceComparison.Side) -> JSON {
-    .object([.init("file", .string(side.file)), .init("name", .string(side.name)), .init("actions", .int(Int64(side.actions)))])
+    .object([
+      .init("file", .string(side.file)), .init("name", .string(side.name)), .init("actions", .int(Int64(side.actions))),
+    ])
   }
 
   private func counts(_ counts: TraceComparison.Counts) -> JSON {
@@ -46,7 +48,8 @@ package struct ComparisonJSONRenderer {
       .init("carriedStateDifferences", .int(Int64(counts.carriedStateDifferences))),
       .init("statesNotExamined", .int(Int64(counts.statesNotExamined))),
       .init("effectDifferences", .int(Int64(counts.effectDifferences))),
-      .init("missingEffects", .int(Int64(counts.missingEffects))), .init("extraEffects", .int(Int64(counts.extraEffects))),
+      .init("missingEffects", .int(Int64(counts.missingEffects))),
+      .init("extraEffects", .int(Int64(counts.extraEffects))),
       .init("total", .int(Int64(counts.total))), .init("exact", .bool(counts.isExact)),
     ])
   }
@@ -69,23 +72,31 @@ package struct ComparisonJSONRenderer {
       members.append(.init("diff", DiffJSONRenderer().render(model)))
       members.append(.init("text", .string(DiffTextRenderer().render(model))))
     case let .effects(differences):
-      members.append(.init("effects", .array(differences.map { difference in
-        .object([
-          .init("position", .int(Int64(difference.position))),
-          .init("golden", difference.golden.map(effect) ?? .null),
-          .init("current", difference.current.map(effect) ?? .null),
-        ])
-      })))
+      members.append(
+        .init(
+          "effects",
+          .array(
+            differences.map { difference in
+              .object([
+                .init("position", .int(Int64(difference.position))),
+                .init("golden", difference.golden.map(effect) ?? .null),
+                .init("current", difference.current.map(effect) ?? .null),
+              ])
+            })))
     case let .missingEffects(outcomes), let .extraEffects(outcomes):
       // The same shape as an effect difference, `null` on the side that lacks the action.
       let missing = divergence.kindName == "missingEffects"
-      members.append(.init("effects", .array(outcomes.enumerated().map { index, outcome in
-        .object([
-          .init("position", .int(Int64(index + 1))),
-          .init("golden", missing ? effect(outcome) : .null),
-          .init("current", missing ? .null : effect(outcome)),
-        ])
-      })))
+      members.append(
+        .init(
+          "effects",
+          .array(
+            outcomes.enumerated().map { index, outcome in
+              .object([
+                .init("position", .int(Int64(index + 1))),
+                .init("golden", missing ? effect(outcome) : .null),
+                .init("current", missing ? .null : effect(outcome)),
+              ])
+            })))
     }
     return .object(members)
   }
@@ -117,13 +128,16 @@ package struct ComparisonJSONRenderer {
       .init("threshold", .double(timings.threshold)),
       .init("minimumDifference", .int(timings.minimumDifference)),
       .init("regressions", .int(Int64(timings.regressions.count))),
-      .init("rows", .array(timings.rows.map { row in
-        .object([
-          .init("measure", .string(row.measure.rawValue)), .init("label", .string(row.label)),
-          .init("statistic", .string(row.statistic)), .init("golden", .int(row.golden)),
-          .init("current", .int(row.current)), .init("regression", .bool(row.isRegression)),
-        ])
-      })),
+      .init(
+        "rows",
+        .array(
+          timings.rows.map { row in
+            .object([
+              .init("measure", .string(row.measure.rawValue)), .init("label", .string(row.label)),
+              .init("statistic", .string(row.statistic)), .init("golden", .int(row.golden)),
+              .init("current", .int(row.current)), .init("regression", .bool(row.isRegression)),
+            ])
+          })),
     ])
   }
 }

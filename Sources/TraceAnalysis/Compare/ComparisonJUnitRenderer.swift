@@ -32,7 +32,8 @@ package struct ComparisonJUnitRenderer {
       var body: [String] = []
       let name: String
       if group.count > 1 {
-        name = "seq \(span(group.golden)) ↔ \(span(group.current)): "
+        name =
+          "seq \(span(group.golden)) ↔ \(span(group.current)): "
           + (item.failed ? "\(group.count) more differing actions" : "\(group.count) actions, no new difference")
       } else {
         name = item.label.isEmpty ? "initial state" : "seq \(seq(item.golden)) ↔ \(seq(item.current)) \(item.label)"
@@ -41,7 +42,9 @@ package struct ComparisonJUnitRenderer {
         failures += 1
         let divergences = byOrder[item.order] ?? []
         if divergences.isEmpty {
-          body.append(#"      <failure message="differs" type="difference">details beyond the first \#(comparison.divergences.count) differences are left out</failure>"#)
+          body.append(
+            #"      <failure message="differs" type="difference">details beyond the first \#(comparison.divergences.count) differences are left out</failure>"#
+          )
         }
         for divergence in divergences {
           body.append(
@@ -61,11 +64,12 @@ package struct ComparisonJUnitRenderer {
       cases.append(testcase(classname, name, body))
     }
     let suite = "\(attribute(comparison.golden.file)) vs \(attribute(comparison.current.file))"
-    return ([
-      #"<?xml version="1.0" encoding="UTF-8"?>"#,
-      #"<testsuites name="tca-trace diff" tests="\#(cases.count)" failures="\#(failures)">"#,
-      #"  <testsuite name="\#(suite)" tests="\#(cases.count)" failures="\#(failures)">"#,
-    ] + cases + ["  </testsuite>", "</testsuites>"]).joined(separator: "\n")
+    return
+      ([
+        #"<?xml version="1.0" encoding="UTF-8"?>"#,
+        #"<testsuites name="tca-trace diff" tests="\#(cases.count)" failures="\#(failures)">"#,
+        #"  <testsuite name="\#(suite)" tests="\#(cases.count)" failures="\#(failures)">"#,
+      ] + cases + ["  </testsuite>", "</testsuites>"]).joined(separator: "\n")
   }
 
   /// Consecutive compared actions shown as one test case: those without a new difference, and
@@ -126,9 +130,12 @@ package struct ComparisonJUnitRenderer {
   /// The text of a divergence without its heading: the diff, or the effects.
   static func detail(_ divergence: Divergence) -> String {
     switch divergence.kind {
-    case .missing: "golden seq \(divergence.golden?.seq ?? 0) (line \(divergence.golden?.line ?? 0)) has no counterpart in the current run"
-    case .extra: "current seq \(divergence.current?.seq ?? 0) (line \(divergence.current?.line ?? 0)) has no counterpart in the golden run"
-    case let .initialState(model), let .action(model), let .state(model), let .finalState(model): DiffTextRenderer().render(model)
+    case .missing:
+      "golden seq \(divergence.golden?.seq ?? 0) (line \(divergence.golden?.line ?? 0)) has no counterpart in the current run"
+    case .extra:
+      "current seq \(divergence.current?.seq ?? 0) (line \(divergence.current?.line ?? 0)) has no counterpart in the golden run"
+    case let .initialState(model), let .action(model), let .state(model), let .finalState(model):
+      DiffTextRenderer().render(model)
     case .effects: divergence.effectLines.joined(separator: "\n")
     case .missingEffects:
       "golden seq \(divergence.golden?.seq ?? 0) (line \(divergence.golden?.line ?? 0)), missing from the current run, started:\n"

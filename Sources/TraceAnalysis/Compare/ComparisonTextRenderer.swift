@@ -26,7 +26,8 @@ package struct ComparisonTextRenderer {
     var lines: [String] = []
     let golden = comparison.golden.file, current = comparison.current.file
     if comparison.counts.total == 0 {
-      let counts = comparison.golden.actions == comparison.current.actions
+      let counts =
+        comparison.golden.actions == comparison.current.actions
         ? "\(plural(comparison.golden.actions, "action")) each"
         : "\(comparison.golden.actions) and \(plural(comparison.current.actions, "action"))"
       lines.append("No behavioural differences: \(golden) and \(current) (\(counts)) behave the same.")
@@ -50,7 +51,9 @@ package struct ComparisonTextRenderer {
       if hidden > 0 {
         lines.append("")
         let atLeast = comparison.counts.isExact ? "" : "at least "
-        lines.append("… and \(atLeast)\(plural(hidden, "more difference")) not shown (the first \(comparison.divergences.count) are).")
+        lines.append(
+          "… and \(atLeast)\(plural(hidden, "more difference")) not shown (the first \(comparison.divergences.count) are)."
+        )
       }
     }
     if let timings = comparison.timings {

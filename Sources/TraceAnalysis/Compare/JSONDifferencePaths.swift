@@ -17,7 +17,9 @@ enum JSONDifferencePaths {
   }
 
   /// `old` and `new` differ.
-  private static func collect(_ old: JSON, _ new: JSON, path: String, depth: Int, limit: Int, into result: inout [String]) {
+  private static func collect(
+    _ old: JSON, _ new: JSON, path: String, depth: Int, limit: Int, into result: inout [String]
+  ) {
     guard result.count < limit else { return }
     guard depth < 1_024 else {
       result.append(path)
@@ -29,7 +31,9 @@ enum JSONDifferencePaths {
       for member in a {
         if let index = remaining.firstIndex(where: { $0.key == member.key }) {
           if member.value != remaining[index].value {
-            collect(member.value, remaining[index].value, path: child(path, member.key), depth: depth + 1, limit: limit, into: &result)
+            collect(
+              member.value, remaining[index].value, path: child(path, member.key), depth: depth + 1, limit: limit,
+              into: &result)
           }
           remaining.remove(at: index)
         } else if result.count < limit {
@@ -54,7 +58,9 @@ enum JSONDifferencePaths {
 
   /// `path` with one more JSON Pointer token (`~` and `/` escaped as `~0` and `~1`).
   private static func child(_ path: String, _ key: String) -> String {
-    guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return path + "/" + key }
+    guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+      return path + "/" + key
+    }
     var token = ""
     for character in key {
       switch character {

@@ -58,16 +58,20 @@ public struct TimingComparison: Sendable, Hashable {
     func add(_ measure: Measure, _ label: String, _ old: TimingStatistics, _ new: TimingStatistics) {
       for (name, before, after) in [("p50", old.p50, new.p50), ("p95", old.p95, new.p95)] {
         let regressed = after - before >= minimumDifference && Double(after) > Double(before) * (1 + threshold)
-        rows.append(Row(measure: measure, label: label, statistic: name, golden: before, current: after, isRegression: regressed))
+        rows.append(
+          Row(measure: measure, label: label, statistic: name, golden: before, current: after, isRegression: regressed))
       }
     }
     let currentActions = Dictionary(current.actions.map { ($0.label, $0.duration) }, uniquingKeysWith: { a, _ in a })
     for action in golden.actions.sorted(by: { $0.label < $1.label }) {
       if let after = currentActions[action.label] { add(.reducer, action.label, action.duration, after) }
     }
-    let currentEffects = Dictionary(current.effects.compactMap { e in e.lifetime.map { (e.label, $0) } }, uniquingKeysWith: { a, _ in a })
+    let currentEffects = Dictionary(
+      current.effects.compactMap { e in e.lifetime.map { (e.label, $0) } }, uniquingKeysWith: { a, _ in a })
     for effect in golden.effects.sorted(by: { $0.label < $1.label }) {
-      if let before = effect.lifetime, let after = currentEffects[effect.label] { add(.effect, effect.label, before, after) }
+      if let before = effect.lifetime, let after = currentEffects[effect.label] {
+        add(.effect, effect.label, before, after)
+      }
     }
     self.rows = rows
   }

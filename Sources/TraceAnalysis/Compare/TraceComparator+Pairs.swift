@@ -47,14 +47,17 @@ extension TraceComparator {
     _ = try (inGolden ? golden : current).advance(past: step)
     if inGolden { lastGolden = step } else { lastCurrent = step }
     let position = position(step)
-    let order = recorder.addCase(golden: inGolden ? position : nil, current: inGolden ? nil : position, label: step.label)
+    let order = recorder.addCase(
+      golden: inGolden ? position : nil, current: inGolden ? nil : position, label: step.label)
     if inGolden { recorder.counts.missing += 1 } else { recorder.counts.extra += 1 }
-    recorder.add(Divergence(
-      order: order, golden: inGolden ? position : nil, current: inGolden ? nil : position, label: step.label,
-      kind: inGolden ? .missing : .extra))
+    recorder.add(
+      Divergence(
+        order: order, golden: inGolden ? position : nil, current: inGolden ? nil : position, label: step.label,
+        kind: inGolden ? .missing : .extra))
     if !step.effects.isEmpty {
       // Its effects are reported (as missing or extra) once they ended.
-      pendingEffects.append(PendingEffects(order: order, golden: inGolden ? owner(step) : nil, current: inGolden ? nil : owner(step)))
+      pendingEffects.append(
+        PendingEffects(order: order, golden: inGolden ? owner(step) : nil, current: inGolden ? nil : owner(step)))
     }
     try settleEffects(all: false)
   }
@@ -67,13 +70,17 @@ extension TraceComparator {
     guard old != new, JSONDifferencePaths.paths(old, new) != lastStatePaths else { return }
     recorder.counts.stateDifferences += 1
     guard recorder.wantsDetails else { return recorder.markFailed(recorder.lastOrder) }
-    let model = StateDiff(try value(old, golden, line: lastGolden?.line ?? 2), try value(new, current, line: lastCurrent?.line ?? 2))
-    recorder.add(Divergence(
-      order: recorder.lastOrder, golden: lastGolden.map(position), current: lastCurrent.map(position),
-      label: lastGolden?.label ?? lastCurrent?.label ?? "", kind: .finalState(model)))
+    let model = StateDiff(
+      try value(old, golden, line: lastGolden?.line ?? 2), try value(new, current, line: lastCurrent?.line ?? 2))
+    recorder.add(
+      Divergence(
+        order: recorder.lastOrder, golden: lastGolden.map(position), current: lastCurrent.map(position),
+        label: lastGolden?.label ?? lastCurrent?.label ?? "", kind: .finalState(model)))
   }
 
-  private func compareStates(_ order: Int, _ a: CompareStep, _ b: CompareStep, _ stateA: JSON, _ stateB: JSON) throws(TraceError) {
+  private func compareStates(_ order: Int, _ a: CompareStep, _ b: CompareStep, _ stateA: JSON, _ stateB: JSON)
+    throws(TraceError)
+  {
     if a.patch == b.patch {
       if inSync { return }
       // A long-standing difference: the same change made in both runs is taken to carry it
@@ -138,19 +145,27 @@ extension TraceComparator {
       switch (pending.golden, pending.current) {
       case let (owner?, nil):
         recorder.counts.missingEffects += 1
-        recorder.add(Divergence(order: pending.order, golden: owner.position, current: nil, label: owner.label, kind: .missingEffects(old)))
+        recorder.add(
+          Divergence(
+            order: pending.order, golden: owner.position, current: nil, label: owner.label, kind: .missingEffects(old)))
       case let (nil, owner?):
         recorder.counts.extraEffects += 1
-        recorder.add(Divergence(order: pending.order, golden: nil, current: owner.position, label: owner.label, kind: .extraEffects(new)))
+        recorder.add(
+          Divergence(
+            order: pending.order, golden: nil, current: owner.position, label: owner.label, kind: .extraEffects(new)))
       case let (a?, b?) where old != new:
         var differences: [EffectDifference] = []
         for index in 0..<max(old.count, new.count) {
           let before = index < old.count ? old[index] : nil
           let after = index < new.count ? new[index] : nil
-          if before != after { differences.append(EffectDifference(position: index + 1, golden: before, current: after)) }
+          if before != after {
+            differences.append(EffectDifference(position: index + 1, golden: before, current: after))
+          }
         }
         recorder.counts.effectDifferences += 1
-        recorder.add(Divergence(order: pending.order, golden: a.position, current: b.position, label: a.label, kind: .effects(differences)))
+        recorder.add(
+          Divergence(
+            order: pending.order, golden: a.position, current: b.position, label: a.label, kind: .effects(differences)))
       default:
         continue
       }
@@ -164,7 +179,8 @@ extension TraceComparator {
   func result() -> TraceComparison {
     var timings: TimingComparison?
     if let old = golden.timings?.report(), let new = current.timings?.report() {
-      timings = TimingComparison(golden: old, current: new, threshold: options.threshold, minimumDifference: options.minimumDifference)
+      timings = TimingComparison(
+        golden: old, current: new, threshold: options.threshold, minimumDifference: options.minimumDifference)
     }
     return TraceComparison(
       golden: side(golden), current: side(current), divergences: recorder.sortedDivergences(), counts: recorder.counts,

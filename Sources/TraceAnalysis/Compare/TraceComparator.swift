@@ -86,11 +86,15 @@ public final class TraceComparator {
   }
 
   /// Compares the traces at two paths.
-  public static func compare(golden: String, current: String, options: CompareOptions = .init()) throws -> TraceComparison {
+  public static func compare(golden: String, current: String, options: CompareOptions = .init()) throws
+    -> TraceComparison
+  {
     try compare(golden: TraceReader(path: golden), current: TraceReader(path: current), options: options)
   }
 
-  public static func compare(golden: TraceReader, current: TraceReader, options: CompareOptions = .init()) throws(TraceError) -> TraceComparison {
+  public static func compare(golden: TraceReader, current: TraceReader, options: CompareOptions = .init())
+    throws(TraceError) -> TraceComparison
+  {
     try TraceComparator(golden: golden, current: current, options: options).run()
   }
 

@@ -35,10 +35,14 @@ extension TimingReport {
     }
     if !effects.isEmpty {
       out.append("")
-      out.append(pad("effect lifetime (by origin)", width) + ["started", "outputs", "cancel", "running"].map { right($0) }.joined()
-        + statHeader)
+      out.append(
+        pad("effect lifetime (by origin)", width)
+          + ["started", "outputs", "cancel", "running"].map { right($0) }.joined()
+          + statHeader)
       for e in effects {
-        out.append(pad(PrintableText.escaping(e.label), width) + [e.started, e.outputs, e.cancelled, e.running].map { right(String($0)) }.joined() + stats(e.lifetime))
+        out.append(
+          pad(PrintableText.escaping(e.label), width)
+            + [e.started, e.outputs, e.cancelled, e.running].map { right(String($0)) }.joined() + stats(e.lifetime))
       }
     }
     if !slowest.isEmpty {
@@ -46,7 +50,9 @@ extension TimingReport {
       out.append("slowest actions")
       let seqWidth = slowest.map { String($0.seq).count }.max() ?? 1
       for s in slowest {
-        out.append(right(String(s.seq), seqWidth + 2) + right(TimeText.duration(s.duration), 10) + "  " + PrintableText.escaping(s.label))
+        out.append(
+          right(String(s.seq), seqWidth + 2) + right(TimeText.duration(s.duration), 10) + "  "
+            + PrintableText.escaping(s.label))
       }
     }
     out.append("")

@@ -79,7 +79,8 @@ public struct TimingTimeline: Sendable, Hashable {
         let from = span.scaled(by: column, of: columns)
         let to = Swift.max(span.scaled(by: column + 1, of: columns), from.saturatingAdd(1))
         let fraction = Double(busyTime(lane, from, to)) / Double(to - from)
-        bar.append(fraction <= 0 ? " " : fraction < 1.0 / 3 ? "." : fraction < 2.0 / 3 ? ":" : fraction < 0.95 ? "=" : "#")
+        bar.append(
+          fraction <= 0 ? " " : fraction < 1.0 / 3 ? "." : fraction < 2.0 / 3 ? ":" : fraction < 0.95 ? "=" : "#")
       }
       rows.append(pad(PrintableText.escaping(lane.name), labelWidth) + " |" + bar + "|")
     }

@@ -44,13 +44,18 @@ package struct BlameRunner {
       }
       // Only the old value at the path is kept while the patch applies, so the state is patched
       // in place (nothing but that value is copied).
-      let mayChange = action.state != nil || filter.path == nil || filter.touchesPath(action.patch, before: nil, after: nil)
+      let mayChange =
+        action.state != nil || filter.path == nil || filter.touchesPath(action.patch, before: nil, after: nil)
       let before = mayChange ? tracker.state.map { path.pointer(in: $0, hints: &hints) } : nil
-      let old = before.flatMap { before in before.isComplete ? tracker.state.flatMap { StatePath.value(at: before.pointer, in: $0) } : nil }
+      let old = before.flatMap { before in
+        before.isComplete ? tracker.state.flatMap { StatePath.value(at: before.pointer, in: $0) } : nil
+      }
       try tracker.apply(line, file: input.file)
       guard mayChange else { continue }
       let after = tracker.state.map { path.pointer(in: $0, hints: &hints) }
-      let new = after.flatMap { after in after.isComplete ? tracker.state.flatMap { StatePath.value(at: after.pointer, in: $0) } : nil }
+      let new = after.flatMap { after in
+        after.isComplete ? tracker.state.flatMap { StatePath.value(at: after.pointer, in: $0) } : nil
+      }
       if !found { found = new != nil }
       guard old != new else { continue }
       changes += 1
@@ -64,15 +69,19 @@ package struct BlameRunner {
         try context.output.jsonLine(.object(members))
         continue
       }
-      try context.output.line(renderer.actionLine(seq: action.seq, t: action.t, duration: action.duration, label: action.label, effect: action.effect))
+      try context.output.line(
+        renderer.actionLine(
+          seq: action.seq, t: action.t, duration: action.duration, label: action.label, effect: action.effect))
       try context.output.line(try side("-", old, line.line, input, renderer))
       try context.output.line(try side("+", new, line.line, input, renderer))
     }
     if format == .text {
       let summary =
-        changes > 0 ? "\(changes) action\(changes == 1 ? "" : "s") changed \(path)."
-        : found ? "No action changed \(path)."
-        : "No state has \(path): the path is not in any state of this trace."
+        changes > 0
+        ? "\(changes) action\(changes == 1 ? "" : "s") changed \(path)."
+        : found
+          ? "No action changed \(path)."
+          : "No state has \(path): the path is not in any state of this trace."
       try context.output.line(context.style.paint(summary, .dim))
     }
     try input.finish()
@@ -81,8 +90,11 @@ package struct BlameRunner {
   }
 
   /// `  - false`, or `  + (absent)` when the path did not exist on that side.
-  private func side(_ marker: String, _ json: JSON?, _ line: Int, _ input: RecordInput, _ renderer: ShowTextRenderer) throws(TraceError) -> String {
-    let text = try json.map { json throws(TraceError) in renderer.compact(try input.value(json, line: line)) } ?? "(absent)"
+  private func side(_ marker: String, _ json: JSON?, _ line: Int, _ input: RecordInput, _ renderer: ShowTextRenderer)
+    throws(TraceError) -> String
+  {
+    let text =
+      try json.map { json throws(TraceError) in renderer.compact(try input.value(json, line: line)) } ?? "(absent)"
     return context.style.paint("  \(marker) \(text)", marker == "-" ? .removed : .inserted)
   }
 }

@@ -24,6 +24,7 @@ package enum BlameCommand: TraceCommand {
     } catch {
       throw CommandLineExit.usage("Invalid path '\(arguments.positionals[1])': \(error.message)", command: self)
     }
-    return try BlameRunner(file: arguments.positionals[0], path: path, format: try arguments.format(), context: context).run()
+    return try BlameRunner(file: arguments.positionals[0], path: path, format: try arguments.format(), context: context)
+      .run()
   }
 }

@@ -22,12 +22,21 @@ package enum DiffCommand: TraceCommand {
     ArgumentSpec("<current>", help: "The trace of the run to check; - reads standard input."),
   ]
   package static let options: [OptionSpec] = [.prefix, ignore, timings, threshold, minDifference, window, format]
-  package static let ignore = OptionSpec(["--ignore"], value: "<path>", help: "Ignore this path in states and actions (repeatable): todos[*].id, **.timestamp.", repeatable: true)
-  package static let timings = OptionSpec(["--timings"], help: "Also compare per-label reducer durations and effect lifetimes (p50, p95).")
-  package static let threshold = OptionSpec(["--threshold"], value: "<percent>", help: "With --timings: slower by more than this is a regression (default: 25%).")
-  package static let minDifference = OptionSpec(["--min-difference"], value: "<duration>", help: "With --timings: and by at least this much, with its unit (default: 1ms; ns, us, ms or s).")
-  package static let window = OptionSpec(["--window"], value: "<actions>", help: "Actions aligned at a time on each side (default: 1024).")
-  package static let format = OptionSpec(["--format"], value: "<format>", help: "Output format: text, json, junit or github (default: text).")
+  package static let ignore = OptionSpec(
+    ["--ignore"], value: "<path>",
+    help: "Ignore this path in states and actions (repeatable): todos[*].id, **.timestamp.", repeatable: true)
+  package static let timings = OptionSpec(
+    ["--timings"], help: "Also compare per-label reducer durations and effect lifetimes (p50, p95).")
+  package static let threshold = OptionSpec(
+    ["--threshold"], value: "<percent>",
+    help: "With --timings: slower by more than this is a regression (default: 25%).")
+  package static let minDifference = OptionSpec(
+    ["--min-difference"], value: "<duration>",
+    help: "With --timings: and by at least this much, with its unit (default: 1ms; ns, us, ms or s).")
+  package static let window = OptionSpec(
+    ["--window"], value: "<actions>", help: "Actions aligned at a time on each side (default: 1024).")
+  package static let format = OptionSpec(
+    ["--format"], value: "<format>", help: "Output format: text, json, junit or github (default: text).")
 
   package enum Format: String, CaseIterable, Sendable {
     case text, json, junit, github
@@ -35,7 +44,8 @@ package enum DiffCommand: TraceCommand {
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
     if arguments.positionals[0] == "-" && arguments.positionals[1] == "-" {
-      throw CommandLineExit.usage("<golden> and <current> cannot both be - (standard input is read once)", command: self)
+      throw CommandLineExit.usage(
+        "<golden> and <current> cannot both be - (standard input is read once)", command: self)
     }
     let format = try arguments.choice(Self.format, as: Format.self) ?? .text
     var options = CompareOptions()
@@ -45,7 +55,8 @@ package enum DiffCommand: TraceCommand {
       do {
         options.ignore.append(try IgnorePattern(text))
       } catch {
-        throw arguments.invalid(text, Self.ignore, expected: "a path such as todos[*].id or /todos/*/id (\(error.message))")
+        throw arguments.invalid(
+          text, Self.ignore, expected: "a path such as todos[*].id or /todos/*/id (\(error.message))")
       }
     }
     if let text = arguments.value(Self.threshold) {
@@ -54,7 +65,8 @@ package enum DiffCommand: TraceCommand {
       }
       options.threshold = threshold
     }
-    if let duration = try arguments.nanoseconds(Self.minDifference, expected: "a duration such as 1ms, 250us or 500ns") {
+    if let duration = try arguments.nanoseconds(Self.minDifference, expected: "a duration such as 1ms, 250us or 500ns")
+    {
       options.minimumDifference = duration
     }
     if let window = try arguments.integer(Self.window) {

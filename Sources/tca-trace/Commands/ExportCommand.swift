@@ -17,8 +17,10 @@ package enum ExportCommand: TraceCommand {
   /// JSON for a trace viewer: nothing to colour, so no `--color`.
   package static let usesColor = false
   package static let options: [OptionSpec] = [format, output]
-  package static let format = OptionSpec(["--format"], value: "<format>", help: "Output format: perfetto (Chrome Trace Event JSON; the default).")
-  package static let output = OptionSpec(["-o", "--output"], value: "<file>", help: "Where to write (default: - for standard output).")
+  package static let format = OptionSpec(
+    ["--format"], value: "<format>", help: "Output format: perfetto (Chrome Trace Event JSON; the default).")
+  package static let output = OptionSpec(
+    ["-o", "--output"], value: "<file>", help: "Where to write (default: - for standard output).")
 
   /// The formats `--format` accepts.
   package enum Format: String, CaseIterable {

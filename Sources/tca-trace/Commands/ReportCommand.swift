@@ -14,7 +14,8 @@ package enum ReportCommand: TraceCommand {
     """
   package static let arguments = [ArgumentSpec.file]
   package static let options: [OptionSpec] = [.prefix, output]
-  package static let output = OptionSpec(["-o", "--output"], value: "<file>", help: "Where to write the page (default: - for standard output).")
+  package static let output = OptionSpec(
+    ["-o", "--output"], value: "<file>", help: "Where to write the page (default: - for standard output).")
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
     context.reducer = arguments.value(OptionSpec.prefix)

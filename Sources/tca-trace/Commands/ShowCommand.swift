@@ -15,17 +15,29 @@ package enum ShowCommand: TraceCommand {
     tca-trace show --format json log.jsonl | jq -c 'select(.kind == "action") | .label'
     """
   package static let arguments = [ArgumentSpec.file]
-  package static let options: [OptionSpec] = [.prefix, label, from, to, since, until, path, labelsOnly, fullState, follow, format]
-  package static let label = OptionSpec(["--label"], value: "<pattern>", help: "Only actions whose label contains <pattern> (* matches any text).")
+  package static let options: [OptionSpec] = [
+    .prefix, label, from, to, since, until, path, labelsOnly, fullState, follow, format,
+  ]
+  package static let label = OptionSpec(
+    ["--label"], value: "<pattern>", help: "Only actions whose label contains <pattern> (* matches any text).")
   package static let from = OptionSpec(["--from"], value: "<seq>", help: "Only actions from sequence number <seq> on.")
   package static let to = OptionSpec(["--to"], value: "<seq>", help: "Only actions up to sequence number <seq>.")
-  package static let since = OptionSpec(["--since"], value: "<time>", help: "Only actions at or after <time>, with its unit: 1.5s, 200ms, 40us, 900ns.")
+  package static let since = OptionSpec(
+    ["--since"], value: "<time>", help: "Only actions at or after <time>, with its unit: 1.5s, 200ms, 40us, 900ns.")
   package static let until = OptionSpec(["--until"], value: "<time>", help: "Only actions at or before <time>.")
-  package static let path = OptionSpec(["--path"], value: "<path>", help: "Only actions that changed the state at <path> (todos, /todos/0).")
-  package static let labelsOnly = OptionSpec(["--labels-only"], help: "One line per action: sequence number, time, duration and label.")
-  package static let fullState = OptionSpec(["--full-state"], help: "Print the full state after each action instead of the diff.")
-  package static let follow = OptionSpec(["-f", "--follow"], help: "Keep reading as the trace grows; a file truncated or replaced is followed from its new start (like tail -F).")
-  package static let format = OptionSpec(["--format"], value: "<format>", help: "Output format: text or json (trace lines, the session header first; default: text).")
+  package static let path = OptionSpec(
+    ["--path"], value: "<path>", help: "Only actions that changed the state at <path> (todos, /todos/0).")
+  package static let labelsOnly = OptionSpec(
+    ["--labels-only"], help: "One line per action: sequence number, time, duration and label.")
+  package static let fullState = OptionSpec(
+    ["--full-state"], help: "Print the full state after each action instead of the diff.")
+  package static let follow = OptionSpec(
+    ["-f", "--follow"],
+    help: "Keep reading as the trace grows; a file truncated or replaced is followed from its new start (like tail -F)."
+  )
+  package static let format = OptionSpec(
+    ["--format"], value: "<format>",
+    help: "Output format: text or json (trace lines, the session header first; default: text).")
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
     context.reducer = arguments.value(OptionSpec.prefix)

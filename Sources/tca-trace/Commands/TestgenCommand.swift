@@ -1,5 +1,5 @@
-import Foundation
 import Debugging
+import Foundation
 
 /// `tca-trace testgen FILE`: a Swift Testing test that replays the trace with a `TestStore`.
 package enum TestgenCommand: TraceCommand {
@@ -15,14 +15,21 @@ package enum TestgenCommand: TraceCommand {
     """
   package static let arguments = [ArgumentSpec.file]
   package static let options: [OptionSpec] = [feature, reducer, testName, imports, from, to, effects, output]
-  package static let feature = OptionSpec(["--feature"], value: "<type>", help: "The reducer's type (default: the trace's session name).")
-  package static let reducer = OptionSpec(["--reducer"], value: "<expression>", help: "The expression that builds the reducer (default: <type>()).")
-  package static let testName = OptionSpec(["--test-name"], value: "<name>", help: "The test function's name (default: from the file name).")
-  package static let imports = OptionSpec(["--import"], value: "<module>", help: "A module to import (the feature's); repeatable.", repeatable: true)
-  package static let from = OptionSpec(["--from"], value: "<seq>", help: "Start at this action: the store starts from the state before it.")
+  package static let feature = OptionSpec(
+    ["--feature"], value: "<type>", help: "The reducer's type (default: the trace's session name).")
+  package static let reducer = OptionSpec(
+    ["--reducer"], value: "<expression>", help: "The expression that builds the reducer (default: <type>()).")
+  package static let testName = OptionSpec(
+    ["--test-name"], value: "<name>", help: "The test function's name (default: from the file name).")
+  package static let imports = OptionSpec(
+    ["--import"], value: "<module>", help: "A module to import (the feature's); repeatable.", repeatable: true)
+  package static let from = OptionSpec(
+    ["--from"], value: "<seq>", help: "Start at this action: the store starts from the state before it.")
   package static let to = OptionSpec(["--to"], value: "<seq>", help: "Stop after this action.")
-  package static let effects = OptionSpec(["--effects"], value: "<mode>", help: "Actions effects sent: receive (the default) or skip.")
-  package static let output = OptionSpec(["-o", "--output"], value: "<file>", help: "Where to write (default: - for standard output).")
+  package static let effects = OptionSpec(
+    ["--effects"], value: "<mode>", help: "Actions effects sent: receive (the default) or skip.")
+  package static let output = OptionSpec(
+    ["-o", "--output"], value: "<file>", help: "Where to write (default: - for standard output).")
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
     var options = TestgenOptions()
@@ -42,7 +49,9 @@ package enum TestgenCommand: TraceCommand {
     let destination = try OutputFile(path: arguments.value(Self.output) ?? "-", permissions: 0o644, context: context)
     do {
       let input = try RecordInput(file: arguments.positionals[0], context: context)
-      var writer = TestgenWriter(file: input.file == "<stdin>" ? "<stdin>" : URL(fileURLWithPath: input.file).lastPathComponent, options: options)
+      var writer = TestgenWriter(
+        file: input.file == "<stdin>" ? "<stdin>" : URL(fileURLWithPath: input.file).lastPathComponent, options: options
+      )
       while let line = try input.next() { try writer.consume(line) }
       try destination.output.write(try writer.source())
       try destination.commit()

@@ -6,8 +6,10 @@ package enum TimingsCommand: TraceCommand {
   package static let abstract = "Reducer and effect timing statistics, the slowest actions and a timeline."
   package static let arguments = [ArgumentSpec.file]
   package static let options: [OptionSpec] = [.prefix, top, width, .format]
-  package static let top = OptionSpec(["--top"], value: "<n>", help: "How many of the slowest actions to list (default: 10).")
-  package static let width = OptionSpec(["--width"], value: "<columns>", help: "Width of the timeline (default: the terminal's, $COLUMNS or 80).")
+  package static let top = OptionSpec(
+    ["--top"], value: "<n>", help: "How many of the slowest actions to list (default: 10).")
+  package static let width = OptionSpec(
+    ["--width"], value: "<columns>", help: "Width of the timeline (default: the terminal's, $COLUMNS or 80).")
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
     context.reducer = arguments.value(OptionSpec.prefix)

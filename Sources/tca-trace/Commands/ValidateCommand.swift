@@ -3,7 +3,8 @@ import Debugging
 /// `tca-trace validate FILE`: every problem in a trace, with its line number; exit 1 when any.
 package enum ValidateCommand: TraceCommand {
   package static let name = "validate"
-  package static let abstract = "Check a trace against the format and report each problem with its line (exit 1 when any)."
+  package static let abstract =
+    "Check a trace against the format and report each problem with its line (exit 1 when any)."
   package static let arguments = [ArgumentSpec.file]
   package static let options = [OptionSpec.prefix, OptionSpec.format]
 

@@ -81,7 +81,9 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
         defer { idSegment += 1 }
         guard case let .array(elements)? = node.map(Self.elements) else { return (JSONPointer(tokens: tokens), false) }
         let hint = idSegment < hints.count ? hints[idSegment] : -1
-        guard let index = elements.indices.contains(hint) && matches(elements[hint]) ? hint : elements.firstIndex(where: matches)
+        guard
+          let index = elements.indices.contains(hint) && matches(elements[hint])
+            ? hint : elements.firstIndex(where: matches)
         else { return (JSONPointer(tokens: tokens), false) }
         if idSegment < hints.count { hints[idSegment] = index } else { hints.append(index) }
         tokens.append(String(index))

@@ -1,5 +1,5 @@
-import Foundation
 import Debugging
+import Foundation
 
 /// Where `tca-trace export` and `report` write: standard output for `-`, otherwise a file that is
 /// written under a temporary name next to it and renamed into place by `commit()`, so a run that

@@ -12,7 +12,9 @@ import Debugging
 /// Error: Missing expected argument '<file>'
 /// ```
 package enum ArgumentParser {
-  package static func parse(_ arguments: [String], for command: any TraceCommand.Type) throws(CommandLineExit) -> ParsedArguments {
+  package static func parse(_ arguments: [String], for command: any TraceCommand.Type) throws(CommandLineExit)
+    -> ParsedArguments
+  {
     try parse(arguments, options: command.allOptions, positionals: command.arguments, command: command)
   }
 
@@ -25,7 +27,8 @@ package enum ArgumentParser {
 
     func option(named name: String) throws(CommandLineExit) -> OptionSpec {
       guard let option = options.first(where: { $0.names.contains(name) }) else {
-        throw .usage("Unknown option '\(name)'" + Suggestion.didYouMean(name, among: options.flatMap(\.names)), command: command)
+        throw .usage(
+          "Unknown option '\(name)'" + Suggestion.didYouMean(name, among: options.flatMap(\.names)), command: command)
       }
       return option
     }

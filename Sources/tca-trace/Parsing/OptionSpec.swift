@@ -33,10 +33,13 @@ package struct OptionSpec: Sendable {
 
   package static let help = OptionSpec(["-h", "--help"], help: "Show help information.")
   package static let color = OptionSpec(
-    ["--color"], value: "<when>", help: "Colour the output: always, never or auto (default: auto, only on a terminal without NO_COLOR).")
+    ["--color"], value: "<when>",
+    help: "Colour the output: always, never or auto (default: auto, only on a terminal without NO_COLOR).")
   package static let maxLineLength = OptionSpec(
-    ["--max-line-length"], value: "<bytes>", help: "Longest trace line read: bytes, or with K, M or G (default: 256M); a longer line is an error.")
-  package static let format = OptionSpec(["--format"], value: "<format>", help: "Output format: text or json (default: text).")
+    ["--max-line-length"], value: "<bytes>",
+    help: "Longest trace line read: bytes, or with K, M or G (default: 256M); a longer line is an error.")
+  package static let format = OptionSpec(
+    ["--format"], value: "<format>", help: "Output format: text or json (default: text).")
 }
 
 /// A positional argument, such as `<file>`.
@@ -52,5 +55,6 @@ package struct ArgumentSpec: Sendable {
   }
 
   /// The trace file every reading subcommand takes.
-  package static let file = ArgumentSpec("<file>", help: "The trace to read (JSON Lines, format 1 or 2); - reads standard input.")
+  package static let file = ArgumentSpec(
+    "<file>", help: "The trace to read (JSON Lines, format 1 or 2); - reads standard input.")
 }

@@ -56,7 +56,7 @@ package struct ParsedArguments: Sendable {
     guard let text = value(option) else { return nil }
     do {
       return try TimeText.parse(text)
-    } catch where error.isMissingUnit {
+    } catch  where error.isMissingUnit {
       throw invalid(text, option, expected: "a unit after the number: \(text)ns, \(text)us, \(text)ms or \(text)s")
     } catch {
       throw invalid(text, option, expected: expected)
@@ -64,7 +64,8 @@ package struct ParsedArguments: Sendable {
   }
 
   /// The value of an option as one of `T`'s cases.
-  package func choice<T: RawRepresentable & CaseIterable>(_ option: OptionSpec, as type: T.Type) throws(CommandLineExit) -> T?
+  package func choice<T: RawRepresentable & CaseIterable>(_ option: OptionSpec, as type: T.Type) throws(CommandLineExit)
+    -> T?
   where T.RawValue == String {
     guard let text = value(option) else { return nil }
     guard let choice = T(rawValue: text) else {

@@ -50,16 +50,22 @@ package struct TraceGapReport {
       let total = drops.reduce(0) { $0 + $1.count }
       let places = drops.prefix(5).map { "\($0.count) \($0.before.map { "before #\($0)" } ?? "at the end")" }
       let more = drops.count > 5 ? ", … (\(drops.count) places)" : ""
-      result.append(TraceError(
-        file: file, line: 0, severity: .warning,
-        message: "\(total) action\(total == 1 ? " was" : "s were") not recorded (the writer fell behind): \(places.joined(separator: ", "))\(more)"))
+      result.append(
+        TraceError(
+          file: file, line: 0, severity: .warning,
+          message:
+            "\(total) action\(total == 1 ? " was" : "s were") not recorded (the writer fell behind): \(places.joined(separator: ", "))\(more)"
+        ))
     }
     if coalescedTotal > 0 {
       let runs = coalesced.prefix(5).map { $0.first == $0.last ? "#\($0.first)" : "#\($0.first)–#\($0.last)" }
       let more = coalesced.count > 5 ? ", … (\(coalesced.count) runs)" : ""
-      result.append(TraceError(
-        file: file, line: 0, severity: .warning,
-        message: "the states of \(coalescedTotal) action\(coalescedTotal == 1 ? " were" : "s were") not captured (coalesced while the writer was busy): \(runs.joined(separator: ", "))\(more); the next recorded state carries their changes"))
+      result.append(
+        TraceError(
+          file: file, line: 0, severity: .warning,
+          message:
+            "the states of \(coalescedTotal) action\(coalescedTotal == 1 ? " were" : "s were") not captured (coalesced while the writer was busy): \(runs.joined(separator: ", "))\(more); the next recorded state carries their changes"
+        ))
     }
     return result
   }
@@ -101,5 +107,6 @@ extension TraceGapReport {
 extension OptionSpec {
   /// `--prefix NAME`: in a file several reducers wrote, the one to read (its prefix or name).
   package static let prefix = OptionSpec(
-    ["--prefix"], value: "<name>", help: "In a trace several reducers wrote, read this one (its prefix or name; default: the first).")
+    ["--prefix"], value: "<name>",
+    help: "In a trace several reducers wrote, read this one (its prefix or name; default: the first).")
 }

@@ -1,5 +1,5 @@
-import Foundation
 import Debugging
+import Foundation
 
 /// Opens a trace for a subcommand: `-` is standard input; a file that cannot be opened is an
 /// `Error: …` with exit code 2. Warnings (a truncated last line) are kept until the end, so they
@@ -61,7 +61,8 @@ package final class TraceInput<Source: TraceLineSource> {
       if let restart = lines.takeRestart() {
         // `tail -F`: say so, and read the new content as a new trace.
         try? context.output.flush()
-        try? context.errors.line(TraceError(file: file, line: 0, severity: .warning, message: restart.message).description)
+        try? context.errors.line(
+          TraceError(file: file, line: 0, severity: .warning, message: restart.message).description)
         if sequence != nil { sequence = SequenceCheck() }
       }
       switch item {

@@ -68,24 +68,29 @@ package struct PatchFocus {
   private func prune(_ value: JSON, _ node: Node, _ side: Side) -> JSON {
     switch value {
     case let .object(members):
-      return .object(members.map { member in
-        if member.key.hasPrefix("$") || member.key == "id" { return member }
-        guard let child = node.children[member.key] else { return JSON.Member(member.key, Self.standIn(member.value)) }
-        // Members are matched by name: a member changed on either side is kept whole on both.
-        return JSON.Member(member.key, child.operations > 0 ? member.value : prune(member.value, child, side))
-      })
+      return .object(
+        members.map { member in
+          if member.key.hasPrefix("$") || member.key == "id" { return member }
+          guard let child = node.children[member.key] else {
+            return JSON.Member(member.key, Self.standIn(member.value))
+          }
+          // Members are matched by name: a member changed on either side is kept whole on both.
+          return JSON.Member(member.key, child.operations > 0 ? member.value : prune(member.value, child, side))
+        })
     case let .array(elements):
       // Elements are matched by position or id, and an added element exists on the new side only.
       // With more than one element or operation involved, indices may refer to different
       // moments of the patch: keep the array whole rather than risk pairing the wrong elements.
-      guard node.children.count == 1, let (token, child) = node.children.first, let touched = Int(token), child.operations <= 1
+      guard node.children.count == 1, let (token, child) = node.children.first, let touched = Int(token),
+        child.operations <= 1
       else { return value }
       let whole = side == .old ? child.changesOld : child.changesNew
-      return .array(elements.enumerated().map { index, element in
-        guard index == touched else { return Self.standIn(element) }
-        if whole { return element }
-        return child.operations > 0 ? Self.standIn(element) : prune(element, child, side)
-      })
+      return .array(
+        elements.enumerated().map { index, element in
+          guard index == touched else { return Self.standIn(element) }
+          if whole { return element }
+          return child.operations > 0 ? Self.standIn(element) : prune(element, child, side)
+        })
     default:
       return value
     }
@@ -95,7 +100,8 @@ package struct PatchFocus {
   private static func standIn(_ value: JSON) -> JSON {
     switch value {
     case let .object(members):
-      guard let id = members.first(where: { $0.key == Value.identityLabel }) ?? members.first(where: { $0.key == "id" }) else {
+      guard let id = members.first(where: { $0.key == Value.identityLabel }) ?? members.first(where: { $0.key == "id" })
+      else {
         return .null
       }
       let type = members.first { $0.key == "$type" }

@@ -25,7 +25,9 @@ package struct ShowOptions {
     }
     filter = ShowActionFilter()
     if let text = arguments.value(ShowCommand.label) {
-      guard !text.isEmpty else { throw arguments.invalid(text, ShowCommand.label, expected: "text the label contains (* matches any text)") }
+      guard !text.isEmpty else {
+        throw arguments.invalid(text, ShowCommand.label, expected: "text the label contains (* matches any text)")
+      }
       filter.label = LabelPattern(text)
     }
     filter.from = try arguments.integer(ShowCommand.from).map(Int64.init)
@@ -36,13 +38,16 @@ package struct ShowOptions {
       throw .usage("--from \(from) is after --to \(to)", command: ShowCommand.self)
     }
     if let since = filter.since, let until = filter.until, since > until {
-      throw .usage("--since \(arguments.value(ShowCommand.since) ?? "") is after --until \(arguments.value(ShowCommand.until) ?? "")", command: ShowCommand.self)
+      throw .usage(
+        "--since \(arguments.value(ShowCommand.since) ?? "") is after --until \(arguments.value(ShowCommand.until) ?? "")",
+        command: ShowCommand.self)
     }
     if let text = arguments.value(ShowCommand.path) {
       do {
         filter.path = try StatePath(parsing: text)
       } catch {
-        throw arguments.invalid(text, ShowCommand.path, expected: "a JSON Pointer or a path such as todos[0].title (\(error.message))")
+        throw arguments.invalid(
+          text, ShowCommand.path, expected: "a JSON Pointer or a path such as todos[0].title (\(error.message))")
       }
     }
   }

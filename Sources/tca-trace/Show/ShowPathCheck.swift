@@ -55,7 +55,9 @@ package struct ShowPathCheck {
         // At or above the path: the value there may be anything now.
         if pointer.hasPrefix(place) { return whole() }
         // A sibling of a parent added, removed or moved: the indices of an array above it shift.
-        if !place.hasPrefix(pointer), operation.isStructural, pointer.hasPrefix(JSONPointer(tokens: place.tokens.dropLast())) {
+        if !place.hasPrefix(pointer), operation.isStructural,
+          pointer.hasPrefix(JSONPointer(tokens: place.tokens.dropLast()))
+        {
           return whole()
         }
       }
@@ -100,7 +102,8 @@ package struct ShowPathCheck {
     case .changed:
       return true
     case let .places(places):
-      return places.contains { place in place.old != after.flatMap { try? PatchEngine.value(at: place.pointer, in: $0) } }
+      return places.contains { place in place.old != after.flatMap { try? PatchEngine.value(at: place.pointer, in: $0) }
+      }
     case let .whole(old):
       guard let pointer else { return true }
       return old != after.flatMap { StatePath.value(at: pointer, in: $0) }

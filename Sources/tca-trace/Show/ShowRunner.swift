@@ -52,21 +52,28 @@ package final class ShowRunner {
         if action.seq >= (options.filter.from ?? 0) { reachedFrom = true }
         // Only the full text output needs the whole state before the action (its diff); `--path`
         // keeps what it compares, so applying the patch does not copy the state.
-        let change = options.filter.path == nil
-          ? nil : ShowPathCheck(filter: options.filter, patch: action.patch, isKeyframe: action.state != nil, before: tracker.state)
+        let change =
+          options.filter.path == nil
+          ? nil
+          : ShowPathCheck(
+            filter: options.filter, patch: action.patch, isKeyframe: action.state != nil, before: tracker.state)
         // The text diff is taken from the patch and the places it touches (`FocusedChange`), so
         // the state is not shared while the patch applies in place; only a patch that may change
         // an object's shape keeps the whole state before it.
-        let textDiff = options.labelsOnly || json || options.fullState || action.patch.operations.isEmpty
+        let textDiff =
+          options.labelsOnly || json || options.fullState || action.patch.operations.isEmpty
           || !options.filter.accepts(seq: action.seq, t: action.t, label: action.label)
         let focused = textDiff ? nil : FocusedChange(patch: action.patch, before: tracker.state)
         let before = textDiff || focused != nil ? nil : tracker.state
         if needsState { try tracker.apply(line, file: input.file) }
-        let shown = options.filter.accepts(seq: action.seq, t: action.t, label: action.label)
+        let shown =
+          options.filter.accepts(seq: action.seq, t: action.t, label: action.label)
           && change?.changed(after: tracker.state) ?? true
         lastShown = shown ? action.seq : -1
         if shown {
-          try show(action, before: before, focused: focused, after: tracker.state, line: line, input: input, renderer: renderer)
+          try show(
+            action, before: before, focused: focused, after: tracker.state, line: line, input: input, renderer: renderer
+          )
         }
       case let .effect(event):
         try effect(event, renderer: renderer)
@@ -99,14 +106,16 @@ package final class ShowRunner {
       let duration = summary.duration ?? 0
       if json {
         var members: [JSON.Member] = [
-          .init("kind", .string("action")), .init("seq", .int(seq)), .init("t", .int(t)), .init("duration", .int(duration)),
+          .init("kind", .string("action")), .init("seq", .int(seq)), .init("t", .int(t)),
+          .init("duration", .int(duration)),
           .init("label", .string(label)),
         ]
         if let effect = summary.effect { members.append(.init("effect", .int(effect))) }
         try writeJSON(.object(members))
       } else {
         try context.output.append { bytes in
-          renderer.appendActionLine(seq: seq, t: t, duration: duration, label: label, effect: summary.effect, to: &bytes)
+          renderer.appendActionLine(
+            seq: seq, t: t, duration: duration, label: label, effect: summary.effect, to: &bytes)
           bytes.append(UInt8(ascii: "\n"))
         }
       }
@@ -124,17 +133,20 @@ package final class ShowRunner {
     if options.format == .json {
       var record = action
       if options.labelsOnly {
-        try writeJSON(.object([
-          .init("kind", .string("action")), .init("seq", .int(action.seq)), .init("t", .int(action.t)), .init("duration", .int(action.duration)),
-          .init("label", .string(action.label)),
-        ]))
+        try writeJSON(
+          .object([
+            .init("kind", .string("action")), .init("seq", .int(action.seq)), .init("t", .int(action.t)),
+            .init("duration", .int(action.duration)),
+            .init("label", .string(action.label)),
+          ]))
         return
       }
       if options.fullState { record.state = after }
       try writeJSON(TraceRecord.action(record).json)
       return
     }
-    let header = renderer.actionLine(seq: action.seq, t: action.t, duration: action.duration, label: action.label, effect: action.effect)
+    let header = renderer.actionLine(
+      seq: action.seq, t: action.t, duration: action.duration, label: action.label, effect: action.effect)
     if options.labelsOnly {
       try output.line(header)
       return
@@ -151,7 +163,8 @@ package final class ShowRunner {
       do {
         diff = try focused.diff(after: after)
       } catch {
-        throw TraceError(file: input.file, line: line.line, message: "not a value in the trace's value form: \(error.message)")
+        throw TraceError(
+          file: input.file, line: line.line, message: "not a value in the trace's value form: \(error.message)")
       }
       try output.line(renderer.stateChange(diff))
     } else if let before, let after {

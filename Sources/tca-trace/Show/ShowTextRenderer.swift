@@ -34,7 +34,9 @@ package struct ShowTextRenderer {
 
   /// `actionLine` written straight into `bytes`, without building strings (the fast path of
   /// `--labels-only`), columns padded: `#3      +0.052s   5.1µs  label`.
-  package func appendActionLine(seq: Int64, t: Int64, duration: Int64, label: String, effect: Int64?, to bytes: inout [UInt8]) {
+  package func appendActionLine(
+    seq: Int64, t: Int64, duration: Int64, label: String, effect: Int64?, to bytes: inout [UInt8]
+  ) {
     let start = bytes.count
     if style.colored { bytes.append(contentsOf: style.prefix(.sequence)) }
     bytes.append(UInt8(ascii: "#"))
@@ -102,7 +104,8 @@ package struct ShowTextRenderer {
   package func dump(_ value: Value) -> String {
     var lines = TextLines(color: false)
     ValueText.dump(value, label: "", suffix: "", marker: .context, depth: 0, into: &lines)
-    return lines.text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.dropFirst(2) }.joined(separator: "\n")
+    return lines.text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.dropFirst(2) }.joined(
+      separator: "\n")
   }
 
   /// A value on one line: `Todo(id: 1, title: "Milk")`, `false`.
@@ -132,7 +135,8 @@ package struct ShowTextRenderer {
     case .finished, .cancelled:
       var line = "effect \(event.effect) \(event.event.rawValue) at \(TimeText.offset(event.t))"
       if let origin {
-        line += " after \(TimeText.duration(max(0, event.t - origin.t))) (started by #\(origin.seq) \(PrintableText.escaping(origin.label)))"
+        line +=
+          " after \(TimeText.duration(max(0, event.t - origin.t))) (started by #\(origin.seq) \(PrintableText.escaping(origin.label)))"
       }
       return style.paint(line, event.event == .cancelled ? .warning : .dim)
     }
@@ -140,7 +144,9 @@ package struct ShowTextRenderer {
 
   /// `note +1.200s gap: writer fell behind: 12 actions dropped`
   package func noteLine(_ note: TraceNote) -> String {
-    style.paint("note \(TimeText.offset(note.t)) \(note.note.rawValue): \(PrintableText.escaping(note.message))", note.note == .info ? .dim : .warning)
+    style.paint(
+      "note \(TimeText.offset(note.t)) \(note.note.rawValue): \(PrintableText.escaping(note.message))",
+      note.note == .info ? .dim : .warning)
   }
 
   /// `end +2.000s: 42 actions`

@@ -77,7 +77,8 @@ package struct StateRunner {
   /// exact message with its line number.
   private func seekState(after seq: Int64) -> (json: JSON, line: Int)? {
     // The header is checked as every reader checks it.
-    guard let header = try? TraceReader(path: file), case .success(let first)? = header.next(), case .session = first.record,
+    guard let header = try? TraceReader(path: file), case .success(let first)? = header.next(),
+      case .session = first.record,
       let offset = KeyframeSeek.offset(path: file, atOrBefore: seq)
     else { return nil }
     let fd = open(file, O_RDONLY | O_CLOEXEC)
@@ -158,7 +159,9 @@ private struct MissingAction {
       missing = (last + 1)...end
     }
     guard let gap else { return " (the last is \(last))" }
-    let range = missing.count == 1 ? "action \(missing.lowerBound) is" : "actions \(missing.lowerBound) to \(missing.upperBound) are"
+    let range =
+      missing.count == 1
+      ? "action \(missing.lowerBound) is" : "actions \(missing.lowerBound) to \(missing.upperBound) are"
     return ": it was not recorded (the gap note on line \(gap.line) says \"\(gap.note.message)\"; \(range) missing)"
   }
 }

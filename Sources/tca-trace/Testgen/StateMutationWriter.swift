@@ -150,7 +150,8 @@ struct StateMutationWriter {
 
   private func call(_ base: String, _ method: String, _ value: JSON, suffix: String) -> String {
     do {
-      return "\(base).\(method)(\(try SwiftLiteral.expression(of: value, indent: "", column: 4 + base.count + method.count + 2))\(suffix))"
+      return
+        "\(base).\(method)(\(try SwiftLiteral.expression(of: value, indent: "", column: 4 + base.count + method.count + 2))\(suffix))"
     } catch {
       return "// \(base).\(method)(…\(suffix))  (cannot be written in Swift: \(error.reason))"
     }

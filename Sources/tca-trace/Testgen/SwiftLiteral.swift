@@ -52,7 +52,8 @@ enum SwiftLiteral {
       else { return nil }
       var identified = true
       for element in elements {
-        guard case let .object(members) = element, members.first?.key == "$type", members[0].value == .string(type) else { return nil }
+        guard case let .object(members) = element, members.first?.key == "$type", members[0].value == .string(type)
+        else { return nil }
         if !members.contains(where: { $0.key == "id" }) { identified = false }
       }
       let name = "\(prefix)Values\(helpers.count + 1)"
@@ -63,7 +64,8 @@ enum SwiftLiteral {
         "  var values = \(collection)()",
       ]
       for element in elements {
-        lines.append("  values.append(\(try SwiftLiteral.expression(of: element, indent: "  ", column: 16, hoisting: self)))")
+        lines.append(
+          "  values.append(\(try SwiftLiteral.expression(of: element, indent: "  ", column: 16, hoisting: self)))")
       }
       lines += ["  return values", "}"]
       helpers.append(lines.joined(separator: "\n"))
@@ -76,11 +78,15 @@ enum SwiftLiteral {
 
   /// `json` as a Swift expression, on one line or, when long, on several indented by `indent`;
   /// `column` is where on its first line the expression starts (default: after `indent`).
-  static func expression(of json: JSON, indent: String = "", column: Int? = nil, hoisting: Hoisting? = nil) throws(Unwritable) -> String {
+  static func expression(of json: JSON, indent: String = "", column: Int? = nil, hoisting: Hoisting? = nil)
+    throws(Unwritable) -> String
+  {
     try expression(json, indent: indent, column: column ?? indent.count, hoisting: hoisting)
   }
 
-  private static func expression(_ json: JSON, indent: String, column: Int, hoisting: Hoisting?) throws(Unwritable) -> String {
+  private static func expression(_ json: JSON, indent: String, column: Int, hoisting: Hoisting?) throws(Unwritable)
+    -> String
+  {
     switch json {
     case .null: return "nil"
     case let .bool(b): return b ? "true" : "false"
@@ -90,13 +96,18 @@ enum SwiftLiteral {
     case let .string(s): return string(s)
     case let .array(elements):
       if let hoisting, let call = try hoisting.hoist(elements.array) { return call }
-      return try list(elements.map { element throws(Unwritable) in try expression(element, indent: indent + "  ", column: indent.count + 2, hoisting: hoisting) }, "[", "]", indent: indent, column: column)
+      return try list(
+        elements.map { element throws(Unwritable) in
+          try expression(element, indent: indent + "  ", column: indent.count + 2, hoisting: hoisting)
+        }, "[", "]", indent: indent, column: column)
     case let .object(members):
       return try object(members.array, indent: indent, column: column, hoisting: hoisting)
     }
   }
 
-  private static func object(_ members: [JSON.Member], indent: String, column: Int, hoisting: Hoisting?) throws(Unwritable) -> String {
+  private static func object(_ members: [JSON.Member], indent: String, column: Int, hoisting: Hoisting?)
+    throws(Unwritable) -> String
+  {
     guard let first = members.first else { return "[:]" }
     let inner = indent + "  "
     switch first.key {
@@ -109,20 +120,29 @@ enum SwiftLiteral {
       }
       let name = "." + identifier(members[1].key)
       if payload.isEmpty { return name }
-      return try list(arguments(payload.array, indent: inner, hoisting: hoisting), name + "(", ")", indent: indent, column: column)
+      return try list(
+        arguments(payload.array, indent: inner, hoisting: hoisting), name + "(", ")", indent: indent, column: column)
     case "$tuple":
       guard case let .object(fields) = first.value else { throw Unwritable(reason: "a tuple without fields") }
-      return try list(arguments(fields.array, indent: inner, hoisting: hoisting), "(", ")", indent: indent, column: column)
+      return try list(
+        arguments(fields.array, indent: inner, hoisting: hoisting), "(", ")", indent: indent, column: column)
     case "$set":
       guard case let .array(elements) = first.value else { throw Unwritable(reason: "a set without elements") }
-      return try list(elements.map { element throws(Unwritable) in try expression(element, indent: inner, column: inner.count, hoisting: hoisting) }, "[", "]", indent: indent, column: column)
+      return try list(
+        elements.map { element throws(Unwritable) in
+          try expression(element, indent: inner, column: inner.count, hoisting: hoisting)
+        }, "[", "]", indent: indent, column: column)
     case "$dict":
       guard case let .array(entries) = first.value else { throw Unwritable(reason: "a dictionary without entries") }
       if entries.isEmpty { return "[:]" }
       var items: [String] = []
       for entry in entries {
-        guard case let .array(pair) = entry, pair.count == 2 else { throw Unwritable(reason: "a dictionary entry that is not a pair") }
-        items.append(try expression(pair[0], indent: inner, column: inner.count, hoisting: hoisting) + ": " + expression(pair[1], indent: inner, column: inner.count, hoisting: hoisting))
+        guard case let .array(pair) = entry, pair.count == 2 else {
+          throw Unwritable(reason: "a dictionary entry that is not a pair")
+        }
+        items.append(
+          try expression(pair[0], indent: inner, column: inner.count, hoisting: hoisting) + ": "
+            + expression(pair[1], indent: inner, column: inner.count, hoisting: hoisting))
       }
       return list(items, "[", "]", indent: indent, column: column)
     case "$double":
@@ -144,11 +164,16 @@ enum SwiftLiteral {
       if hoisting != nil, let standIn = redactedStandIns[type] { return "\(standIn) /* redacted in the trace */" }
       throw Unwritable(reason: "a redacted \(type) (the trace does not hold its value)")
     case "$ref":
-      throw Unwritable(reason: "a reference to \(first.value.stringValue ?? "a value") (a cycle or the depth limit: the trace does not hold its value)")
+      throw Unwritable(
+        reason:
+          "a reference to \(first.value.stringValue ?? "a value") (a cycle or the depth limit: the trace does not hold its value)"
+      )
     default:
       var items: [String] = []
       for member in members {
-        items.append(string(member.key) + ": " + (try expression(member.value, indent: inner, column: inner.count, hoisting: hoisting)))
+        items.append(
+          string(member.key) + ": "
+            + (try expression(member.value, indent: inner, column: inner.count, hoisting: hoisting)))
       }
       return list(items, "[", "]", indent: indent, column: column)
     }
@@ -156,19 +181,24 @@ enum SwiftLiteral {
 
   /// `Todo.State(description: "Milk", …)`; `IndexSet`, `Range` and `ClosedRange` as Swift
   /// writes them.
-  private static func structure(_ type: String, _ fields: [JSON.Member], indent: String, column: Int, hoisting: Hoisting?) throws(Unwritable) -> String {
+  private static func structure(
+    _ type: String, _ fields: [JSON.Member], indent: String, column: Int, hoisting: Hoisting?
+  ) throws(Unwritable) -> String {
     func field(_ name: String) -> JSON? { fields.first { $0.key == name }?.value }
     switch type {
     case "IndexSet":
       if let indexSet = indexSet(field("ranges")) { return indexSet }
     case _ where type.hasPrefix("Range<") && fields.count == 2:
-      return try "\(expression(fields[0].value, indent: indent, column: column, hoisting: hoisting))..<\(expression(fields[1].value, indent: indent, column: column, hoisting: hoisting))"
+      return try
+        "\(expression(fields[0].value, indent: indent, column: column, hoisting: hoisting))..<\(expression(fields[1].value, indent: indent, column: column, hoisting: hoisting))"
     case _ where type.hasPrefix("ClosedRange<") && fields.count == 2:
-      return try "\(expression(fields[0].value, indent: indent, column: column, hoisting: hoisting))...\(expression(fields[1].value, indent: indent, column: column, hoisting: hoisting))"
+      return try
+        "\(expression(fields[0].value, indent: indent, column: column, hoisting: hoisting))...\(expression(fields[1].value, indent: indent, column: column, hoisting: hoisting))"
     default:
       break
     }
-    return try list(arguments(fields, indent: indent + "  ", hoisting: hoisting), type + "(", ")", indent: indent, column: column)
+    return try list(
+      arguments(fields, indent: indent + "  ", hoisting: hoisting), type + "(", ")", indent: indent, column: column)
   }
 
   /// `IndexSet(integersIn: 0..<1)`, `IndexSet([1, 5])` from the recorded ranges.
@@ -176,7 +206,9 @@ enum SwiftLiteral {
     guard case let .array(ranges)? = ranges else { return nil }
     var bounds: [(Int64, Int64)] = []
     for range in ranges {
-      guard let lower = range["lowerBound"]?.intValue, let upper = range["upperBound"]?.intValue, lower <= upper else { return nil }
+      guard let lower = range["lowerBound"]?.intValue, let upper = range["upperBound"]?.intValue, lower <= upper else {
+        return nil
+      }
       bounds.append((lower, upper))
     }
     if bounds.count == 1 { return "IndexSet(integersIn: \(bounds[0].0)..<\(bounds[0].1))" }
@@ -185,7 +217,9 @@ enum SwiftLiteral {
   }
 
   /// `label: value` for each member; `_0`, `_1` … are unlabelled.
-  private static func arguments(_ members: [JSON.Member], indent: String, hoisting: Hoisting?) throws(Unwritable) -> [String] {
+  private static func arguments(_ members: [JSON.Member], indent: String, hoisting: Hoisting?) throws(Unwritable)
+    -> [String]
+  {
     var arguments: [String] = []
     for (position, member) in members.enumerated() {
       let value = try expression(member.value, indent: indent, column: indent.count, hoisting: hoisting)
@@ -235,8 +269,10 @@ enum SwiftLiteral {
 
   /// What a redacted value of these types is written as in the state a test starts from.
   private static let redactedStandIns: [String: String] = [
-    "String": "\"\"", "Int": "0", "Int64": "0", "Int32": "0", "UInt": "0", "Double": "0.0", "Float": "0.0", "Bool": "false",
-    "UUID": "UUID(uuidString: \"00000000-0000-0000-0000-000000000000\")!", "Date": "Date(timeIntervalSinceReferenceDate: 0)",
+    "String": "\"\"", "Int": "0", "Int64": "0", "Int32": "0", "UInt": "0", "Double": "0.0", "Float": "0.0",
+    "Bool": "false",
+    "UUID": "UUID(uuidString: \"00000000-0000-0000-0000-000000000000\")!",
+    "Date": "Date(timeIntervalSinceReferenceDate: 0)",
     "Data": "Data()", "String?": "nil", "Int?": "nil", "UUID?": "nil",
   ]
 

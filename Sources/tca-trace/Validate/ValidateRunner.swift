@@ -29,12 +29,14 @@ package struct ValidateRunner {
         members += [.init("severity", .string(finding.severity.rawValue)), .init("message", .string(finding.message))]
         return JSON.object(members)
       }
-      try context.output.jsonLine(.object([
-        .init("file", .string(input.file)), .init("valid", .bool(findings.isEmpty)), .init("problems", .array(list)),
-      ]))
+      try context.output.jsonLine(
+        .object([
+          .init("file", .string(input.file)), .init("valid", .bool(findings.isEmpty)), .init("problems", .array(list)),
+        ]))
     } else {
       for finding in findings {
-        try context.output.line(context.style.paint(finding.description, finding.severity == .error ? .error : .warning))
+        try context.output.line(
+          context.style.paint(finding.description, finding.severity == .error ? .error : .warning))
       }
       let count = findings.count
       try context.output.line("\(input.file): " + (count == 0 ? "valid" : "\(count) problem\(count == 1 ? "" : "s")"))

@@ -23,10 +23,11 @@ struct TodosExampleTests {
     store.send(.addTodoButtonTapped)
     store.send(.addTodoButtonTapped)
     store.send(.todos(.element(id: UUID(0), action: .textFieldChanged("first"))))
-    #expect(store.state.todos.elements == [
-      Todo.State(id: UUID(1)),
-      Todo.State(description: "first", id: UUID(0)),
-    ])
+    #expect(
+      store.state.todos.elements == [
+        Todo.State(id: UUID(1)),
+        Todo.State(description: "first", id: UUID(0)),
+      ])
   }
 
   @Test func completingSortsAfterOneSecond() async {
@@ -78,6 +79,8 @@ struct TodosExampleTests {
     #expect(store.state.todos.isEmpty)
     #expect(warnings.count == 1)
     #expect(warnings.first?.hasPrefix(#"A "forEach" at "ExampleFeatures/Todos.swift:"#) == true)
-    #expect(warnings.first?.contains("received an action for a missing element (id: 00000000-0000-0000-0000-00000000000A)") == true)
+    #expect(
+      warnings.first?.contains("received an action for a missing element (id: 00000000-0000-0000-0000-00000000000A)")
+        == true)
   }
 }

@@ -1,6 +1,7 @@
 /// Small traces written by hand after docs/log-format.md, until the recorder's Fixtures/ exist.
 enum SampleTraces {
-  static let header = #"{"kind":"session","format":1,"name":"Todos","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"keyframeInterval":5,"redacted":[]}"#
+  static let header =
+    #"{"kind":"session","format":1,"name":"Todos","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"keyframeInterval":5,"redacted":[]}"#
 
   /// A Todos session: add, rename, toggle (which starts a sort effect that sends an action),
   /// add another at the front (a keyframe), clear completed (cancelling a save effect).

@@ -141,7 +141,9 @@ enum ReplayComparison {
       if zip(a, r).allSatisfy({ $0.key == $1.key && matches($0.value, $1.value) }) { return true }
       // A dictionary recorded in another process's hash order.
       guard let first = r.first?.key, !first.hasPrefix("$") else {
-        if r.first?.key == "$set" || r.first?.key == "$dict", case let .array(x) = a[0].value, case let .array(y) = r[0].value {
+        if r.first?.key == "$set" || r.first?.key == "$dict", case let .array(x) = a[0].value,
+          case let .array(y) = r[0].value
+        {
           return a[0].key == r[0].key && unorderedMatch(x.array, y.array)
         }
         return false
@@ -177,9 +179,10 @@ enum ReplayComparison {
     case let (.tuple(fields), .tuple(other)):
       return .tuple(fill(fields, other))
     case let (.array(elements), .array(other)):
-      return .array(elements.enumerated().map { index, element in
-        other.indices.contains(index) ? fillingRedactions(element, from: other[index]) : element
-      })
+      return .array(
+        elements.enumerated().map { index, element in
+          other.indices.contains(index) ? fillingRedactions(element, from: other[index]) : element
+        })
     default:
       return recorded
     }

@@ -40,7 +40,8 @@ package struct SequenceCheck {
     last = (seq, line)
     if seq > previous.seq + 1, !gapAnnounced {
       let missing = seq - previous.seq - 1
-      return "sequence jumps from \(previous.seq) to \(seq) with no gap note (\(missing) action\(missing == 1 ? "" : "s") missing)"
+      return
+        "sequence jumps from \(previous.seq) to \(seq) with no gap note (\(missing) action\(missing == 1 ? "" : "s") missing)"
     }
     return nil
   }

@@ -54,17 +54,21 @@ public struct TraceStateTracker {
         do {
           try action.patch.apply(to: &patched)
         } catch {
-          return TraceStateProblem(line: line, seq: action.seq, message: "patch of action \(action.seq) does not apply: \(error.message)")
+          return TraceStateProblem(
+            line: line, seq: action.seq, message: "patch of action \(action.seq) does not apply: \(error.message)")
         }
         guard patched == keyframe else {
-          return TraceStateProblem(line: line, seq: action.seq, message: "keyframe state of action \(action.seq) differs from the state its patch gives")
+          return TraceStateProblem(
+            line: line, seq: action.seq,
+            message: "keyframe state of action \(action.seq) differs from the state its patch gives")
         }
         return nil
       }
       guard var current = state else {
         if lost { return nil }
         lost = true
-        return TraceStateProblem(line: line, seq: action.seq, message: "action \(action.seq) has a patch but no state before it")
+        return TraceStateProblem(
+          line: line, seq: action.seq, message: "action \(action.seq) has a patch but no state before it")
       }
       state = nil
       do {
@@ -73,7 +77,8 @@ public struct TraceStateTracker {
         return nil
       } catch {
         lost = true
-        return TraceStateProblem(line: line, seq: action.seq, message: "patch of action \(action.seq) does not apply: \(error.message)")
+        return TraceStateProblem(
+          line: line, seq: action.seq, message: "patch of action \(action.seq) does not apply: \(error.message)")
       }
     case .session, .effect, .note, .end:
       return nil
@@ -110,7 +115,8 @@ public enum StateReplayer {
         }
         if recordSeq == seq {
           if let state = tracker.state { return .success(state) }
-          let problem = lastProblem ?? TraceStateProblem(line: line.line, seq: seq, message: "no state before action \(seq)")
+          let problem =
+            lastProblem ?? TraceStateProblem(line: line.line, seq: seq, message: "no state before action \(seq)")
           return .failure(TraceError(file: reader.file, line: problem.line, message: problem.message))
         }
         if recordSeq > seq, line.record.kind == .action { return notFound(seq, reader, lastSeq) }

@@ -149,6 +149,7 @@ private struct ValidationState {
     for (seq, output) in pendingOutputs.sorted(by: { $0.key < $1.key }) {
       report(output.line, "effect \(output.effect): output for seq \(seq) is not followed by action \(seq)")
     }
-    findings = findings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+    findings = findings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(
+      \.element)
   }
 }

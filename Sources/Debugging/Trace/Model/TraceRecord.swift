@@ -184,7 +184,9 @@ public struct TraceNote: Sendable, Hashable {
   /// Format 2, `info`: how many actions before this note had their states coalesced.
   public var coalesced: Int64?
 
-  public init(t: Int64, note: Note, message: String, dropped: Int64? = nil, delayed: Int64? = nil, coalesced: Int64? = nil) {
+  public init(
+    t: Int64, note: Note, message: String, dropped: Int64? = nil, delayed: Int64? = nil, coalesced: Int64? = nil
+  ) {
     self.coalesced = coalesced
     self.t = t
     self.note = note

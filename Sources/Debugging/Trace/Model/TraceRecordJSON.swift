@@ -22,7 +22,8 @@ extension TraceRecord {
     let fields = TraceFields(context: kindName, members: members.array)
     switch kind {
     case .session: self = .session(try TraceSession(fields))
-    case .state: self = .state(try TraceState(seq: fields.count("seq"), t: fields.count("t"), state: fields.required("state")))
+    case .state:
+      self = .state(try TraceState(seq: fields.count("seq"), t: fields.count("t"), state: fields.required("state")))
     case .action: self = .action(try TraceAction(fields))
     case .effect: self = .effect(try TraceEffectEvent(fields))
     case .note: self = .note(try TraceNote(fields))
@@ -61,7 +62,9 @@ extension TraceAction {
     }
     var coalesced = false
     if let flag = fields.value("coalesced") {
-      guard case let .bool(value) = flag else { throw fields.fail("\"coalesced\" must be a boolean, found \(flag.typeDescription)") }
+      guard case let .bool(value) = flag else {
+        throw fields.fail("\"coalesced\" must be a boolean, found \(flag.typeDescription)")
+      }
       coalesced = value
     }
     self.init(
@@ -118,7 +121,9 @@ extension TraceRecord {
       if let redaction = s.redaction { members.append(.init("redaction", .string(redaction))) }
       return .object(members)
     case let .state(s):
-      return .object([.init("kind", .string("state")), .init("seq", .int(s.seq)), .init("t", .int(s.t)), .init("state", s.state)])
+      return .object([
+        .init("kind", .string("state")), .init("seq", .int(s.seq)), .init("t", .int(s.t)), .init("state", s.state),
+      ])
     case let .action(a):
       var members: [JSON.Member] = [
         .init("kind", .string("action")), .init("seq", .int(a.seq)), .init("t", .int(a.t)),

@@ -104,9 +104,12 @@ extension JSONPatch.Operation {
     switch self {
     case let .add(path, value): return op("add", [.init("path", .string(path.description)), .init("value", value)])
     case let .remove(path): return op("remove", [.init("path", .string(path.description))])
-    case let .replace(path, value): return op("replace", [.init("path", .string(path.description)), .init("value", value)])
-    case let .move(from, path): return op("move", [.init("from", .string(from.description)), .init("path", .string(path.description))])
-    case let .copy(from, path): return op("copy", [.init("from", .string(from.description)), .init("path", .string(path.description))])
+    case let .replace(path, value):
+      return op("replace", [.init("path", .string(path.description)), .init("value", value)])
+    case let .move(from, path):
+      return op("move", [.init("from", .string(from.description)), .init("path", .string(path.description))])
+    case let .copy(from, path):
+      return op("copy", [.init("from", .string(from.description)), .init("path", .string(path.description))])
     case let .test(path, value): return op("test", [.init("path", .string(path.description)), .init("value", value)])
     }
   }

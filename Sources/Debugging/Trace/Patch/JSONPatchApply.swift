@@ -150,7 +150,9 @@ package enum PatchEngine {
   /// A move between two indices of one array, done by shifting the elements between them (the
   /// cost is the distance, not the array's length); `false` when `from` and `path` are not two
   /// indices of the same array (the move is then a remove and an add).
-  static func moveWithinArray(from: JSONPointer, to path: JSONPointer, in document: inout JSON) throws(JSONPatchError) -> Bool {
+  static func moveWithinArray(from: JSONPointer, to path: JSONPointer, in document: inout JSON) throws(JSONPatchError)
+    -> Bool
+  {
     guard from.tokens.count == path.tokens.count, let source = from.tokens.last.flatMap(index),
       let target = path.tokens.last.flatMap(index), from.tokens.dropLast() == path.tokens.dropLast()
     else { return false }

@@ -20,7 +20,8 @@ enum PatchDepth {
   static func check(_ value: JSON, at path: JSONPointer) throws(JSONPatchError) {
     let room = JSONReader.maximumDepth - path.tokens.count
     guard room < 0 || value.nestsDeeper(than: room) else { return }
-    throw JSONPatchError("the value at \(abbreviated(path)) would nest the state deeper than \(JSONReader.maximumDepth) levels")
+    throw JSONPatchError(
+      "the value at \(abbreviated(path)) would nest the state deeper than \(JSONReader.maximumDepth) levels")
   }
 
   /// The first 8 tokens of a long pointer and its length: `/a/0/0/0/0/0/0/0/… (600 tokens)`.

@@ -30,7 +30,9 @@ package struct KeyframeSeek {
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= minimumSize else { return nil }
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= minimumSize else {
+      return nil
+    }
     return KeyframeSeek(fd: fd, size: Int(info.st_size)).keyframe(atOrBefore: seq)
   }
 
@@ -59,7 +61,9 @@ package struct KeyframeSeek {
     var lineStart = found
     guard var lineEnd = nextNewline(from: found, until: size) else { return nil }
     while true {
-      if Self.seq(ofPrefix: read(lineStart, 64)) != nil, isWholeState(read(lineStart, lineEnd - lineStart)) { return lineStart }
+      if Self.seq(ofPrefix: read(lineStart, 64)) != nil, isWholeState(read(lineStart, lineEnd - lineStart)) {
+        return lineStart
+      }
       guard lineStart > 0, let previous = previousLineStart(before: lineStart) else { return nil }
       lineEnd = lineStart - 1
       lineStart = previous
@@ -152,7 +156,9 @@ package struct KeyframeSeek {
       guard let base = raw.baseAddress, text.utf8CodeUnitCount > 0 else { return false }
       let needle = UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
       var offset = 0
-      while raw.count - offset >= needle.count, let found = memchr(base + offset, Int32(needle[0]), raw.count - offset - needle.count + 1) {
+      while raw.count - offset >= needle.count,
+        let found = memchr(base + offset, Int32(needle[0]), raw.count - offset - needle.count + 1)
+      {
         let at = base.distance(to: UnsafeRawPointer(found))
         if memcmp(base + at, needle.baseAddress!, needle.count) == 0 { return true }
         offset = at + 1

@@ -93,11 +93,13 @@ public final class LineReader {
 
   /// Opens `path` (`-` is standard input).
   public convenience init(
-    path: String, chunkSize: Int = 1 << 16, maximumLineLength: Int = LineReader.defaultMaximumLineLength, follow: Follow? = nil
+    path: String, chunkSize: Int = 1 << 16, maximumLineLength: Int = LineReader.defaultMaximumLineLength,
+    follow: Follow? = nil
   ) throws(LineReaderError) {
     if path == "-" {
       self.init(
-        fileDescriptor: 0, name: "<stdin>", closesDescriptor: false, chunkSize: chunkSize, maximumLineLength: maximumLineLength,
+        fileDescriptor: 0, name: "<stdin>", closesDescriptor: false, chunkSize: chunkSize,
+        maximumLineLength: maximumLineLength,
         follow: follow)
       return
     }
@@ -111,7 +113,8 @@ public final class LineReader {
       throw LineReaderError("'\(path)' is a directory")
     }
     self.init(
-      fileDescriptor: fd, name: path, closesDescriptor: true, chunkSize: chunkSize, maximumLineLength: maximumLineLength,
+      fileDescriptor: fd, name: path, closesDescriptor: true, chunkSize: chunkSize,
+      maximumLineLength: maximumLineLength,
       follow: follow)
     self.path = path
   }
@@ -169,7 +172,9 @@ public final class LineReader {
         let newline = buffer.distance(to: found)
         if newline - start > maximumLineLength { throw tooLong() }
         lineNumber += 1
-        let view = View(number: lineNumber, bytes: UnsafeRawBufferPointer(start: buffer + start, count: newline - start), isTruncated: false)
+        let view = View(
+          number: lineNumber, bytes: UnsafeRawBufferPointer(start: buffer + start, count: newline - start),
+          isTruncated: false)
         start = newline + 1
         scanned = start
         return body(view)
@@ -179,7 +184,9 @@ public final class LineReader {
         guard start < end else { return nil }
         if end - start > maximumLineLength { throw tooLong() }
         lineNumber += 1
-        let view = View(number: lineNumber, bytes: UnsafeRawBufferPointer(start: buffer + start, count: end - start), isTruncated: true)
+        let view = View(
+          number: lineNumber, bytes: UnsafeRawBufferPointer(start: buffer + start, count: end - start),
+          isTruncated: true)
         start = end
         scanned = end
         return body(view)
@@ -278,7 +285,8 @@ public final class LineReader {
 
   /// `256 MiB`, `64 KiB`, `100 bytes`.
   static func byteCount(_ count: Int) -> String {
-    for (shift, unit) in [(30, "GiB"), (20, "MiB"), (10, "KiB")] where count >= 1 << shift && count % (1 << shift) == 0 {
+    for (shift, unit) in [(30, "GiB"), (20, "MiB"), (10, "KiB")] where count >= 1 << shift && count % (1 << shift) == 0
+    {
       return "\(count >> shift) \(unit)"
     }
     return count == 1 ? "1 byte" : "\(count) bytes"

@@ -92,7 +92,8 @@ package struct TraceLineRules {
       let kind = kind(event)
       if isHeaderLine, kind != .session {
         stopped = true
-        return .failure(TraceError(file: file, line: number, message: TraceMessages.headerExpected(found: kind.rawValue)))
+        return .failure(
+          TraceError(file: file, line: number, message: TraceMessages.headerExpected(found: kind.rawValue)))
       }
       if !isHeaderLine, kind == .session {
         return .failure(TraceError(file: file, line: number, message: TraceMessages.headerAgain))
@@ -120,7 +121,9 @@ package struct TraceLineRules {
     do {
       return .success(try TraceEventSummary(line: view.number, bytes: view.bytes))
     } catch {
-      return .failure(TraceError(file: file, line: view.number, column: error.column > 0 ? error.column : nil, message: error.message))
+      return .failure(
+        TraceError(file: file, line: view.number, column: error.column > 0 ? error.column : nil, message: error.message)
+      )
     }
   }
 
@@ -149,9 +152,12 @@ package struct TraceLineRules {
   /// ```text
   /// {"kind":"action","seq":1000,…,"patch":[…],"state":{…13 MB…}}   →   .action(…, state: nil)
   /// ```
-  package static func recordSkippingKeyframeState(of view: LineReader.View, file: String) -> Result<TraceRecord, TraceError> {
+  package static func recordSkippingKeyframeState(of view: LineReader.View, file: String) -> Result<
+    TraceRecord, TraceError
+  > {
     let bytes = view.bytes
-    guard bytes.count > 4096, bytes.starts(with: #"{"kind":"action","#.utf8), problem(of: view, file: file) == nil else {
+    guard bytes.count > 4096, bytes.starts(with: #"{"kind":"action","#.utf8), problem(of: view, file: file) == nil
+    else {
       return record(of: view, file: file)
     }
     var members: [JSON.Member] = []

@@ -58,11 +58,17 @@ public final class TraceReader: Sequence, IteratorProtocol {
     let file = self.file
     let skips = skipsKeyframeStates && !noteSinceAction
     let item = rules.next(from: lines, kind: \.record.kind) { view in
-      (skips ? TraceLineRules.recordSkippingKeyframeState(of: view, file: file) : TraceLineRules.record(of: view, file: file))
+      (skips
+        ? TraceLineRules.recordSkippingKeyframeState(of: view, file: file)
+        : TraceLineRules.record(of: view, file: file))
         .map { TraceLine(line: view.number, record: $0) }
     }
     if case let .success(line)? = item {
-      if line.record.kind == .note { noteSinceAction = true } else if line.record.kind == .action { noteSinceAction = false }
+      if line.record.kind == .note {
+        noteSinceAction = true
+      } else if line.record.kind == .action {
+        noteSinceAction = false
+      }
     }
     if session == nil, case let .success(line)? = item, case let .session(header) = line.record { session = header }
     return item

@@ -70,7 +70,8 @@ package struct TraceStreamSelection {
     let plural = others.count == 1 ? "reducer" : "reducers"
     return TraceError(
       file: file, line: 0, severity: .warning,
-      message: "this trace also holds \(plural) \(list.joined(separator: ", ")); select one with --prefix \(others[0].tag)")
+      message:
+        "this trace also holds \(plural) \(list.joined(separator: ", ")); select one with --prefix \(others[0].tag)")
   }
 
   /// The `reducer` key of a line, when it has one at its top level. Cheap for the lines of the

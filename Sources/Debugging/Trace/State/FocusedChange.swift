@@ -29,7 +29,9 @@ package struct FocusedChange {
   private let capture: Capture
 
   package init?(patch: JSONPatch, before state: JSON?) {
-    guard let state, let touches = PatchTouches(patch), let capture = Self.capture(state, touches.root) else { return nil }
+    guard let state, let touches = PatchTouches(patch), let capture = Self.capture(state, touches.root) else {
+      return nil
+    }
     self.touches = touches
     self.capture = capture
   }
@@ -40,7 +42,9 @@ package struct FocusedChange {
     case let .object(members):
       var captured: [String: Capture] = [:]
       for (key, child) in node.children {
-        guard let member = members.first(where: { $0.key == key }), let inner = capture(member.value, child) else { return nil }
+        guard let member = members.first(where: { $0.key == key }), let inner = capture(member.value, child) else {
+          return nil
+        }
         captured[key] = inner
       }
       return .object(captured)
@@ -66,7 +70,8 @@ package struct FocusedChange {
   /// value the diff needs is not in the trace's value form.
   package func diff(after state: JSON) throws(JSONError) -> StateDiff {
     let differ = ValueDiffer()
-    return StateDiff(root: .init(key: .root, change: try change(capture, state, touches.root, depth: 0, differ, path: "")))
+    return StateDiff(
+      root: .init(key: .root, change: try change(capture, state, touches.root, depth: 0, differ, path: "")))
   }
 
   private func change(
@@ -99,11 +104,17 @@ package struct FocusedChange {
       }
       let newElements = Array(elements[prefix..<(elements.count - suffix)])
       let inner: [StateDiff.Node]
-      if let identified = try Self.identifiedWindow(oldElements, newElements, depth: depth + 1, differ, path: path, offset: prefix) {
+      if let identified = try Self.identifiedWindow(
+        oldElements, newElements, depth: depth + 1, differ, path: path, offset: prefix)
+      {
         inner = identified
       } else {
-        let a = try oldElements.enumerated().map { (i, e) throws(JSONError) in try Self.value(e, path + "/\(prefix + i)") }
-        let b = try newElements.enumerated().map { (i, e) throws(JSONError) in try Self.value(e, path + "/\(prefix + i)") }
+        let a = try oldElements.enumerated().map { (i, e) throws(JSONError) in
+          try Self.value(e, path + "/\(prefix + i)")
+        }
+        let b = try newElements.enumerated().map { (i, e) throws(JSONError) in
+          try Self.value(e, path + "/\(prefix + i)")
+        }
         inner = ArrayDiffer(differ: differ, depth: depth + 1).diff(a, b)
       }
       var nodes = NodeList()
@@ -112,7 +123,8 @@ package struct FocusedChange {
         nodes.append(Self.shifted(node.key, by: prefix), Self.shifted(node.change, by: prefix))
       }
       if suffix > 0 {
-        nodes.append(.element(old: prefix + oldElements.count, new: elements.count - suffix, id: nil), .unchanged(count: suffix))
+        nodes.append(
+          .element(old: prefix + oldElements.count, new: elements.count - suffix, id: nil), .unchanged(count: suffix))
       }
       return Self.nested(.array, nodes.nodes)
     }
@@ -129,12 +141,16 @@ package struct FocusedChange {
     var prefix = 0
     while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
     var suffix = 0
-    while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+    while suffix < old.count - prefix, suffix < new.count - prefix,
+      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+    {
       suffix += 1
     }
     let a = prefix..<(old.count - suffix), b = prefix..<(new.count - suffix)
     func id(_ element: JSON, _ index: Int) throws(JSONError) -> Value? {
-      guard case let .object(members) = element, members.first?.key == "$type", let id = members.first(where: { $0.key == "id" }) else {
+      guard case let .object(members) = element, members.first?.key == "$type",
+        let id = members.first(where: { $0.key == "id" })
+      else {
         return nil
       }
       return try value(id.value, path + "/\(offset + index)/id")
@@ -154,8 +170,10 @@ package struct FocusedChange {
       guard let steps = IdentityMatcher.steps(old: oldIDs, new: newIDs) else { return nil }
       let o = a.lowerBound, n = b.lowerBound
       func change(_ i: Int, _ j: Int) throws(JSONError) -> StateDiff.Change {
-        old[i] == new[j] ? .unchanged(count: 1)
-          : differ.change(try value(old[i], path + "/\(offset + i)"), try value(new[j], path + "/\(offset + j)"), depth: depth)
+        old[i] == new[j]
+          ? .unchanged(count: 1)
+          : differ.change(
+            try value(old[i], path + "/\(offset + i)"), try value(new[j], path + "/\(offset + j)"), depth: depth)
       }
       for step in steps {
         switch step {
@@ -165,9 +183,12 @@ package struct FocusedChange {
           let inner = try change(o + i, n + j)
           nodes.append(.element(old: o + i, new: n + j, id: newIDs[j]), .moved(from: o + i, to: n + j, change: inner))
         case let .removed(i):
-          nodes.append(.element(old: o + i, new: nil, id: oldIDs[i]), .removed(try value(old[o + i], path + "/\(offset + o + i)")))
+          nodes.append(
+            .element(old: o + i, new: nil, id: oldIDs[i]), .removed(try value(old[o + i], path + "/\(offset + o + i)")))
         case let .inserted(j):
-          nodes.append(.element(old: nil, new: n + j, id: newIDs[j]), .inserted(try value(new[n + j], path + "/\(offset + n + j)")))
+          nodes.append(
+            .element(old: nil, new: n + j, id: newIDs[j]), .inserted(try value(new[n + j], path + "/\(offset + n + j)"))
+          )
         }
       }
     }
@@ -178,18 +199,26 @@ package struct FocusedChange {
   /// A structure, an enum case or a dictionary with `String` keys (the only objects whose inside
   /// a `PatchTouches` patch reaches without changing their shape), member by member.
   private func object(
-    _ captured: [String: Capture], _ members: [JSON.Member], _ node: PatchTouches.Node, depth: Int, _ differ: ValueDiffer, path: String
+    _ captured: [String: Capture], _ members: [JSON.Member], _ node: PatchTouches.Node, depth: Int,
+    _ differ: ValueDiffer, path: String
   ) throws(JSONError) -> StateDiff.Change {
-    func fields(_ fields: ArraySlice<JSON.Member>, labelled: Bool, _ captured: [String: Capture], _ node: PatchTouches.Node, path: String) throws(JSONError) -> [StateDiff.Node] {
+    func fields(
+      _ fields: ArraySlice<JSON.Member>, labelled: Bool, _ captured: [String: Capture], _ node: PatchTouches.Node,
+      path: String
+    ) throws(JSONError) -> [StateDiff.Node] {
       var nodes = NodeList()
       for (position, member) in fields.enumerated() {
         let label = !labelled && member.key == "_\(position)" ? nil : member.key
         guard let old = captured[member.key], let child = node.children[member.key] else {
           // A computed `id` (`$id`) is a node only when it changed, as in `ValueDiffer`.
-          if member.key != Value.identityLabel { nodes.append(.field(label: label, position: position), .unchanged(count: 1)) }
+          if member.key != Value.identityLabel {
+            nodes.append(.field(label: label, position: position), .unchanged(count: 1))
+          }
           continue
         }
-        nodes.append(.field(label: label, position: position), try change(old, member.value, child, depth: depth + 1, differ, path: path + "/" + member.key))
+        nodes.append(
+          .field(label: label, position: position),
+          try change(old, member.value, child, depth: depth + 1, differ, path: path + "/" + member.key))
       }
       return nodes.nodes
     }
@@ -200,19 +229,26 @@ package struct FocusedChange {
           nodes.append(.entry(key: .string(member.key)), .unchanged(count: 1))
           continue
         }
-        nodes.append(.entry(key: .string(member.key)), try change(old, member.value, child, depth: depth + 1, differ, path: path + "/" + member.key))
+        nodes.append(
+          .entry(key: .string(member.key)),
+          try change(old, member.value, child, depth: depth + 1, differ, path: path + "/" + member.key))
       }
       return Self.nested(.dictionary, nodes.nodes)
     }
     switch (first.key, first.value) {
     case let ("$type", .string(type)):
-      return Self.nested(.structure(type: type), try fields(members.dropFirst(), labelled: true, captured, node, path: path))
+      return Self.nested(
+        .structure(type: type), try fields(members.dropFirst(), labelled: true, captured, node, path: path))
     case let ("$enum", .string(type)) where members.count == 2:
       let payload = members[1]
-      guard case let .object(values) = payload.value, case let .object(inner)? = captured[payload.key], let child = node.children[payload.key] else {
+      guard case let .object(values) = payload.value, case let .object(inner)? = captured[payload.key],
+        let child = node.children[payload.key]
+      else {
         throw JSONError("at \(path): unexpected enum shape", line: 0, column: 0)
       }
-      return Self.nested(.enumCase(type: type, name: payload.key), try fields(values[...], labelled: false, inner, child, path: path + "/" + payload.key))
+      return Self.nested(
+        .enumCase(type: type, name: payload.key),
+        try fields(values[...], labelled: false, inner, child, path: path + "/" + payload.key))
     default:
       throw JSONError("at \(path): unexpected marker \(first.key)", line: 0, column: 0)
     }
@@ -240,7 +276,8 @@ package struct FocusedChange {
       guard !path.isEmpty, error.message.hasPrefix("at /") else { throw error }
       let rest = error.message.dropFirst(3)
       return try { () throws(JSONError) -> Value in
-        throw JSONError("at " + path + (rest.hasPrefix("/:") ? String(rest.dropFirst()) : String(rest)), line: 0, column: 0)
+        throw JSONError(
+          "at " + path + (rest.hasPrefix("/:") ? String(rest.dropFirst()) : String(rest)), line: 0, column: 0)
       }()
     }
   }

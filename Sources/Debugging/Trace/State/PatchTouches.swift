@@ -50,7 +50,6 @@ package struct PatchTouches {
     }
   }
 
-
   /// Adds one operation's place; `false` when it could change an object's shape.
   private static func record(_ pointer: JSONPointer, _ effect: Effect, in root: Node) -> Bool {
     let tokens = pointer.tokens

@@ -22,7 +22,10 @@ enum TraceFileOpening {
     guard fd >= 0 else {
       let code = errno
       if code == ELOOP {
-        return .failure(TraceWriterError("cannot record to '\(path)': it is a symbolic link, which tca-trace never follows; remove it or choose another path"))
+        return .failure(
+          TraceWriterError(
+            "cannot record to '\(path)': it is a symbolic link, which tca-trace never follows; remove it or choose another path"
+          ))
       }
       if code == EISDIR {
         return .failure(TraceWriterError("cannot record to '\(path)': it is not a regular file (a directory)"))
@@ -38,8 +41,12 @@ enum TraceFileOpening {
     }
     var info = stat()
     guard fstat(fd, &info) == 0 else { return fail(Platform.errorMessage(errno)) }
-    guard (info.st_mode & S_IFMT) == S_IFREG else { return fail("it is not a regular file (\(kind(of: info.st_mode)))") }
-    guard info.st_nlink <= 1 else { return fail("it has \(info.st_nlink) hard links; writing would change the other names' contents") }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      return fail("it is not a regular file (\(kind(of: info.st_mode)))")
+    }
+    guard info.st_nlink <= 1 else {
+      return fail("it has \(info.st_nlink) hard links; writing would change the other names' contents")
+    }
     if flock(fd, LOCK_EX | LOCK_NB) != 0 {
       let code = errno
       if code == EWOULDBLOCK {

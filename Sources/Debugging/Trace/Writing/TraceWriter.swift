@@ -67,7 +67,8 @@ public final class TraceWriter {
   private static func opened(_ path: String, _ mode: Platform.OpenMode, bufferSize: Int) -> TraceWriter {
     switch Platform.open(path, mode) {
     case let .success(fd): TraceWriter(.descriptor(fd, closes: true), bufferSize: bufferSize)
-    case let .failure(error): TraceWriter(nil, bufferSize: bufferSize, error: TraceWriterError("cannot create '\(path)': \(error.message)"))
+    case let .failure(error):
+      TraceWriter(nil, bufferSize: bufferSize, error: TraceWriterError("cannot create '\(path)': \(error.message)"))
     }
   }
 
@@ -165,14 +166,17 @@ public final class TraceWriter {
 
   private func writeOut(upTo count: Int) {
     guard case let .descriptor(fd, closes) = destination else { return }
-    let (written, failure) = pending.withUnsafeBytes { Platform.writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    let (written, failure) = pending.withUnsafeBytes {
+      Platform.writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[..<count]))
+    }
     if let failure {
       error = TraceWriterError("cannot write trace: \(failure.message)")
       // Whole lines stay; a line cut by the failure is taken back out of the file.
       let whole = pending[..<written].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
       droppedRecords += pending[whole...].count { $0 == UInt8(ascii: "\n") }
       if closes, whole < written {
-        cutBackAfterError = ftruncate(fd, off_t(writtenBytes + whole)) == 0 && lseek(fd, off_t(writtenBytes + whole), SEEK_SET) >= 0
+        cutBackAfterError =
+          ftruncate(fd, off_t(writtenBytes + whole)) == 0 && lseek(fd, off_t(writtenBytes + whole), SEEK_SET) >= 0
       } else {
         cutBackAfterError = closes
       }

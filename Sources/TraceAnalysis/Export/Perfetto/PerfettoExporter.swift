@@ -63,19 +63,25 @@ public struct PerfettoExporter {
       var args: [JSON.Member] = [.init("note", .string(note.note.rawValue)), .init("message", .string(note.message))]
       if let dropped = note.dropped { args.append(.init("dropped", .int(dropped))) }
       write(
-        self.event(name: "\(note.note.rawValue): \(note.message)", category: "note", phase: "i", t: note.t, extra: [.init("s", .string("p"))], args: args),
+        self.event(
+          name: "\(note.note.rawValue): \(note.message)", category: "note", phase: "i", t: note.t,
+          extra: [.init("s", .string("p"))], args: args),
         into: &output)
     case .state?, .action?, .end?:
       break
     case nil:
-      guard summary.kind == .action, let seq = summary.seq, let t = summary.t, let duration = summary.duration else { return }
+      guard summary.kind == .action, let seq = summary.seq, let t = summary.t, let duration = summary.duration else {
+        return
+      }
       var args: [JSON.Member] = [.init("seq", .int(seq))]
       var extra: [JSON.Member] = [.init("dur", Self.microseconds(duration))]
       if let effect = summary.effect {
         args.append(.init("effect", .int(effect)))
         extra += [.init("bind_id", Self.hex(seq)), .init("flow_in", .bool(true))]
       }
-      write(self.event(name: summary.label ?? "", category: "action", phase: "X", t: t, extra: extra, args: args), into: &output)
+      write(
+        self.event(name: summary.label ?? "", category: "action", phase: "X", t: t, extra: extra, args: args),
+        into: &output)
     }
   }
 
@@ -88,9 +94,11 @@ public struct PerfettoExporter {
     }
     runningOrder.removeAll()
     output.append(contentsOf: Array("\n],\"displayTimeUnit\":\"ms\",\"otherData\":".utf8))
-    JSONWriter.write(.object([
-      .init("generator", .string("tca-trace")), .init("format", .int(TraceFormat.current)), .init("name", .string(name)),
-    ]), into: &output)
+    JSONWriter.write(
+      .object([
+        .init("generator", .string("tca-trace")), .init("format", .int(TraceFormat.current)),
+        .init("name", .string(name)),
+      ]), into: &output)
     output.append(contentsOf: Array("}\n".utf8))
   }
 
@@ -113,7 +121,8 @@ public struct PerfettoExporter {
       var extra: [JSON.Member] = [.init("id", Self.hex(id))]
       extra += [.init("bind_id", Self.hex(seq)), .init("flow_out", .bool(true))]
       write(
-        event(name: effect.label ?? "output", category: "effect", phase: "n", t: effect.t, extra: extra,
+        event(
+          name: effect.label ?? "output", category: "effect", phase: "n", t: effect.t, extra: extra,
           args: [.init("effect", .int(id)), .init("seq", .int(seq))]),
         into: &output)
     case .finished, .cancelled:
@@ -145,7 +154,9 @@ public struct PerfettoExporter {
     event(name: name, category: "effect", phase: phase, t: t, extra: [.init("id", Self.hex(effect))], args: args)
   }
 
-  private func event(name: String, category: String, phase: String, t: Int64, extra: [JSON.Member], args: [JSON.Member]) -> JSON {
+  private func event(name: String, category: String, phase: String, t: Int64, extra: [JSON.Member], args: [JSON.Member])
+    -> JSON
+  {
     var members: [JSON.Member] = [
       .init("name", .string(name)), .init("cat", .string(category)), .init("ph", .string(phase)),
       .init("ts", Self.microseconds(t)),

@@ -99,7 +99,8 @@ public struct HTMLReportBuilder {
     } else if let after, let diff = change.diff(before: before, after: after, patch: action.patch) {
       switch diff {
       case let .success(diff): members.append(.init("d", ReportDiffEncoder.encode(diff)))
-      case let .failure(error): members.append(.init("x", .string("the state is not in the trace's value form: \(error.message)")))
+      case let .failure(error):
+        members.append(.init("x", .string("the state is not in the trace's value form: \(error.message)")))
       }
     } else {
       members.append(.init("x", .string("the state before this action is unknown (see the problems above)")))
@@ -148,7 +149,10 @@ struct ReportChange {
     switch kind {
     case let .done(result): return result
     case let .focused(change): return Result { () throws(JSONError) in try change.diff(after: after) }
-    case .whole: return before.map { before in Result { () throws(JSONError) in try PatchDiff.diff(before: before, after: after, patch: patch) } }
+    case .whole:
+      return before.map { before in
+        Result { () throws(JSONError) in try PatchDiff.diff(before: before, after: after, patch: patch) }
+      }
     case .unknown: return nil
     }
   }

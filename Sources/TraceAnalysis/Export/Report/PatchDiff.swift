@@ -73,7 +73,8 @@ enum PatchDiff {
     let parent: [String]
     switch operation {
     case let .add(path, _), let .remove(path): parent = path.tokens.dropLast()
-    case let .move(from, path) where Array(from.tokens.dropLast()) == Array(path.tokens.dropLast()): parent = path.tokens.dropLast()
+    case let .move(from, path) where Array(from.tokens.dropLast()) == Array(path.tokens.dropLast()):
+      parent = path.tokens.dropLast()
     default: return nil
     }
     let walk = PathWalk(tokens: parent, in: before)
@@ -81,7 +82,9 @@ enum PatchDiff {
     let count = elements.count
     var children: [StateDiff.Node] = []
     func run(_ old: Int, _ new: Int, _ length: Int) {
-      if length > 0 { children.append(.init(key: .element(old: old, new: new, id: nil), change: .unchanged(count: length))) }
+      if length > 0 {
+        children.append(.init(key: .element(old: old, new: new, id: nil), change: .unchanged(count: length)))
+      }
     }
     switch operation {
     case let .add(path, value):
@@ -104,7 +107,9 @@ enum PatchDiff {
       if old == new { return StateDiff(root: .init(key: .root, change: .unchanged(count: 1))) }
       let id = PathWalk.elementID(elements[old])
       run(0, 0, new)
-      children.append(.init(key: .element(old: old, new: new, id: id), change: .moved(from: old, to: new, change: .unchanged(count: 1))))
+      children.append(
+        .init(
+          key: .element(old: old, new: new, id: id), change: .moved(from: old, to: new, change: .unchanged(count: 1))))
       run(new + 1, new + 1, count - new - 1)
     default:
       return nil
@@ -141,21 +146,25 @@ struct PathWalk {
   func wrap(_ change: StateDiff.Change) -> StateDiff {
     var change = change
     for frame in frames.reversed() {
-      change = .nested(frame.shape, [frame.before, StateDiff.Node(key: frame.key, change: change), frame.after].compactMap { $0 })
+      change = .nested(
+        frame.shape, [frame.before, StateDiff.Node(key: frame.key, change: change), frame.after].compactMap { $0 })
     }
     return StateDiff(root: .init(key: .root, change: change))
   }
 
   static func elementID(_ element: JSON) -> Value? {
     guard case let .object(members) = element, members.first?.key == "$type",
-      let id = (members.first(where: { $0.key == Value.identityLabel }) ?? members.first(where: { $0.key == "id" }))?.value
+      let id = (members.first(where: { $0.key == Value.identityLabel }) ?? members.first(where: { $0.key == "id" }))?
+        .value
     else { return nil }
     return try? Value(json: id)
   }
 
   private static func runs(_ keys: [StateDiff.Key], around index: Int) -> (StateDiff.Node?, StateDiff.Node?) {
     let before = index > 0 ? StateDiff.Node(key: keys[0], change: .unchanged(count: index)) : nil
-    let after = index + 1 < keys.count ? StateDiff.Node(key: keys[index + 1], change: .unchanged(count: keys.count - index - 1)) : nil
+    let after =
+      index + 1 < keys.count
+      ? StateDiff.Node(key: keys[index + 1], change: .unchanged(count: keys.count - index - 1)) : nil
     return (before, after)
   }
 
@@ -166,10 +175,12 @@ struct PathWalk {
     case let .array(elements):
       guard let i = PatchEngine.index(token), i < elements.count else { return false }
       let count = elements.count
-      frames.append(Frame(
-        shape: .array, key: .element(old: i, new: i, id: Self.elementID(elements[i])),
-        before: i > 0 ? .init(key: .element(old: 0, new: 0, id: nil), change: .unchanged(count: i)) : nil,
-        after: i + 1 < count ? .init(key: .element(old: i + 1, new: i + 1, id: nil), change: .unchanged(count: count - i - 1)) : nil))
+      frames.append(
+        Frame(
+          shape: .array, key: .element(old: i, new: i, id: Self.elementID(elements[i])),
+          before: i > 0 ? .init(key: .element(old: 0, new: 0, id: nil), change: .unchanged(count: i)) : nil,
+          after: i + 1 < count
+            ? .init(key: .element(old: i + 1, new: i + 1, id: nil), change: .unchanged(count: count - i - 1)) : nil))
       value = elements[i]
       consumed += 1
       return true
@@ -185,15 +196,21 @@ struct PathWalk {
         consumed += 1
         return true
       }
-      if (first == "$enum" || first == "$tuple"), index + 1 < tokens.count, members.count == (first == "$enum" ? 2 : 1) {
+      if first == "$enum" || first == "$tuple", index + 1 < tokens.count, members.count == (first == "$enum" ? 2 : 1) {
         let payloadKey = first == "$enum" ? members[1].key : "$tuple"
         guard token == payloadKey, case let .object(fields) = members[first == "$enum" ? 1 : 0].value,
           let p = fields.firstIndex(where: { $0.key == tokens[index + 1] })
         else { return false }
-        let keys = fields.enumerated().map { StateDiff.Key.field(label: $0.element.key == "_\($0.offset)" ? nil : $0.element.key, position: $0.offset) }
+        let keys = fields.enumerated().map {
+          StateDiff.Key.field(label: $0.element.key == "_\($0.offset)" ? nil : $0.element.key, position: $0.offset)
+        }
         let (before, after) = Self.runs(keys, around: p)
         let shape: StateDiff.Shape
-        if first == "$enum", case let .string(type) = members[0].value { shape = .enumCase(type: type, name: payloadKey) } else { shape = .tuple }
+        if first == "$enum", case let .string(type) = members[0].value {
+          shape = .enumCase(type: type, name: payloadKey)
+        } else {
+          shape = .tuple
+        }
         frames.append(Frame(shape: shape, key: keys[p], before: before, after: after))
         value = fields[p].value
         consumed += 2

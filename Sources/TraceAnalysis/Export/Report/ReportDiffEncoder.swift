@@ -79,9 +79,11 @@ enum ReportDiffEncoder {
       return labelled(.context, [.init("l", .array(lines))])
     case let .nested(shape, children):
       let (open, close) = brackets(shape)
-      return labelled(.context, [
-        .init("s", .string(open)), .init("e", .string(close)), .init("c", .array(children.map { .object(node($0)) })),
-      ])
+      return labelled(
+        .context,
+        [
+          .init("s", .string(open)), .init("e", .string(close)), .init("c", .array(children.map { .object(node($0)) })),
+        ])
     }
   }
 

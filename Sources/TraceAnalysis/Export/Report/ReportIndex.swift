@@ -81,21 +81,28 @@ struct ReportIndex {
     var sessionMembers: [JSON.Member] = []
     if let session {
       sessionMembers = [
-        .init("name", .string(session.name)), .init("prefix", .string(session.prefix)), .init("start", .string(session.start)),
+        .init("name", .string(session.name)), .init("prefix", .string(session.prefix)),
+        .init("start", .string(session.start)),
         .init("platform", .string(session.platform)), .init("pid", .int(session.pid)),
       ]
     }
     return .object([
       .init("session", .object(sessionMembers)),
       .init("labels", .array(labels.map(JSON.string))),
-      .init("actions", .object([
-        .init("seq", ints(seq)), .init("t", ints(t)), .init("dur", ints(duration)),
-        .init("label", .array(label.map { .int(Int64($0)) })), .init("effect", ints(effect)),
-      ])),
-      .init("effects", .object([
-        .init("id", ints(effectID)), .init("seq", ints(effectSeq)), .init("label", .array(effectLabel.map { .int(Int64($0)) })),
-        .init("start", ints(effectStart)), .init("end", ints(ends)), .init("status", .array(effectStatus.map { .int(Int64($0)) })),
-      ])),
+      .init(
+        "actions",
+        .object([
+          .init("seq", ints(seq)), .init("t", ints(t)), .init("dur", ints(duration)),
+          .init("label", .array(label.map { .int(Int64($0)) })), .init("effect", ints(effect)),
+        ])),
+      .init(
+        "effects",
+        .object([
+          .init("id", ints(effectID)), .init("seq", ints(effectSeq)),
+          .init("label", .array(effectLabel.map { .int(Int64($0)) })),
+          .init("start", ints(effectStart)), .init("end", ints(ends)),
+          .init("status", .array(effectStatus.map { .int(Int64($0)) })),
+        ])),
       .init("notes", .array(notes)),
       .init("problems", .array(problems.map(JSON.string))),
       .init("end", .int(end)),

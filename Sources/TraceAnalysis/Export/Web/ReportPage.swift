@@ -19,7 +19,8 @@ enum ReportPage {
     "default-src 'none'; script-src 'sha256-\(SHA256.base64(Array(script.utf8)))'; "
     + "style-src 'sha256-\(SHA256.base64(Array(style.utf8)))'; img-src data:; base-uri 'none'; form-action 'none'"
 
-  static let head: [UInt8] = Array("""
+  static let head: [UInt8] = Array(
+    """
     <!DOCTYPE html>
     <html lang="en">
     <head>

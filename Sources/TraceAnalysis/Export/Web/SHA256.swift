@@ -1,5 +1,5 @@
-import Foundation
 import Debugging
+import Foundation
 
 /// SHA-256 (FIPS 180-4), for the report's Content-Security-Policy hashes of its own inline script
 /// and style (Foundation on Linux has no digest API, and the package takes no dependencies).
@@ -16,13 +16,16 @@ enum SHA256 {
     padded.append(0x80)
     while padded.count % 64 != 56 { padded.append(0) }
     let bits = UInt64(message.count) &* 8
-    for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      padded.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+    }
 
     var w = [UInt32](repeating: 0, count: 64)
     for chunk in stride(from: 0, to: padded.count, by: 64) {
       for i in 0..<16 {
         let b = chunk + 4 * i
-        w[i] = UInt32(padded[b]) << 24 | UInt32(padded[b + 1]) << 16 | UInt32(padded[b + 2]) << 8 | UInt32(padded[b + 3])
+        w[i] =
+          UInt32(padded[b]) << 24 | UInt32(padded[b + 1]) << 16 | UInt32(padded[b + 2]) << 8 | UInt32(padded[b + 3])
       }
       for i in 16..<64 {
         let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
