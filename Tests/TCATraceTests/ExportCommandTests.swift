@@ -36,6 +36,25 @@ import TraceTestSupport
     #expect(tcaTrace("export", "-", stdin: SampleTraces.todos) == ToolRun(stdout: expected))
   }
 
+  /// `-o /dev/null` run as root once renamed the finished file over the device, leaving a regular
+  /// 0600 file at /dev/null. A device or a pipe is written into as it is; a FIFO stands in for it.
+  @Test(arguments: ["export", "report"]) func writesIntoAPipeWithoutReplacingIt(command: String) throws {
+    let fifo = directory.path("\(command).fifo")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+    #expect(reader >= 0)
+    defer { close(reader) }
+    let expected = tcaTrace(command, "todos.jsonl", "-o", "-", in: directory)
+    #expect(expected.code == 0)
+    #expect(tcaTrace(command, "todos.jsonl", "-o", "\(command).fifo", in: directory) == ToolRun())
+    var info = stat()
+    #expect(stat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while case let count = read(reader, &buffer, buffer.count), count > 0 { received += buffer.prefix(count) }
+    #expect(String(decoding: received, as: UTF8.self) == expected.stdout)
+  }
+
   @Test func badInputLeavesNoFile() {
     let trace = SampleTraces.header + "\n{\"kind\":\"action\",\"seq\":1}\n"
     _ = directory.file("bad.jsonl", contents: trace)

@@ -3,7 +3,8 @@ import Foundation
 
 /// Where `tca-trace export` and `report` write: standard output for `-`, otherwise a file that is
 /// written under a temporary name next to it and renamed into place by `commit()`, so a run that
-/// fails half-way (a bad line, a full disk) never leaves half a file behind.
+/// fails half-way (a bad line, a full disk) never leaves half a file behind. A device or a pipe
+/// (`-o /dev/null`) is written into directly: a rename would replace the device node.
 ///
 /// ```swift
 /// let file = try OutputFile(path: "trace.json", permissions: 0o600, context: context)
@@ -25,8 +26,21 @@ package final class OutputFile {
       temporaryPath = nil
       return
     }
-    if Platform.fileKind(path) == .directory {
+    switch Platform.fileKind(path) {
+    case .directory:
       throw .failure("cannot write '\(path)': \(Platform.errorMessage(EISDIR))")
+    case .fifo, .other:
+      // A device or a pipe (`-o /dev/null`, `-o /dev/stdout`, a FIFO): written into as it is, as a
+      // shell redirection does. Renaming a finished file over it would replace the device itself.
+      switch Platform.open(path, .replace(permissions: permissions)) {
+      case let .success(opened): descriptor = opened
+      case let .failure(error): throw .failure("cannot write '\(path)': \(error.message)")
+      }
+      temporaryPath = nil
+      output = TextOutput(descriptor: descriptor!)
+      return
+    case .missing, .regular:
+      break
     }
     let url = URL(fileURLWithPath: path)
     let temporary = url.deletingLastPathComponent()
@@ -44,7 +58,14 @@ package final class OutputFile {
   /// Flushes the output and, for a file, moves it to its final name.
   package func commit() throws {
     try output.flush()
-    guard let temporaryPath, let fd = descriptor else { return }
+    guard let temporaryPath else {
+      if let fd = descriptor, let error = Platform.close(fd) {
+        throw CommandLineExit.failure("cannot write '\(path)': \(error.message)")
+      }
+      descriptor = nil
+      return
+    }
+    guard let fd = descriptor else { return }
     descriptor = nil
     if let error = Platform.close(fd) ?? Platform.rename(temporaryPath, to: path) {
       Platform.remove(temporaryPath)
@@ -54,7 +75,11 @@ package final class OutputFile {
 
   /// Removes the unfinished file (nothing for standard output).
   package func discard() {
-    guard let temporaryPath else { return }
+    guard let temporaryPath else {
+      if let fd = descriptor { Platform.close(fd) }
+      descriptor = nil
+      return
+    }
     if let fd = descriptor { Platform.close(fd) }
     descriptor = nil
     Platform.remove(temporaryPath)
