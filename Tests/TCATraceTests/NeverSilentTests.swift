@@ -48,6 +48,25 @@ import Testing
     #expect(run.stderr == expected)
   }
 
+  /// A burst, then the app ended before a later state was captured: `state --at 4` printed the
+  /// state after #2 with exit 0 and no word (QA finding). It says whose state it prints.
+  @Test func stateAtACoalescedActionSaysItsStateWasNotCaptured() {
+    let directory = TemporaryDirectory()
+    _ = directory.file("t.jsonl", contents: Self.trace)
+    #expect(
+      tcaTrace("state", "--at", "4", "--format", "json", "t.jsonl", in: directory)
+        == ToolRun(
+          stdout: #"{"$type":"Counter.State","count":2}"# + "\n",
+          stderr: """
+            t.jsonl:6: warning: the state after action 4 was not captured (the recorder coalesced it under load); \
+            this is the state after action 2, the last one captured before it
+
+            """))
+    #expect(
+      tcaTrace("state", "--at", "5", "--format", "json", "t.jsonl", in: directory)
+        == ToolRun(stdout: #"{"$type":"Counter.State","count":5}"# + "\n"))
+  }
+
   @Test func aCleanTraceGetsNoWarning() {
     let directory = TemporaryDirectory()
     _ = directory.file(

@@ -27,6 +27,10 @@ package struct StateRunner {
     var tracker = StateTracker()
     var found: (seq: Int64, line: Int)?
     var reading = MissingAction()
+    // Coalesced actions (`"coalesced":true`) carry no state change of their own: the state after
+    // them is not known, only the one after the last action whose state was captured.
+    var lastCaptured: Int64?
+    var foundIsCoalesced = false
     while let line = try input.next() {
       let lineSeq: Int64
       switch line.record {
@@ -48,10 +52,25 @@ package struct StateRunner {
       reading.last = lineSeq
       reading.gap = nil
       found = (lineSeq, line.line)
+      if case let .action(action) = line.record, action.coalesced {
+        foundIsCoalesced = true
+      } else {
+        foundIsCoalesced = false
+        lastCaptured = lineSeq
+      }
     }
     try input.finish()
     guard let found, let state = tracker.state, seq.map({ Int64($0) == found.seq }) ?? true else {
       throw CommandLineExit.failure("\(input.file) has no action \(seq ?? 0)\(reading.reason(for: Int64(seq ?? 0)))")
+    }
+    if foundIsCoalesced {
+      let captured = lastCaptured.map { "the state after action \($0), the last one captured before it" } ?? "no state"
+      try? context.errors.line(
+        TraceError(
+          file: input.file, line: found.line, severity: .warning,
+          message:
+            "the state after action \(found.seq) was not captured (the recorder coalesced it under load); this is \(captured)"
+        ).description)
     }
     try write(state, line: found.line, file: input.file)
     return CommandLineExit.success
@@ -110,7 +129,10 @@ package struct StateRunner {
       let recordSeq: Int64
       switch record {
       case let .state(state): recordSeq = state.seq
-      case let .action(action): recordSeq = action.seq
+      case let .action(action):
+        recordSeq = action.seq
+        // Its state is not known: the whole read says so, with its line.
+        if recordSeq == seq, action.coalesced { return nil }
       case .session: return nil
       default: continue
       }
