@@ -43,6 +43,9 @@ import Testing
             await Task.detached { "\(n) is a detached number." }.value
           })
       }
+      // The default grace (100 ms) is for effects that go quiet; a loaded machine (a whole
+      // `swift test` run on two cores) can take longer than that to run the detached task.
+      store.settlingGrace = .seconds(10)
       await store.send(.numberFactButtonTapped) { $0.isNumberFactRequestInFlight = true }
       // Settled: the response has been reduced and the effect has ended, so the store goes away
       // with one unhandled action and no running effect.
