@@ -137,9 +137,42 @@ final class TraceDestination: @unchecked Sendable {
   var hasFailed: Bool { errorMessage != nil }
 
   /// Appends `record` as one line, with `tag` as its `reducer` key.
+  ///
+  /// The first stream's header must be the file's first line (readers take line 1's session as
+  /// the untagged one). Its worker may be slower to write than a later stream's, so a later
+  /// stream's lines wait here until that header is written (at most `maximumHeldLines`).
   func append(_ record: TraceRecord, tag: String?, writeThrough: Bool) {
     lock.lock()
     defer { lock.unlock() }
+    if tag == nil, record.kind == .session {
+      firstHeaderWritten = true
+      write(record, tag: nil, writeThrough: writeThrough)
+      releaseHeldLines()
+      return
+    }
+    if tag != nil, !firstHeaderWritten, held.count < Self.maximumHeldLines {
+      held.append((record, tag, writeThrough))
+      return
+    }
+    releaseHeldLines()
+    write(record, tag: tag, writeThrough: writeThrough)
+  }
+
+  /// Later streams' lines waiting for the first stream's header.
+  private var held: [(record: TraceRecord, tag: String?, writeThrough: Bool)] = []
+  private var firstHeaderWritten = false
+  private static let maximumHeldLines = 4096
+
+  /// Writes the lines held for the first stream's header (called with `lock` held).
+  private func releaseHeldLines() {
+    guard !held.isEmpty else { return }
+    let lines = held
+    held.removeAll()
+    for line in lines { write(line.record, tag: line.tag, writeThrough: line.writeThrough) }
+  }
+
+  /// Writes one line (called with `lock` held).
+  private func write(_ record: TraceRecord, tag: String?, writeThrough: Bool) {
     switch target {
     case let .writer(writer):
       if let tag, record.kind != .session {
@@ -180,6 +213,7 @@ final class TraceDestination: @unchecked Sendable {
   private func close() {
     lock.lock()
     defer { lock.unlock() }
+    releaseHeldLines()
     guard case let .writer(writer) = target else { return }
     writer.close()
     check(writer)
