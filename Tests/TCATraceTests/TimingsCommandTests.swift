@@ -122,6 +122,39 @@ import Testing
             """#))
   }
 
+  /// Nested TCA labels are told apart by their end: a `--width` with room for them shows them
+  /// whole (they were cut at 48 characters whatever the width); at 80 columns they are cut.
+  @Test func longLabelsUseTheRoomTheWidthGives() {
+    let trace = #"""
+      {"kind":"session","format":1,"name":"App","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"keyframeInterval":1000,"redacted":[]}
+      {"kind":"state","seq":0,"t":0,"state":{"n":0}}
+      {"kind":"action","seq":1,"t":1000,"duration":100,"label":"App.Action.path(.element(id:, action: .detail(.destination(.presented(.editTapped)))))","action":{"$enum":"A","start":{}},"patch":[]}
+      {"kind":"action","seq":2,"t":3000,"duration":200,"label":"App.Action.path(.element(id:, action: .detail(.destination(.presented(.saveTapped)))))","action":{"$enum":"A","start":{}},"patch":[]}
+
+      """#
+    #expect(
+      tcaTrace("timings", "--width", "160", "-", stdin: trace)
+        == ToolRun(
+          stdout: """
+            2 actions, 3.20µs
+
+            action                                                                                   count   total     min    mean     p50     p95     p99     max
+            App.Action.path(.element(id:, action: .detail(.destination(.presented(.saveTapped)))))       1   200ns   200ns   200ns   200ns   200ns   200ns   200ns
+            App.Action.path(.element(id:, action: .detail(.destination(.presented(.editTapped)))))       1   100ns   100ns   100ns   100ns   100ns   100ns   100ns
+
+            slowest actions
+              2     200ns  App.Action.path(.element(id:, action: .detail(.destination(.presented(.saveTapped)))))
+              1     100ns  App.Action.path(.element(id:, action: .detail(.destination(.presented(.editTapped)))))
+
+            reducer                                                                                |                      =#:                                         :####|
+                                                                                                   0ns                                                                3.20µs
+
+            """))
+    #expect(
+      tcaTrace("timings", "--width", "80", "-", stdin: trace).stdout.contains(
+        "\nApp.Action.path(.element(id:, action: .detail(.…       1   200ns"))
+  }
+
   @Test func json() {
     #expect(
       tcaTrace("timings", "--format", "json", "--top", "2", "todos.jsonl", in: directory)

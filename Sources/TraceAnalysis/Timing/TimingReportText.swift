@@ -2,11 +2,18 @@ import Debugging
 
 extension TimingReport {
   /// The width of the label column `renderText` lays out: the longest label as printed (control
-  /// characters escaped), 6 to 48, and at least as wide as the heading `effect lifetime (by origin)`
-  /// when there are effects. The timeline takes the rest of a line.
-  public var labelColumnWidth: Int {
+  /// characters escaped), from 6 up to `maximum` (48 by default; `tca-trace timings` allows what
+  /// its `--width` leaves beside the statistics), and at least as wide as the heading
+  /// `effect lifetime (by origin)` when there are effects. The timeline takes the rest of a line.
+  public func labelColumnWidth(maximum: Int = 48) -> Int {
     let labels = (actions.map(\.label) + effects.map(\.label) + slowest.map(\.label)).map(PrintableText.escaping)
-    return min(max(labels.map(\.count).max() ?? 0, effects.isEmpty ? 6 : 27), 48)
+    return min(max(labels.map(\.count).max() ?? 0, effects.isEmpty ? 6 : 27), max(maximum, 27))
+  }
+
+  /// The widest a label column may be on a line `width` characters wide: what the statistics
+  /// (count and seven durations, 8 characters each) leave, and never less than 48.
+  public static func labelColumnLimit(lineWidth width: Int) -> Int {
+    max(48, width - 8 * 8)
   }
 
   /// A plain-text rendering (no colour): tables of actions, effects, the slowest actions and the
@@ -18,8 +25,8 @@ extension TimingReport {
   /// action                 count   total     min    mean     p50     p95     p99     max
   /// Todos.Action.add           1   500ns   500ns   500ns   500ns   500ns   500ns   500ns
   /// ```
-  public func renderText(timelineColumns: Int = 60) -> String {
-    let width = labelColumnWidth
+  public func renderText(timelineColumns: Int = 60, maximumLabelWidth: Int = 48) -> String {
+    let width = labelColumnWidth(maximum: maximumLabelWidth)
     func right(_ text: String, _ w: Int = 8) -> String {
       String(repeating: " ", count: max(0, w - text.count)) + text
     }

@@ -27,15 +27,19 @@ package struct TimingsRunner {
     if format == .json {
       try context.output.jsonLine(TimingsJSON.json(report))
     } else {
-      try context.output.line(report.renderText(timelineColumns: Self.timelineColumns(report, width: width)))
+      try context.output.line(
+        report.renderText(
+          timelineColumns: Self.timelineColumns(report, width: width),
+          maximumLabelWidth: TimingReport.labelColumnLimit(lineWidth: width)))
     }
     try input.finish()
     return CommandLineExit.success
   }
 
   /// The timeline's bar width so that its rows (`label |bar|`) are `width` characters: the
-  /// label column is `report.labelColumnWidth` (labels as printed, escaped), as `renderText` lays it out.
+  /// label column is `report.labelColumnWidth` (labels as printed, escaped), as `renderText` lays
+  /// it out; labels are cut only where `width` leaves no room for them.
   package static func timelineColumns(_ report: TimingReport, width: Int) -> Int {
-    max(10, width - report.labelColumnWidth - 3)
+    max(10, width - report.labelColumnWidth(maximum: TimingReport.labelColumnLimit(lineWidth: width)) - 3)
   }
 }
