@@ -166,6 +166,27 @@ func counterLines() -> [String] {
     #expect(report == TraceReplayReport(file: "gap.jsonl", actions: 2, matched: 2, unchecked: log.notes))
   }
 
+  /// A child's session (`forEach` rows, `ifLet`) has `state` lines where the state changed
+  /// outside the reducer: a store of that reducer stops there and says why.
+  @Test func stateChangedOutsideTheReducerStopsTheReplayAndSaysWhere() async {
+    let lines = counterLines()
+    let changed = #"{"kind":"state","seq":2,"t":15000000,"state":{"$type":"Counter.State","count":40}}"# + "\n"
+    let three = lines[4].replacingOccurrences(of: #""value":1"#, with: #""value":39"#)
+    let log = FailureLog()
+    let report = await counterStore(log).replay(
+      trace: replayTraceFile(lines[0...3].joined() + changed + three, name: "rows.jsonl"))
+    #expect(log.messages == [])
+    #expect(
+      log.notes == [
+        """
+        Replay of rows.jsonl: stopped at line 5: the state changed outside the recorded reducer before #3 (another \
+        forEach element, an ifLet child presented again, or a change by its parent), which this store cannot \
+        reproduce; replayed #1…#2 (2 actions matched), the rest of the trace not replayed.
+        """
+      ])
+    #expect(report == TraceReplayReport(file: "rows.jsonl", actions: 2, matched: 2, unchecked: log.notes))
+  }
+
   @Test func badLineFailsWithItsLine() async {
     var lines = counterLines()
     lines[3] = #"{"kind":"action","seq":2,"# + "\n"

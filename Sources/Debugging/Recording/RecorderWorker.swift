@@ -224,7 +224,8 @@ final class RecorderWorker: @unchecked Sendable {
       return
     }
     noteCoalesced(before: seq, t: event.t)
-    let diff = StateDiff(old, newState, reflection: reflection)
+    let from = event.rebase.map { rebase($0, t: event.t) } ?? old
+    let diff = StateDiff(from, newState, reflection: reflection)
     var newValue = lastValue
     var patch = JSONPatch()
     if !diff.isEqual {
@@ -259,6 +260,22 @@ final class RecorderWorker: @unchecked Sendable {
     lastStateIsShared = true
     lastValue = newValue
     lastAction = (seq, label)
+  }
+
+  /// Writes `state`, the state an action started from that is not the state recorded last (it
+  /// changed outside the reducer), as a `state` line carrying the last action's `seq`, and makes
+  /// it the state the action's patch is taken against.
+  private func rebase(_ state: Any, t: UInt64) -> Any {
+    lastValue = .null
+    lastValue = Value(reflecting: state, options: reflection)
+    let json = lastValue.json
+    let bytes = size(of: json)
+    keyframes.wroteState(bytes: bytes)
+    queue?.measured(stateBytes: bytes)
+    output.append(.state(TraceState(seq: seq - 1, t: time(t), state: json)))
+    lastState = state
+    lastStateIsShared = true
+    return state
   }
 
   /// Actions whose states were coalesced since the last kept state: the first's `seq` and how many.

@@ -39,6 +39,10 @@ public final class TraceRecorder: @unchecked Sendable {
   private var hasInitialState = false
   private var nextEffect = 0
   private var isClosed = false
+  /// The bytes of the last state handed to `record` as the app holds it (inline representation:
+  /// values and storage references, nothing retained): a state whose bytes differ before the next
+  /// action was changed outside the reducer.
+  private var lastStateBytes: [UInt8] = []
   private let worker: RecorderWorker
   private let output: RecorderOutput
 
@@ -115,11 +119,22 @@ public final class TraceRecorder: @unchecked Sendable {
   public func record(
     action: Any, from old: Any, to new: Any, at start: UInt64? = nil, duration: UInt64 = 0, sentBy effect: Int? = nil
   ) -> Bool {
+    record(action: action, from: old, to: new, at: start, duration: duration, sentBy: effect, rebase: nil)
+  }
+
+  /// Records one action whose reducer started from `rebase` rather than from the state recorded
+  /// last (`nil`: from the state recorded last), as ``isChangedOutside(_:)`` tells: the trace
+  /// gets a `state` line with `rebase` before the action, so its patch is its own change.
+  package func record(
+    action: Any, from old: Any, to new: Any, at start: UInt64?, duration: UInt64, sentBy effect: Int?, rebase: Any?,
+    remembering newBytes: UnsafeRawBufferPointer? = nil
+  ) -> Bool {
     let enqueued = Self.now()
     let t = start ?? enqueued
     lock.lock()
     defer { lock.unlock() }
     guard !isClosed, !events.stopped else { return false }
+    if let newBytes { lastStateBytes.replaceSubrange(lastStateBytes.indices, with: newBytes) }
     let initial: Any? = hasInitialState ? nil : old
     hasInitialState = true
     if initial != nil, events.stateBytes == 0 { events.stateBytes = RecorderQueue.quickEstimate(of: old) }
@@ -145,8 +160,8 @@ public final class TraceRecorder: @unchecked Sendable {
     events.queue.append(
       .action(
         RecordedAction(
-          action: action, state: keepsState ? new : nil, initial: initial, t: t, duration: duration, effect: effect,
-          droppedBefore: dropped, enqueued: enqueued)))
+          action: action, state: keepsState ? new : nil, initial: initial, rebase: initial == nil ? rebase : nil, t: t,
+          duration: duration, effect: effect, droppedBefore: dropped, enqueued: enqueued)))
     dropped = 0
     events.queuedActions += 1
     events.pendingActionBytes += cost
@@ -158,6 +173,19 @@ public final class TraceRecorder: @unchecked Sendable {
   /// Whether the next `record` call reads its `from` state (the initial state): callers can skip
   /// copying the old state afterwards.
   public var needsInitialState: Bool { lock.withLock { !hasInitialState } }
+
+  /// Before an action: whether the recorder still needs the initial state, and whether `state`
+  /// differs from the state last handed to `record(…, remembering:)` — changed outside the
+  /// reducer: another `forEach` element, an `ifLet` child presented again, a change made by the
+  /// parent. It compares the value's inline bytes (`MemoryLayout.size`, nothing is copied or
+  /// retained), so a collection the parent changed in place without reallocating is not seen.
+  package func beforeAction(_ state: UnsafeRawBufferPointer) -> (needsInitialState: Bool, isChangedOutside: Bool) {
+    lock.withLock {
+      guard hasInitialState else { return (true, false) }
+      guard !lastStateBytes.isEmpty else { return (false, false) }
+      return (false, lastStateBytes.count != state.count || !lastStateBytes.elementsEqual(state))
+    }
+  }
 
   /// A new number for an effect, to report its events with `recordEffect(_:_:)`.
   public func nextEffectNumber() -> Int {
@@ -331,6 +359,9 @@ struct RecordedAction {
   /// `nil` when the state was not kept (coalesced): the next kept state carries the change.
   var state: Any?
   var initial: Any?
+  /// The state the reducer started from when it was not the state recorded last (changed
+  /// outside the reducer): written as a `state` line before the action.
+  var rebase: Any?
   var t: UInt64
   var duration: UInt64
   var effect: Int?

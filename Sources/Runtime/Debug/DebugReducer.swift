@@ -58,14 +58,20 @@ public struct DebugReducer<Base: Reducer>: Reducer {
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let sender = EffectContext.sender(in: namespace)
-    // The old state is read only once, for the trace's initial state: later patches are taken
-    // against the state the recorder saw last.
-    let initial: Base.State? = recorder.needsInitialState ? state : nil
+    // The old state is read for the trace's initial state, and when it is not the state recorded
+    // last (another `forEach` row, an `ifLet` child presented again, a parent's change); otherwise
+    // patches are taken against the state the recorder saw last, with no copy here.
+    let before = withUnsafeBytes(of: state) { self.recorder.beforeAction($0) }
+    let initial: Base.State? = before.needsInitialState ? state : nil
+    let rebase: Base.State? = before.isChangedOutside ? state : nil
     let start = TraceRecorder.now()
     let effect = base.reduce(into: &state, action: action)
     let duration = TraceRecorder.now() &- start
-    let recorded = recorder.record(
-      action: action, from: initial ?? state, to: state, at: start, duration: duration, sentBy: sender?.number)
+    let recorded = withUnsafeBytes(of: state) { [recorder = self.recorder] bytes in
+      recorder.record(
+        action: action, from: initial ?? state, to: state, at: start, duration: duration, sentBy: sender?.number,
+        rebase: rebase, remembering: bytes)
+    }
     guard recorded, effect.start != nil else { return effect }
     let number = recorder.nextEffectNumber()
     let recorder = self.recorder

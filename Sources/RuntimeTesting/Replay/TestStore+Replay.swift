@@ -85,6 +85,13 @@ extension TestStore where Action: Decodable {
           if let failure = start(&run, recorded: recorded.state, line: traceLine.line) {
             return finish(&run, failure: failure)
           }
+        case let .state(changed) where run.actions > 0:
+          // A `state` line after an action: the state changed outside the recorded reducer.
+          note(
+            &run,
+            TraceReplayMessages.changedOutside(
+              run.file, line: traceLine.line, before: changed.seq + 1, lastSeq: run.lastSeq, matched: run.matched))
+          return finish(&run, failure: nil)
         case let .note(gap) where gap.note == .gap:
           note(
             &run,

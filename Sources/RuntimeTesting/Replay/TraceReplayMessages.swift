@@ -123,6 +123,15 @@ enum TraceReplayMessages {
       """
   }
 
+  static func changedOutside(_ file: String, line: Int, before seq: Int64, lastSeq: Int64, matched: Int) -> String {
+    """
+    Replay of \(file): stopped at line \(line): the state changed outside the recorded reducer before \
+    #\(seq) (another forEach element, an ifLet child presented again, or a change by its parent), which \
+    this store cannot reproduce; replayed #1…#\(lastSeq) (\(ValueDump.count(matched, "action")) matched), the \
+    rest of the trace not replayed.
+    """
+  }
+
   static func cutOff(_ file: String, line: Int, lastSeq: Int64) -> String {
     """
     Replay of \(file): the trace ends in a cut-off line (line \(line), no newline at the end); \

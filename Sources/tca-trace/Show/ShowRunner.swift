@@ -37,9 +37,13 @@ package final class ShowRunner {
         } else if !options.labelsOnly {
           try output.line(renderer.header(session))
         }
-      case .state:
+      case let .state(snapshot):
         if needsState { try tracker.apply(line, file: input.file) }
-        if options.fullState, !json, let state = tracker.state, options.filter.accepts(seq: 0, t: 0, label: "") {
+        // A later `state` line (changed outside the reducer) is the state the next action starts
+        // from: its diff shows the change; `--full-state` prints the state after each action.
+        if options.fullState, !json, snapshot.seq == 0, let state = tracker.state,
+          options.filter.accepts(seq: 0, t: 0, label: "")
+        {
           try output.line()
           try output.line(renderer.actionLine(seq: 0, t: 0, duration: 0, label: "initial state", effect: nil))
           try output.line(renderer.value(try input.value(state, line: line.line)))

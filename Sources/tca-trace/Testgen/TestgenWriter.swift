@@ -66,6 +66,18 @@ struct TestgenWriter {
     case let .session(header):
       session = header
     case let .state(snapshot):
+      if firstSeq != nil {
+        // A `state` line after the first action: the reducer's state changed outside it.
+        if let to = options.to, snapshot.seq >= to {
+          done = true
+          return
+        }
+        throw .failure(
+          "\(file):\(line.line): the state changed outside the reducer before #\(snapshot.seq + 1) (another "
+            + "forEach element, an ifLet child presented again, or a change by its parent), which a test of this "
+            + "reducer cannot reproduce; generate up to it (--to \(snapshot.seq)) or from it (--from \(snapshot.seq + 1))"
+        )
+      }
       if state == nil {
         mutations.noteNulls(in: snapshot.state)
         if (options.from ?? 0) <= 1 {
