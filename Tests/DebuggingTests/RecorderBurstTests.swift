@@ -70,6 +70,38 @@ private enum BoardAction: Equatable { case toggle(Int) }
     #expect(TraceValidator.validate(try TraceReader(path: path)).map(\.description) == [])
   }
 
+  /// Closed right after a burst, before another state was kept: the state after the last action
+  /// is still in the trace (QA-16), as a `state` line after the note.
+  @Test func theFinalStateIsWrittenWhenTheRecorderClosesAfterCoalescedStates() throws {
+    let buffer = TraceBuffer()
+    let gate = DispatchSemaphore(value: 0)
+    var options = TraceRecorderOptions()
+    options.stateBudget = 16 * 352
+    let recorder = blockedRecorder(options, buffer: buffer, gate: gate)
+    var board = Board(cells: Array(repeating: false, count: 4))
+    for n in 1...20 {
+      let old = board
+      board.cells[n % 4].toggle()
+      #expect(recorder.record(action: BoardAction.toggle(n % 4), from: old, to: board))
+    }
+    gate.signal()
+    recorder.close()
+    let tail = buffer.lines.suffix(4)
+    #expect(
+      Array(tail) == [
+        #"{"kind":"action","seq":20,"t":20000000,"duration":0,"label":"BoardAction.toggle","coalesced":true,"action":{"$enum":"BoardAction","toggle":{"_0":0}},"patch":[]}"#,
+        #"{"kind":"note","t":21000000,"note":"info","message":"writer busy: the states of 4 actions (#17–#20) were not captured; the state after #20 follows","coalesced":4}"#,
+        #"{"kind":"state","seq":20,"t":22000000,"state":{"$type":"Board","cells":[true,true,true,true]}}"#,
+        #"{"kind":"end","t":23000000,"actions":20}"#,
+      ])
+    let path = traceTemporaryPath()
+    try buffer.text.write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(TraceValidator.validate(try TraceReader(path: path)).map(\.description) == [])
+    #expect(
+      JSONWriter.string(try StateReplayer.state(after: 20, in: TraceReader(path: path)).get())
+        == #"{"$type":"Board","cells":[true,true,true,true]}"#)
+  }
+
   @Test func exactModeKeepsEveryStateAndTheAppWaits() throws {
     let buffer = TraceBuffer()
     let gate = DispatchSemaphore(value: 0)

@@ -170,7 +170,9 @@ func counterLines() -> [String] {
   /// outside the reducer: a store of that reducer stops there and says why.
   @Test func stateChangedOutsideTheReducerStopsTheReplayAndSaysWhere() async {
     let lines = counterLines()
-    let changed = #"{"kind":"state","seq":2,"t":15000000,"state":{"$type":"Counter.State","count":40}}"# + "\n"
+    let changed =
+      #"{"kind":"state","seq":2,"changedOutside":true,"t":15000000,"state":{"$type":"Counter.State","count":40}}"#
+      + "\n"
     let three = lines[4].replacingOccurrences(of: #""value":1"#, with: #""value":39"#)
     let log = FailureLog()
     let report = await counterStore(log).replay(

@@ -182,12 +182,30 @@ private func recordRepos(in directory: TemporaryDirectory) -> String {
         {"kind":"session","format":2,"reducer":"editor","name":"StarEditor","prefix":"editor","start":"1970-01-01T00:00:00.000Z","clock":"monotonic","platform":"Linux x86_64","pid":0,"keyframeInterval":0,"redacted":[],"redaction":"default"}
         {"kind":"state","reducer":"editor","seq":0,"t":0,"state":{"$type":"StarEditor.State","title":"first","isSaved":false}}
         {"kind":"action","reducer":"editor","seq":1,"t":1000000,"duration":0,"label":"StarEditor.Action.saveTapped","action":{"$enum":"StarEditor.Action","saveTapped":{}},"patch":[{"op":"replace","path":"/isSaved","value":true}]}
-        {"kind":"state","reducer":"editor","seq":1,"t":2000000,"state":{"$type":"StarEditor.State","title":"second","isSaved":false}}
+        {"kind":"state","reducer":"editor","seq":1,"changedOutside":true,"t":2000000,"state":{"$type":"StarEditor.State","title":"second","isSaved":false}}
         {"kind":"action","reducer":"editor","seq":2,"t":3000000,"duration":0,"label":"StarEditor.Action.saveTapped","action":{"$enum":"StarEditor.Action","saveTapped":{}},"patch":[{"op":"replace","path":"/isSaved","value":true}]}
         {"kind":"end","reducer":"editor","t":4000000,"actions":2}
         """)
     #expect(tcaTrace("validate", path, "--prefix", "row") == ToolRun(stdout: "\(path): valid\n"))
     #expect(tcaTrace("validate", path, "--prefix", "editor") == ToolRun(stdout: "\(path): valid\n"))
+  }
+
+  /// `state --at N` is the state after action N, not the next row's state written after it.
+  @Test func stateAtAnActionIsThatRowsStateAfterIt() {
+    let directory = TemporaryDirectory()
+    let path = recordRepos(in: directory)
+    #expect(
+      tcaTrace("state", path, "--prefix", "row", "--at", "1", "--format", "json")
+        == ToolRun(
+          stdout:
+            #"{"$type":"StarRow.State","$id":5,"repo":{"$type":"StarredRepo","id":5,"name":"tca","stars":20},"isStarred":true}"#
+            + "\n"))
+    #expect(
+      tcaTrace("state", path, "--prefix", "row", "--at", "4", "--format", "json")
+        == ToolRun(
+          stdout:
+            #"{"$type":"StarRow.State","$id":3,"repo":{"$type":"StarredRepo","id":3,"name":"renamed","stars":10},"isStarred":true}"#
+            + "\n"))
   }
 
   @Test func testgenStopsWhereTheStateChangedOutsideTheReducer() {

@@ -107,6 +107,8 @@ import Testing
               <file>                  The trace to read (JSON Lines, format 1 or 2); - reads standard input.
 
             OPTIONS:
+              --prefix <name>         In a trace several reducers wrote, read this one (its prefix or name;
+                                      default: the first).
               --at <seq>              The action's sequence number; 0 is the initial state (default: the last
                                       action).
               --format <format>       Output format: text or json (default: text).

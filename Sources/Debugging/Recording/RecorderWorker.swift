@@ -62,7 +62,7 @@ final class RecorderWorker: @unchecked Sendable {
           // The trace cannot be written any more: no reflecting or diffing, only the waiters answered.
           switch event {
           case let .flush(done): done.signal()
-          case let .close(done, _):
+          case let .close(done, _, _):
             output.close()
             done?.signal()
             return
@@ -82,8 +82,9 @@ final class RecorderWorker: @unchecked Sendable {
           unshareLastState()
           output.flush(startingStream: true)
           done.signal()
-        case let .close(done, dropped):
+        case let .close(done, dropped, final):
           noteDelays()
+          if let final, coalescedRun != nil { recordFinal(final, t: TraceRecorder.now()) }
           noteCoalesced(before: nil, t: TraceRecorder.now())
           if dropped > 0 { output.append(.note(gapNote(dropped: dropped, t: TraceRecorder.now()))) }
           for number in pendingEnds.keys.sorted() {
@@ -272,10 +273,30 @@ final class RecorderWorker: @unchecked Sendable {
     let bytes = size(of: json)
     keyframes.wroteState(bytes: bytes)
     queue?.measured(stateBytes: bytes)
-    output.append(.state(TraceState(seq: seq - 1, t: time(t), state: json)))
+    output.append(.state(TraceState(seq: seq - 1, t: time(t), state: json, changedOutside: true)))
     lastState = state
     lastStateIsShared = true
     return state
+  }
+
+  /// The state after the last action, whose state was coalesced, taken at the close: the note on
+  /// the coalesced run, then a `state` line (`seq` of the last action) with the whole state.
+  private func recordFinal(_ final: Any, t: UInt64) {
+    guard let run = coalescedRun else { return }
+    coalescedRun = nil
+    let last = run.first + Int64(run.count) - 1
+    let which = run.count == 1 ? "of 1 action (#\(run.first))" : "of \(run.count) actions (#\(run.first)–#\(last))"
+    output.append(
+      .note(
+        TraceNote(
+          t: time(t), note: .info,
+          message: "writer busy: the states \(which) were not captured; the state after #\(last) follows",
+          coalesced: Int64(run.count))))
+    lastValue = .null
+    lastValue = Value(reflecting: final, options: reflection)
+    output.append(.state(TraceState(seq: last, t: time(t), state: lastValue.json)))
+    lastState = final
+    lastStateIsShared = true
   }
 
   /// Actions whose states were coalesced since the last kept state: the first's `seq` and how many.

@@ -43,6 +43,11 @@ public final class TraceRecorder: @unchecked Sendable {
   /// values and storage references, nothing retained): a state whose bytes differ before the next
   /// action was changed outside the reducer.
   private var lastStateBytes: [UInt8] = []
+  /// The state after the last action when its state was coalesced (not handed to the worker): the
+  /// `end` of a session written before another state is kept still records it. Held only between
+  /// two actions (``beforeAction(_:)`` lets it go before the reducer runs), so the app's next
+  /// in-place mutation does not copy a collection because of it.
+  private var finalState: Any?
   private let worker: RecorderWorker
   private let output: RecorderOutput
 
@@ -157,6 +162,7 @@ public final class TraceRecorder: @unchecked Sendable {
       keepsState = true
     }
     let duration = options.timestamps == .deterministic ? 0 : duration
+    finalState = keepsState ? nil : new
     events.queue.append(
       .action(
         RecordedAction(
@@ -181,6 +187,7 @@ public final class TraceRecorder: @unchecked Sendable {
   /// retained), so a collection the parent changed in place without reallocating is not seen.
   package func beforeAction(_ state: UnsafeRawBufferPointer) -> (needsInitialState: Bool, isChangedOutside: Bool) {
     lock.withLock {
+      finalState = nil
       guard hasInitialState else { return (true, false) }
       guard !lastStateBytes.isEmpty else { return (false, false) }
       return (false, lastStateBytes.count != state.count || !lastStateBytes.elementsEqual(state))
@@ -236,7 +243,8 @@ public final class TraceRecorder: @unchecked Sendable {
       lock.unlock()
       return
     }
-    enqueue(.close(done, dropped: dropped))
+    enqueue(.close(done, dropped: dropped, final: finalState))
+    finalState = nil
     isClosed = true
     lock.unlock()
     done.wait()
@@ -255,7 +263,7 @@ public final class TraceRecorder: @unchecked Sendable {
     let done = DispatchSemaphore(value: 0)
     lock.lock()
     let closing = !isClosed
-    if closing { events.queue.append(.close(done, dropped: dropped)) }
+    if closing { events.queue.append(.close(done, dropped: dropped, final: finalState)) }
     lock.broadcast()
     lock.unlock()
     if closing, !RecorderWorkers.isWorkerThread { _ = done.wait(timeout: .now() + 5) }
@@ -283,8 +291,9 @@ enum RecorderEvent {
   /// An effect's number, event, time and (`started`) cancellation ids.
   case effect(Int, TraceEffectEvent.Event, UInt64, ids: [AnyHashable])
   case flush(DispatchSemaphore)
-  /// The end of the session; `dropped` counts the actions dropped since the last recorded one.
-  case close(DispatchSemaphore?, dropped: Int)
+  /// The end of the session; `dropped` counts the actions dropped since the last recorded one,
+  /// `final` is the state after the last action when that state was coalesced.
+  case close(DispatchSemaphore?, dropped: Int, final: Any?)
 }
 
 /// The events waiting for the worker, shared by the recorder and its worker thread.

@@ -85,7 +85,7 @@ extension TestStore where Action: Decodable {
           if let failure = start(&run, recorded: recorded.state, line: traceLine.line) {
             return finish(&run, failure: failure)
           }
-        case let .state(changed) where run.actions > 0:
+        case let .state(changed) where changed.changedOutside:
           // A `state` line after an action: the state changed outside the recorded reducer.
           note(
             &run,

@@ -15,9 +15,10 @@ package enum BlameCommand: TraceCommand {
     ArgumentSpec.file,
     ArgumentSpec("<path>", help: "The state path to follow."),
   ]
-  package static let options = [OptionSpec.format]
+  package static let options = [OptionSpec.prefix, OptionSpec.format]
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
+    context.reducer = arguments.value(OptionSpec.prefix)
     let path: StatePath
     do {
       path = try StatePath(parsing: arguments.positionals[1])

@@ -12,10 +12,11 @@ package enum CatCommand: TraceCommand {
     tca-trace cat --full log.jsonl | jq -c 'select(.seq == 3) | .state'
     """
   package static let arguments = [ArgumentSpec.file]
-  package static let options: [OptionSpec] = [full]
+  package static let options: [OptionSpec] = [.prefix, full]
   package static let full = OptionSpec(["--full"], help: "Expand every action line to its full state.")
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
-    try CatRunner(file: arguments.positionals[0], full: arguments.flag(Self.full), context: context).run()
+    context.reducer = arguments.value(OptionSpec.prefix)
+    return try CatRunner(file: arguments.positionals[0], full: arguments.flag(Self.full), context: context).run()
   }
 }

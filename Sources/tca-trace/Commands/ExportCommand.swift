@@ -16,7 +16,7 @@ package enum ExportCommand: TraceCommand {
   package static let arguments = [ArgumentSpec.file]
   /// JSON for a trace viewer: nothing to colour, so no `--color`.
   package static let usesColor = false
-  package static let options: [OptionSpec] = [format, output]
+  package static let options: [OptionSpec] = [.prefix, format, output]
   package static let format = OptionSpec(
     ["--format"], value: "<format>", help: "Output format: perfetto (Chrome Trace Event JSON; the default).")
   package static let output = OptionSpec(
@@ -31,6 +31,7 @@ package enum ExportCommand: TraceCommand {
     if let format = arguments.value(Self.format), Format(rawValue: format) == nil {
       throw arguments.invalid(format, Self.format, expected: Format.allCases.map(\.rawValue).joined(separator: ", "))
     }
+    context.reducer = arguments.value(OptionSpec.prefix)
     let destination = try OutputFile(path: arguments.value(Self.output) ?? "-", permissions: 0o600, context: context)
     var exporter = PerfettoExporter()
     try destination.stream(

@@ -14,7 +14,7 @@ package enum TestgenCommand: TraceCommand {
     trace does not hold (redacted, a cycle) becomes a comment at its line.
     """
   package static let arguments = [ArgumentSpec.file]
-  package static let options: [OptionSpec] = [feature, reducer, testName, imports, from, to, effects, output]
+  package static let options: [OptionSpec] = [.prefix, feature, reducer, testName, imports, from, to, effects, output]
   package static let feature = OptionSpec(
     ["--feature"], value: "<type>", help: "The reducer's type (default: the trace's session name).")
   package static let reducer = OptionSpec(
@@ -32,6 +32,7 @@ package enum TestgenCommand: TraceCommand {
     ["-o", "--output"], value: "<file>", help: "Where to write (default: - for standard output).")
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
+    context.reducer = arguments.value(OptionSpec.prefix)
     var options = TestgenOptions()
     options.feature = arguments.value(Self.feature)
     options.reducer = arguments.value(Self.reducer)

@@ -18,7 +18,7 @@ package struct StateRunner {
   }
 
   package func run() throws -> Int32 {
-    if let seq, file != "-", let state = seekState(after: Int64(seq)) {
+    if let seq, file != "-", context.reducer == nil, let state = seekState(after: Int64(seq)) {
       try write(state.json, line: state.line, file: file)
       return CommandLineExit.success
     }
@@ -31,10 +31,13 @@ package struct StateRunner {
     // them is not known, only the one after the last action whose state was captured.
     var lastCaptured: Int64?
     var foundIsCoalesced = false
-    while let line = try input.next() {
+    lines: while let line = try input.next() {
       let lineSeq: Int64
       switch line.record {
-      case let .state(state): lineSeq = state.seq
+      case let .state(state):
+        // The state the next action starts from, changed outside the reducer: past action N.
+        if let seq, state.changedOutside, state.seq == Int64(seq) { break lines }
+        lineSeq = state.seq
       case let .action(action): lineSeq = action.seq
       case let .note(note):
         if note.note == .gap { reading.gap = (line.line, note) }
@@ -109,7 +112,7 @@ package struct StateRunner {
     let lines = LineReader(fileDescriptor: fd, name: file, closesDescriptor: true, chunkSize: 1 << 20)
     var tracker = TraceStateTracker()
     var reached = false
-    while true {
+    lines: while true {
       let item: Result<TraceRecord, TraceError>??
       do {
         item = try lines.nextLine { view -> Result<TraceRecord, TraceError>? in
@@ -128,7 +131,9 @@ package struct StateRunner {
       guard case let .success(record) = item else { return nil }
       let recordSeq: Int64
       switch record {
-      case let .state(state): recordSeq = state.seq
+      case let .state(state):
+        if state.changedOutside, reached { break lines }
+        recordSeq = state.seq
       case let .action(action):
         recordSeq = action.seq
         // Its state is not known: the whole read says so, with its line.

@@ -66,7 +66,7 @@ struct TestgenWriter {
     case let .session(header):
       session = header
     case let .state(snapshot):
-      if firstSeq != nil {
+      if firstSeq != nil, snapshot.changedOutside {
         // A `state` line after the first action: the reducer's state changed outside it.
         if let to = options.to, snapshot.seq >= to {
           done = true

@@ -21,7 +21,22 @@ package struct ValidateRunner {
 
   package func run() throws -> Int32 {
     let input = try RecordInput(file: file, checksSequence: false, context: context)
-    let findings = TraceValidator.validate(input.reader)
+    var findings = TraceValidator.validate(input.reader)
+    // A file several reducers wrote, without --prefix: every reducer is checked, each on its own.
+    let others = context.reducer == nil && input.file != "<stdin>" ? input.reader.otherReducers : []
+    let reducers =
+      others.isEmpty
+      ? ""
+      : " (reducers " + ([input.reader.firstReducer ?? "?"] + others).map { "\"\($0)\"" }.joined(separator: ", ") + ")"
+    if !others.isEmpty {
+      findings.removeAll { $0.severity == .warning && $0.line == 0 && $0.message.hasPrefix("this trace also holds") }
+      for reducer in others {
+        context.reducer = reducer
+        findings += TraceValidator.validate(try RecordInput(file: file, checksSequence: false, context: context).reader)
+      }
+      context.reducer = nil
+      findings.sort { ($0.line, $0.column ?? 0) < ($1.line, $1.column ?? 0) }
+    }
     if format == .json {
       let list = findings.map { finding in
         var members: [JSON.Member] = [.init("line", .int(Int64(finding.line)))]
@@ -39,7 +54,8 @@ package struct ValidateRunner {
           context.style.paint(finding.description, finding.severity == .error ? .error : .warning))
       }
       let count = findings.count
-      try context.output.line("\(input.file): " + (count == 0 ? "valid" : "\(count) problem\(count == 1 ? "" : "s")"))
+      try context.output.line(
+        "\(input.file)\(reducers): " + (count == 0 ? "valid" : "\(count) problem\(count == 1 ? "" : "s")"))
     }
     return findings.isEmpty ? CommandLineExit.success : CommandLineExit.problemsFound
   }

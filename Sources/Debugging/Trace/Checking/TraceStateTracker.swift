@@ -101,6 +101,9 @@ public enum StateReplayer {
     var tracker = TraceStateTracker()
     var lastSeq: Int64 = -1
     var lastProblem: TraceStateProblem?
+    // Action `seq` was coalesced (its state not captured): a `state` line for it may follow
+    // (written when the recorder closed); otherwise the state known before it is the answer.
+    var coalescedAt: (state: JSON?, line: Int)?
     for item in reader {
       switch item {
       case let .failure(error):
@@ -109,8 +112,23 @@ public enum StateReplayer {
         if let problem = tracker.consume(line.record, line: line.line) { lastProblem = problem }
         let recordSeq: Int64
         switch line.record {
-        case let .state(s): recordSeq = s.seq
-        case let .action(a): recordSeq = a.seq
+        case let .state(s):
+          if let coalesced = coalescedAt {
+            if s.seq == seq, !s.changedOutside { return .success(s.state) }
+            return coalesced.state.map { .success($0) }
+              ?? .failure(TraceError(file: reader.file, line: coalesced.line, message: "no state before action \(seq)"))
+          }
+          recordSeq = s.seq
+        case let .action(a):
+          if let coalesced = coalescedAt {
+            return coalesced.state.map { .success($0) }
+              ?? .failure(TraceError(file: reader.file, line: coalesced.line, message: "no state before action \(seq)"))
+          }
+          recordSeq = a.seq
+          if a.seq == seq, a.coalesced {
+            coalescedAt = (tracker.state, line.line)
+            continue
+          }
         default: continue
         }
         if recordSeq == seq {
@@ -123,6 +141,7 @@ public enum StateReplayer {
         lastSeq = max(lastSeq, recordSeq)
       }
     }
+    if let coalesced = coalescedAt, let state = coalesced.state { return .success(state) }
     return notFound(seq, reader, lastSeq)
   }
 

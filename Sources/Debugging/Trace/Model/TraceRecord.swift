@@ -97,10 +97,15 @@ public struct TraceState: Sendable, Hashable {
   public var seq: Int64
   public var t: Int64
   public var state: JSON
-  public init(seq: Int64, t: Int64, state: JSON) {
+  /// `"changedOutside":true`: the state changed outside the recorded reducer after action `seq`
+  /// (another `forEach` row, an `ifLet` child presented again, a parent's change); this is the
+  /// state the next action starts from, not the state after action `seq`.
+  public var changedOutside: Bool
+  public init(seq: Int64, t: Int64, state: JSON, changedOutside: Bool = false) {
     self.seq = seq
     self.t = t
     self.state = state
+    self.changedOutside = changedOutside
   }
 }
 

@@ -23,7 +23,17 @@ extension TraceRecord {
     switch kind {
     case .session: self = .session(try TraceSession(fields))
     case .state:
-      self = .state(try TraceState(seq: fields.count("seq"), t: fields.count("t"), state: fields.required("state")))
+      var changedOutside = false
+      if let flag = fields.value("changedOutside") {
+        guard case let .bool(value) = flag else {
+          throw fields.fail("\"changedOutside\" must be a boolean, found \(flag.typeDescription)")
+        }
+        changedOutside = value
+      }
+      self = .state(
+        try TraceState(
+          seq: fields.count("seq"), t: fields.count("t"), state: fields.required("state"),
+          changedOutside: changedOutside))
     case .action: self = .action(try TraceAction(fields))
     case .effect: self = .effect(try TraceEffectEvent(fields))
     case .note: self = .note(try TraceNote(fields))
@@ -121,9 +131,10 @@ extension TraceRecord {
       if let redaction = s.redaction { members.append(.init("redaction", .string(redaction))) }
       return .object(members)
     case let .state(s):
-      return .object([
-        .init("kind", .string("state")), .init("seq", .int(s.seq)), .init("t", .int(s.t)), .init("state", s.state),
-      ])
+      var members: [JSON.Member] = [.init("kind", .string("state")), .init("seq", .int(s.seq))]
+      if s.changedOutside { members.append(.init("changedOutside", .bool(true))) }
+      members += [.init("t", .int(s.t)), .init("state", s.state)]
+      return .object(members)
     case let .action(a):
       var members: [JSON.Member] = [
         .init("kind", .string("action")), .init("seq", .int(a.seq)), .init("t", .int(a.t)),

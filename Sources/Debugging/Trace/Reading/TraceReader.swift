@@ -33,6 +33,11 @@ public final class TraceReader: Sequence, IteratorProtocol {
   /// The header, once the first line was read.
   public private(set) var session: TraceSession?
   private var rules = TraceLineRules()
+  /// After reading the first reducer of a file several reducers wrote: the others' tags
+  /// (`--prefix` values), in the order they appear.
+  package var otherReducers: [String] { rules.selection.otherReducers }
+  /// The first session's tag, once line 1 was read.
+  package var firstReducer: String? { rules.selection.firstReducer }
 
   /// `reducer`: in a file several reducers wrote (format 2), the one whose lines are read — its
   /// `reducer` tag, prefix or name; `nil` for the first.

@@ -24,6 +24,11 @@ package struct TraceStreamSelection {
     self.reducer = reducer?.isEmpty == true ? nil : reducer
   }
 
+  /// The tags of the other sessions met so far (when reading the first), in order.
+  package var otherReducers: [String] { others.map(\.tag) }
+  /// The first session's tag (its `reducer`, else prefix, else name), once line 1 was read.
+  package var firstReducer: String? { firstNames.first }
+
   enum Decision { case read, skip }
 
   /// Whether to read the line `view`; line 1 (the file's header) decides whether the selected
