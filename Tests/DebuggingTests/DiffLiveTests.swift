@@ -207,7 +207,16 @@ private struct Board: Equatable {
     let old = Screen(items: [])
     var new = old
     new.password = "swordfish"
-    #expect(StateDiff.text(old, new, options: .init(), reflection: .init(redactedFieldNames: ["Password"])) == nil)
+    // Changed, never shown: the same marker on both sides (QA-3).
+    #expect(
+      StateDiff.text(old, new, options: .init(), reflection: .init(redactedFieldNames: ["Password"])) == """
+          Screen(
+            … (2 unchanged),
+        -   password: <redacted String>,
+        +   password: <redacted String>,
+            … (2 unchanged)
+          )
+        """)
     #expect(StateDiff.text(old, new)?.contains("swordfish") == true)
   }
 

@@ -55,7 +55,9 @@ private struct Screen: Equatable {
           Session(
         -   user: "ada",
         +   user: "bob",
-            … (2 unchanged)
+            … (1 unchanged),
+        -   password: <redacted String>
+        +   password: <redacted String>
           )
         """)
     let old = Value.structure(type: "Login", fields: [.init("token", .redacted(type: "String")), .init("n", .int(1))])

@@ -121,17 +121,22 @@ struct LiveDiffer {
       payloadA.label == payloadB.label
     else { return nil }
     var nodes = NodeList()
+    // `setCookie(String)`: unlabelled plain data of a case whose words name a secret is redacted.
+    let secretCase = options.redactsByName && options.isRedactedKey(name)
     let tupleA = Mirror(reflecting: payloadA.value), tupleB = Mirror(reflecting: payloadB.value)
     if tupleA.displayStyle == .tuple, tupleB.displayStyle == .tuple {
       let fieldsA = tupleA.traceChildren(options: options), fieldsB = tupleB.traceChildren(options: options)
       guard fieldsA.count == fieldsB.count else { return nil }
       for (position, (x, y)) in zip(fieldsA, fieldsB).enumerated() {
         guard x.label == y.label else { return nil }
+        let redacted = x.isRedacted || secretCase && ReflectionOptions.isSecretCarrier(label: x.label, x.value)
         nodes.append(
           .field(label: x.label, position: position),
-          x.isRedacted ? redactedChange(x.value, y.value, depth: depth + 1) : change(x.value, y.value, depth: depth + 1)
+          redacted ? redactedChange(x.value, y.value, depth: depth + 1) : change(x.value, y.value, depth: depth + 1)
         )
       }
+    } else if secretCase, ReflectionOptions.isPlainData(payloadA.value) {
+      nodes.append(.field(label: nil, position: 0), redactedChange(payloadA.value, payloadB.value, depth: depth + 1))
     } else {
       nodes.append(.field(label: nil, position: 0), change(payloadA.value, payloadB.value, depth: depth + 1))
     }
@@ -153,10 +158,15 @@ struct LiveDiffer {
     return LiveArrayDiffer(differ: self, depth: depth, equal: ==, identicalBitsAreEqual: true).diff(a, b)
   }
 
-  /// A redacted field compared as it is shown: a secret set or cleared is a change, a secret
-  /// replaced by another of its type is not (the trace never learns it).
+  /// A redacted field compared as it is shown: a secret set or cleared is a change, and a secret
+  /// replaced by another is a change too — `replace` with the same `{"$redacted":…}` on both
+  /// sides, so the diff says "changed" and the trace never learns either value.
   func redactedChange(_ old: Any, _ new: Any, depth: Int) -> StateDiff.Change {
-    values.change(options.redactedPresentation(of: old), options.redactedPresentation(of: new), depth: depth)
+    let shownOld = options.redactedPresentation(of: old), shownNew = options.redactedPresentation(of: new)
+    let change = values.change(shownOld, shownNew, depth: depth)
+    guard case .unchanged = change, case .redacted = shownOld else { return change }
+    let same = liveEqual(old, new) ?? (Value(reflecting: old) == Value(reflecting: new))
+    return same ? change : .replaced(old: shownOld, new: shownNew)
   }
 
   /// Both sides reflected and compared as trees.

@@ -128,12 +128,23 @@ extension LiveDiffer {
           .replaced(old: reflected(oldID.base, depth: depth + 1), new: reflected(newID.base, depth: depth + 1)))
       }
     }
-    for field in plan.fields {
+    // `name: "Authorization", value: "…"`: a value field a key field names as a secret.
+    var secretValues: Set<Int> = []
+    if options.redactsByName, plan.reflected.hasKeyValueFields {
+      let labels = plan.fields.map(\.stored.label)
+      for side in [a, b] {
+        secretValues.formUnion(
+          options.secretValuePositions(labels: labels) {
+            plan.fields[$0].stored.stored.load(from: side + plan.fields[$0].stored.offset)
+          })
+      }
+    }
+    for (index, field) in plan.fields.enumerated() {
       let x = a + field.stored.offset, y = b + field.stored.offset
       let change: StateDiff.Change
       if memcmp(x, y, field.size) == 0 {
         change = .unchanged(count: 1)
-      } else if let label = field.stored.label, options.isRedactedField(label) {
+      } else if secretValues.contains(index) || field.stored.label.map(options.isRedactedField) == true {
         // Redacted: compared as shown (`.redacted(type:)`, `nil` as `.null`), never by value.
         change = redactedChange(field.stored.stored.load(from: x), field.stored.stored.load(from: y), depth: depth + 1)
       } else {

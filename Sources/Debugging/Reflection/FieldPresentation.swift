@@ -1,3 +1,5 @@
+import Foundation
+
 // The naming and redaction rules `Value(reflecting:)` applies to fields, public so that another walker —
 // the diff engine, which reads `Mirror`s lazily and skips `Equatable` subtrees — presents the
 // same names and hides the same values:
@@ -29,6 +31,69 @@ extension ReflectionOptions {
   /// Whether a dictionary entry under the `String` key `key` is redacted (by `redaction`'s words).
   public func isRedactedKey(_ key: String) -> Bool {
     !redaction.words.isEmpty && redaction.matches(key)
+  }
+
+  /// Whether the associated values of an enum case called `name` are redacted when unlabelled
+  /// and plain data (a string, `Data`, an array or dictionary of strings, optional or not): the
+  /// case's words say what it carries — `setCookie(String)`, `tokenReceived(String)`.
+  public func isRedactedCase(_ name: String, payload: Any) -> Bool {
+    isRedactedKey(name) && Self.isPlainData(payload)
+  }
+
+  /// Labels of fields that name what a sibling value field holds (`name: "Authorization"`).
+  static let keyLabels: Set<String> = [
+    "name", "key", "header", "headerName", "field", "fieldName", "param", "parameter",
+  ]
+  /// Labels of the fields a secret-naming sibling hides (`value: "Bearer …"`).
+  static let valueLabels: Set<String> = ["value", "values", "content", "data"]
+
+  /// Among `fields` (label, value), the positions of the value fields that a key field names as a
+  /// secret: `setHeader(name: "Cookie", value: "…")`, `URLQueryItem(name: "token", value: "…")`,
+  /// `(key: "apiKey", value: "…")`. Empty when no key field holds a secret-like word.
+  public func secretValuePositions(labels: [String?], value: (Int) -> Any) -> [Int] {
+    guard !redaction.words.isEmpty, labels.count >= 2 else { return [] }
+    var namesSecret = false
+    for (position, label) in labels.enumerated() {
+      guard let label, Self.keyLabels.contains(label) else { continue }
+      if let key = Self.string(value(position)), isRedactedKey(key) {
+        namesSecret = true
+        break
+      }
+    }
+    guard namesSecret else { return [] }
+    return labels.indices.filter { labels[$0].map(Self.valueLabels.contains) ?? false }
+  }
+
+  private static func string(_ value: Any) -> String? {
+    if let string = value as? String { return string }
+    if let string = value as? Substring { return String(string) }
+    if let optional = value as? String? { return optional }
+    return nil
+  }
+
+  /// Whether an associated value of a case named for a secret carries it: plain data, and for a
+  /// labelled value (`passwordChanged(to: String)`, not `tokenReceived(String, expires: Int)`'s
+  /// `expires`) a string or bytes.
+  static func isSecretCarrier(label: String?, _ value: Any) -> Bool {
+    guard isPlainData(value) else { return false }
+    guard label != nil else { return true }
+    var value = value
+    while let optional = value as? any ReflectableOptional {
+      guard let wrapped = optional.wrappedAny else { return true }
+      value = wrapped
+    }
+    return !(value is Int)
+  }
+
+  /// A string, `Data`, bytes, or an array or dictionary of strings, optional or not.
+  static func isPlainData(_ value: Any) -> Bool {
+    var value = value
+    while let optional = value as? any ReflectableOptional {
+      guard let wrapped = optional.wrappedAny else { return true }
+      value = wrapped
+    }
+    return value is String || value is Substring || value is Data || value is [UInt8] || value is [String]
+      || value is [String: String] || value is Int
   }
 
   /// Whether any field name is redacted (a cheap test before `isRedactedField(_:)`).
@@ -93,6 +158,9 @@ extension Mirror {
     if isObservable {
       for index in underscored { result[index].label?.removeFirst() }
     }
+    for position in options.secretValuePositions(labels: result.map(\.label), value: { result[$0].value }) {
+      result[position].isRedacted = true
+    }
     return result
   }
 }
@@ -111,14 +179,18 @@ extension TraceChild {
     guard info.kind == .structure || info.kind == .tuple else {
       return Mirror(reflecting: value).traceChildren(options: options)
     }
-    return info.stored.withAddress(of: value) { address in
-      info.fields.compactMap { field in
+    var children = info.stored.withAddress(of: value) { address in
+      info.fields.compactMap { field -> TraceChild? in
         guard !field.isHidden else { return nil }
         let isRedacted = field.label.map(options.isRedactedField) ?? false
         return TraceChild(
           label: field.label, value: field.stored.load(from: address + field.offset), isRedacted: isRedacted)
       }
     }
+    for position in options.secretValuePositions(labels: children.map(\.label), value: { children[$0].value }) {
+      children[position].isRedacted = true
+    }
+    return children
   }
 }
 

@@ -44,6 +44,9 @@ final class ReflectedType: @unchecked Sendable {
   /// tree carries it as its first field, `$id` (see `Value.identityLabel`). Nil for other types,
   /// enums, and classes identified by `ObjectIdentifier` (an address, not an identity to trace).
   let identity: ((Any) -> AnyHashable)?
+  /// Whether a shown field is a key field (`name`, `key`, `header`, …) beside a value field
+  /// (`value`, …): its value may be hidden by what the key says (`ReflectionOptions.secretValuePositions`).
+  let hasKeyValueFields: Bool
 
   init(_ type: Any.Type) {
     var kind = Self.kind(of: type)
@@ -55,6 +58,10 @@ final class ReflectedType: @unchecked Sendable {
     }
     self.kind = kind
     self.fields = fields
+    let labels = fields.filter { !$0.isHidden }.compactMap(\.label)
+    hasKeyValueFields =
+      labels.contains(where: ReflectionOptions.keyLabels.contains)
+      && labels.contains(where: ReflectionOptions.valueLabels.contains)
     name = TypeName.of(type: type)
     isClass = type is AnyClass
     isPropertyWrapper = type is any TracePropertyWrapper.Type

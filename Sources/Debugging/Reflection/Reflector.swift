@@ -146,6 +146,15 @@ struct Reflector {
         fields.append(Value.Field(field.label, reflect(at: address + field.offset, field.type, depth: depth)))
       }
     }
+    if redactsByName, info.hasKeyValueFields {
+      let shown = info.fields.filter { !$0.isHidden }
+      for position in options.secretValuePositions(
+        labels: fields.map(\.label), value: { shown[$0].stored.load(from: address + shown[$0].offset) })
+      {
+        fields[position].value = options.redactedPresentation(
+          of: shown[position].stored.load(from: address + shown[position].offset))
+      }
+    }
     return fields
   }
 
@@ -213,6 +222,23 @@ struct Reflector {
     let child = mirror.children.first!
     let name = child.label ?? enumCaseName(value) ?? "\(value)"
     let payload = reflectedType(type(of: child.value))
+    if options.redactsByName, options.isRedactedKey(name) {
+      // `setCookie(String)`: the case's words say what its unlabelled plain data is.
+      let elements =
+        payload.kind == .tuple
+        ? Mirror(reflecting: child.value).children.map { ($0.label?.first == "." ? nil : $0.label, $0.value) }
+        : [(nil, child.value)]
+      if elements.contains(where: { ReflectionOptions.isSecretCarrier(label: $0.0, $0.1) }) {
+        return .enumCase(
+          type: info.name, name: name,
+          values: elements.map { label, element in
+            let hidden =
+              ReflectionOptions.isSecretCarrier(label: label, element) || label.map(options.isRedactedField) == true
+            return Value.Field(
+              label, hidden ? options.redactedPresentation(of: element) : reflect(element, depth: depth + 1))
+          })
+      }
+    }
     if payload.kind == .tuple && readsInPlace {
       let values = payload.stored.withAddress(of: child.value) {
         reflectStoredFields(at: $0, payload, depth: depth + 1)
@@ -262,6 +288,14 @@ struct Reflector {
     }
     if isObservable {
       for index in underscored { fields[index].label?.removeFirst() }
+    }
+    if options.redactsByName {
+      let values = mirror.children.filter { !($0.label?.hasPrefix("_$") ?? false) }.map(\.value)
+      if values.count == fields.count {
+        for position in options.secretValuePositions(labels: fields.map(\.label), value: { values[$0] }) {
+          fields[position].value = options.redactedPresentation(of: values[position])
+        }
+      }
     }
     return fields
   }

@@ -79,7 +79,10 @@ package struct FocusedChange {
   ) throws(JSONError) -> StateDiff.Change {
     switch old {
     case let .whole(value):
-      return differ.change(try Self.value(value, path), try Self.value(new, path), depth: depth)
+      let a = try Self.value(value, path), b = try Self.value(new, path)
+      // A secret replaced by another: the patch replaces it with the same `$redacted` marker.
+      if case .redacted = a, a == b { return .replaced(old: a, new: b) }
+      return differ.change(a, b, depth: depth)
     case let .object(captured):
       guard case let .object(members) = new else { throw JSONError("at \(path): not an object", line: 0, column: 0) }
       return try object(captured, members.array, node, depth: depth, differ, path: path)
