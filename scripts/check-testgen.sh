@@ -35,6 +35,7 @@ generate numberfact-success NumberFactSuccessTraceTests.swift --reducer 'Effects
 generate numberfact-failure NumberFactFailureTraceTests.swift --reducer 'EffectsBasics(clock: TestClock(), factClient: .failing)'
 generate effect-cancelled EffectCancelledTraceTests.swift --reducer 'EffectsBasics(clock: TestClock(), factClient: .good)'
 generate large-todos LargeTodosTraceTests.swift --reducer "$todos"
+generate starred-repos StarredReposTraceTests.swift
 
 status=0
 for fixture in Fixtures/*.jsonl; do

@@ -98,6 +98,19 @@ func fixture(_ name: String) -> String {
     await expectGreen(store, log, "todos-sort-bug.jsonl", effects, actions: 14)
   }
 
+  /// Rows with a computed `id` (the trace carries it as `$id`): matched by it, sorted as moves.
+  @Test(arguments: modes) func starredRepos(effects: TraceReplayEffects) async {
+    let log = FailureLog()
+    let store = TestStore(
+      initialState: StarredRepos.State(rows: [
+        RepoRow.State(repo: Repo(id: 3, name: "swift", stars: 10)),
+        RepoRow.State(repo: Repo(id: 5, name: "tca", stars: 20)),
+        RepoRow.State(repo: Repo(id: 7, name: "custom-dump", stars: 30)),
+      ]), failureReporter: log.reporter
+    ) { StarredRepos() }
+    await expectGreen(store, log, "starred-repos.jsonl", effects, actions: 5)
+  }
+
   /// Every fixture has its test above.
   @Test func everyFixtureIsReplayed() throws {
     let names = try FileManager.default.contentsOfDirectory(
@@ -107,7 +120,8 @@ func fixture(_ name: String) -> String {
     #expect(
       names == [
         "counter.jsonl", "effect-cancelled.jsonl", "large-todos.jsonl", "numberfact-failure.jsonl",
-        "numberfact-success.jsonl", "todos-sort-bug.jsonl", "todos.jsonl", "twocounters.jsonl",
+        "numberfact-success.jsonl", "starred-repos.jsonl", "todos-sort-bug.jsonl", "todos.jsonl",
+        "twocounters.jsonl",
       ])
   }
 }

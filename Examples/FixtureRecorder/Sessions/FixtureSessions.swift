@@ -22,6 +22,7 @@ public enum FixtureSession: String, CaseIterable, Sendable {
   case effectCancelled = "effect-cancelled"
   case largeTodos = "large-todos"
   case todosSortBug = "todos-sort-bug"
+  case starredRepos = "starred-repos"
 
   /// The fixture's file name: `todos.jsonl`.
   public var fileName: String { rawValue + ".jsonl" }
@@ -74,6 +75,22 @@ public enum FixtureSession: String, CaseIterable, Sendable {
       reducer.recorder.close()
     case .largeTodos:
       await recordLargeTodos(sink: sink, options: options)
+    case .starredRepos:
+      // Rows identified through a computed `id`: starred, sorted (moves), starred again.
+      let reducer = StarredRepos().debug(to: sink, options: options)
+      let store = Store(
+        initialState: StarredRepos.State(rows: [
+          RepoRow.State(repo: Repo(id: 3, name: "swift", stars: 10)),
+          RepoRow.State(repo: Repo(id: 5, name: "tca", stars: 20)),
+          RepoRow.State(repo: Repo(id: 7, name: "custom-dump", stars: 30)),
+        ])
+      ) { reducer }
+      await store.send(.rows(.element(id: 3, action: .starTapped))).finish()
+      await store.send(.rows(.element(id: 3, action: .starTapped))).finish()
+      await store.send(.rows(.element(id: 5, action: .starTapped))).finish()
+      await store.send(.sortByStarsTapped).finish()
+      await store.send(.rows(.element(id: 7, action: .starTapped))).finish()
+      reducer.recorder.close()
     }
   }
 

@@ -91,6 +91,8 @@ struct StateMutationWriter {
   }
 
   private func statements(for operation: JSONPatch.Operation, before: JSON, after: JSON) -> [String] {
+    // A computed `Identifiable.id` (`$id`) follows the fields it is computed from: no statement.
+    if operation.path.tokens.last == Value.identityLabel { return [] }
     switch operation {
     case let .replace(path, value):
       let target = place(path.tokens, in: before)
@@ -224,7 +226,7 @@ struct StateMutationWriter {
   /// The `id` of an array element written as Swift, when it is a struct with an `id` field.
   private static func identity(of element: JSON) -> String? {
     guard case let .object(members) = element, members.first?.key == "$type",
-      let id = members.first(where: { $0.key == "id" })?.value
+      let id = members.first(where: { $0.key == "id" || $0.key == Value.identityLabel })?.value
     else { return nil }
     return try? SwiftLiteral.expression(of: id)
   }

@@ -54,7 +54,7 @@ enum SwiftLiteral {
       for element in elements {
         guard case let .object(members) = element, members.first?.key == "$type", members[0].value == .string(type)
         else { return nil }
-        if !members.contains(where: { $0.key == "id" }) { identified = false }
+        if !members.contains(where: { $0.key == "id" || $0.key == Value.identityLabel }) { identified = false }
       }
       let name = "\(prefix)Values\(helpers.count + 1)"
       let collection = identified ? "IdentifiedArrayOf<\(type)>" : "[\(type)]"
@@ -197,8 +197,10 @@ enum SwiftLiteral {
     default:
       break
     }
+    // `$id` is a computed `Identifiable.id` the recorder adds: not an initialiser argument.
+    let stored = fields.first?.key == Value.identityLabel ? Array(fields.dropFirst()) : fields
     return try list(
-      arguments(fields, indent: indent + "  ", hoisting: hoisting), type + "(", ")", indent: indent, column: column)
+      arguments(stored, indent: indent + "  ", hoisting: hoisting), type + "(", ")", indent: indent, column: column)
   }
 
   /// `IndexSet(integersIn: 0..<1)`, `IndexSet([1, 5])` from the recorded ranges.
