@@ -161,7 +161,7 @@ enum SwiftLiteral {
     case "$redacted":
       let type = first.value.stringValue ?? "value"
       // In a state the test starts from, a stand-in keeps the file compiling; the comment says so.
-      if hoisting != nil, let standIn = redactedStandIns[type] { return "\(standIn) /* redacted in the trace */" }
+      if hoisting != nil, let standIn = redactedStandIn(for: type) { return "\(standIn) /* redacted in the trace */" }
       throw Unwritable(reason: "a redacted \(type) (the trace does not hold its value)")
     case "$ref":
       throw Unwritable(
@@ -277,6 +277,31 @@ enum SwiftLiteral {
     "Date": "Date(timeIntervalSinceReferenceDate: 0)",
     "Data": "Data()", "String?": "nil", "Int?": "nil", "UUID?": "nil",
   ]
+
+  /// What a redacted value of `type` starts as in a generated test: a scalar's zero, `nil` for an
+  /// optional, an empty collection (`[String]`, `[String: String]`, `Set<…>`,
+  /// `IdentifiedArray<…>`); nil for other types (testgen then says it cannot write the state).
+  static func redactedStandIn(for type: String) -> String? {
+    if let standIn = redactedStandIns[type] { return standIn }
+    if type.hasSuffix("?") || type.hasPrefix("Optional<") { return "nil" }
+    if type.hasPrefix("[") && type.hasSuffix("]") {
+      var depth = 0
+      for character in type.dropFirst().dropLast() {
+        switch character {
+        case "[", "<", "(": depth += 1
+        case "]", ">", ")": depth -= 1
+        case ":" where depth == 0: return "[:]"
+        default: break
+        }
+      }
+      return "[]"
+    }
+    for collection in ["Array<", "Set<", "IdentifiedArray<", "ContiguousArray<"] where type.hasPrefix(collection) {
+      return "[]"
+    }
+    if type.hasPrefix("Dictionary<") { return "[:]" }
+    return nil
+  }
 
   /// A field or case name, in backticks when it is a Swift keyword.
   static func identifier(_ name: String) -> String {
