@@ -111,6 +111,24 @@ func fixture(_ name: String) -> String {
     await expectGreen(store, log, "starred-repos.jsonl", effects, actions: 5)
   }
 
+  /// QA-14: the same trace as recorded before the recorder wrote computed ids (`$id`).
+  @Test func starredReposRecordedBeforeComputedIDs() async throws {
+    let text = try String(contentsOfFile: fixture("starred-repos.jsonl"), encoding: .utf8)
+    let old = text.replacingOccurrences(of: #""\$id":[0-9]+,"#, with: "", options: .regularExpression)
+    #expect(old != text)
+    let log = FailureLog()
+    let store = TestStore(
+      initialState: StarredRepos.State(rows: [
+        RepoRow.State(repo: Repo(id: 3, name: "swift", stars: 10)),
+        RepoRow.State(repo: Repo(id: 5, name: "tca", stars: 20)),
+        RepoRow.State(repo: Repo(id: 7, name: "custom-dump", stars: 30)),
+      ]), failureReporter: log.reporter
+    ) { StarredRepos() }
+    let report = await store.replay(trace: replayTraceFile(old, name: "before-id.jsonl"))
+    #expect(log.messages == [])
+    #expect(report.matched == 5)
+  }
+
   /// Every fixture has its test above.
   @Test func everyFixtureIsReplayed() throws {
     let names = try FileManager.default.contentsOfDirectory(

@@ -8,6 +8,7 @@ import Testing
 
   static let names = [
     "counter", "twocounters", "todos", "numberfact-success", "numberfact-failure", "effect-cancelled", "large-todos",
+    "starred-repos",
   ]
 
   /// A directory with copies of the fixtures, so that messages show short names.
@@ -22,6 +23,20 @@ import Testing
 
   @Test(arguments: names) func everyFixtureEqualsItself(name: String) {
     #expect(tcaTrace("diff", "--timings", "\(name).jsonl", "\(name).jsonl", in: directory).code == 0)
+  }
+
+  /// QA-14: a trace recorded before the recorder wrote computed ids (`$id`) behaves the same as
+  /// one recorded after.
+  @Test func aTraceWithoutComputedIDsEqualsOneWithThem() throws {
+    let text = try String(contentsOfFile: directory.path("starred-repos.jsonl"), encoding: .utf8)
+    let old = text.replacingOccurrences(of: #""\$id":[0-9]+,"#, with: "", options: .regularExpression)
+    #expect(old != text)
+    _ = directory.file("before-id.jsonl", contents: old)
+    #expect(
+      tcaTrace("diff", "before-id.jsonl", "starred-repos.jsonl", in: directory)
+        == ToolRun(
+          stdout:
+            "No behavioural differences: before-id.jsonl and starred-repos.jsonl (5 actions each) behave the same.\n"))
   }
 
   @Test func successAgainstFailure() {

@@ -26,9 +26,10 @@ public struct IgnoreMask: Sendable {
     patterns.contains { $0.matches(path) }
   }
 
-  /// The value without its ignored parts; the value itself when there are no patterns.
+  /// The value without its ignored parts, and without the computed `Identifiable.id`s (`$id`) the
+  /// recorder adds: derived from the fields, they are not compared (a trace recorded before the
+  /// recorder wrote them compares equal to one recorded after).
   public func apply(to json: JSON) -> JSON {
-    guard !patterns.isEmpty else { return json }
     if ignores([]) { return .null }
     var path: [String] = []
     return mask(json, path: &path, depth: 0)
@@ -36,7 +37,6 @@ public struct IgnoreMask: Sendable {
 
   /// `json` found at `path`, masked.
   func apply(to json: JSON, at path: [String]) -> JSON {
-    guard !patterns.isEmpty else { return json }
     if ignores(path) { return .null }
     var path = path
     return mask(json, path: &path, depth: 0)
@@ -50,6 +50,10 @@ public struct IgnoreMask: Sendable {
       var index = 0
       while index < members.count {
         let key = members[index].key
+        if key == Value.identityLabel {
+          members.remove(at: index)
+          continue
+        }
         if key.hasPrefix("$") {
           // Shape keys are not path segments: `{"$set":[…]}` is walked as the array.
           members[index].value = mask(members[index].value, path: &path, depth: depth + 1)
