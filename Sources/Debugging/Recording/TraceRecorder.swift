@@ -172,7 +172,7 @@ public final class TraceRecorder: @unchecked Sendable {
     events.queuedActions += 1
     events.pendingActionBytes += cost
     if keepsState { events.pendingStates += 1 }
-    lock.broadcast()
+    events.wakeWorker()
     return true
   }
 
@@ -219,7 +219,7 @@ public final class TraceRecorder: @unchecked Sendable {
     let t = Self.now()
     lock.lock()
     defer { lock.unlock() }
-    enqueue(.effect(effect, event, t, ids: cancellationIDs))
+    enqueue(.effect(effect, event, t, ids: cancellationIDs), now: false)
   }
 
   /// Waits until every event given so far is written (and the file's buffer flushed).
@@ -270,10 +270,12 @@ public final class TraceRecorder: @unchecked Sendable {
   }
 
   /// Must be called with the lock held.
-  private func enqueue(_ event: RecorderEvent) {
+  /// `now`: wake the worker at once (a flush or close waits for it); otherwise a worker that
+  /// polls picks the event up within ``RecorderQueue/pollInterval``.
+  private func enqueue(_ event: RecorderEvent, now: Bool = true) {
     guard !isClosed else { return }
     events.queue.append(event)
-    lock.broadcast()
+    if now { lock.broadcast() } else { events.wakeWorker() }
   }
 
   static func iso8601(_ date: Date) -> String {
@@ -349,11 +351,38 @@ final class RecorderQueue: @unchecked Sendable {
     lock.withLock { stateBytes = bytes }
   }
 
-  /// Waits for events and takes them all, in order.
+  /// Whether the worker waits with a timeout (it polls): the sending thread then does not wake
+  /// it. Waking a sleeping thread costs the sender a system call and, on an idle core (a virtual
+  /// machine's above all), an interprocessor interrupt — several microseconds per action when
+  /// actions come one at a time.
+  private(set) var workerPolls = false
+  /// How often a polling worker looks at the queue, and for how long after its last event it
+  /// keeps polling before it sleeps until woken (so an idle app costs nothing).
+  static let pollInterval: TimeInterval = 0.002
+  static let pollingWindow: UInt64 = 250_000_000
+  private var lastEvents: UInt64 = 0
+
+  /// Called with the lock held after an event was queued: wakes the worker unless it polls.
+  func wakeWorker() {
+    if !workerPolls { lock.broadcast() }
+  }
+
+  /// Waits for events and takes them all, in order. Within ``pollingWindow`` of the last events
+  /// it polls every ``pollInterval``; after that it sleeps until woken.
   func takeAll() -> [RecorderEvent] {
     lock.lock()
     defer { lock.unlock() }
-    while queue.isEmpty { lock.wait() }
+    while queue.isEmpty {
+      if DispatchTime.now().uptimeNanoseconds &- lastEvents < Self.pollingWindow {
+        workerPolls = true
+        _ = lock.wait(until: Date(timeIntervalSinceNow: Self.pollInterval))
+      } else {
+        workerPolls = false
+        lock.wait()
+      }
+    }
+    workerPolls = false
+    lastEvents = DispatchTime.now().uptimeNanoseconds
     let events = queue
     queue = []
     queuedActions = 0
