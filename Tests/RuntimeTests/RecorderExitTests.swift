@@ -25,10 +25,15 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
   }
 
   /// Starts the scenario; returns the process and a reader of its standard output.
-  private static func start(_ scenario: String, count: Int = 1000, path: String) throws -> (Process, FileHandle) {
+  private static func start(
+    _ scenario: String, count: Int = 1000, path: String, environment: [String: String] = [:]
+  ) throws -> (Process, FileHandle) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try binary())
     process.arguments = ["--scenario", scenario, String(count), path]
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let output = Pipe()
     process.standardOutput = output
     try process.run()
@@ -70,6 +75,61 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     #expect(trace.actions == 1000)
     #expect(trace.end == 1000)
     #expect(trace.errors == [])
+  }
+
+  /// A child `.debug("counter")` with no sink, inside `body`: one file in `$TCA_TRACE_DIR`, one
+  /// session, every action, announced once on standard error.
+  @Test func aChildRecordingToItsDefaultFileKeepsOneSession() throws {
+    let directory = Self.path("default-dir")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let (process, _) = try Self.start("default-exit", count: 50, path: "", environment: ["TCA_TRACE_DIR": directory])
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+    #expect(files.count == 1)
+    #expect(files.first?.hasPrefix("Counter-counter-") == true, "\(files)")
+    let path = (directory as NSString).appendingPathComponent(files.first ?? "")
+    let trace = try Self.summary(path)
+    #expect(trace.actions == 50)
+    #expect(trace.end == 50)
+    #expect(trace.errors == [])
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+  }
+
+  /// `exit(0)` right after a burst whose states were coalesced: every action, and the state after
+  /// the last one (QA-16), are on disk.
+  @Test func exitRightAfterACoalescedBurstKeepsTheFinalState() throws {
+    let path = Self.path("burst-exit")
+    defer { unlink(path) }
+    let (process, _) = try Self.start("burst-exit", path: path)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let trace = try Self.summary(path)
+    #expect(trace.actions == 1000)
+    #expect(trace.end == 1000)
+    #expect(trace.errors == [])
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.contains(#""coalesced":true"#), "the burst was not coalesced: the test proves nothing")
+    // 667 increments and 333 decrements.
+    let final = try StateReplayer.state(after: 1000, in: TraceReader(path: path)).get()
+    #expect(JSONWriter.string(final) == #"{"$type":"Counter.State","count":334}"#)
+  }
+
+  /// A crash (`fatalError`) in the middle of a burst: what is on disk is whole lines that read
+  /// and validate, each action once and in order.
+  @Test func aCrashInABurstLeavesWholeLinesThatValidate() throws {
+    let path = Self.path("burst-abort")
+    defer { unlink(path) }
+    let (process, _) = try Self.start("burst-abort", path: path)
+    process.waitUntilExit()
+    #expect(process.terminationStatus != 0)
+    let trace = try Self.summary(path)
+    #expect(trace.actions <= 1000)
+    #expect(trace.end == nil)
+    #expect(trace.errors.allSatisfy { $0.contains("truncated last line") }, "\(trace.errors)")
+    let problems = TraceValidator.validate(try TraceReader(path: path)).filter { $0.severity == .error }
+    #expect(problems.map(\.description) == [])
   }
 
   @Test func releasingTheStoreWritesTheEndBeforeItReturns() throws {

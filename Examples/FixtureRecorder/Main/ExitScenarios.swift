@@ -2,7 +2,9 @@
 // of docs/recording.md ("Nothing lost on the way out"). A parent store whose `body` holds a child
 // `.debug("counter", to: .file(PATH))` (rebuilt for every action) gets COUNT child actions, then:
 //
-// - `exit`: calls `exit(0)` at once;
+// - `exit`: calls `exit(0)` at once; `burst-exit` the same after a burst whose states were coalesced;
+// - `burst-abort`: a burst, then `fatalError`;
+// - `default-exit`: like `exit`, the child recording to its default file (in `$TCA_TRACE_DIR`);
 // - `return`: returns from the top-level code;
 // - `release`: releases the store, prints `released`, and waits to be killed;
 // - `wait`, `wait-no-flush` (SIGTERM/SIGINT flushing turned off): prints `sent` and waits for a
@@ -22,7 +24,8 @@ struct ScenarioParent: Reducer {
 
   var body: some ReducerOf<Self> {
     Scope(state: \.counter, action: Action.counter) {
-      Counter().debug("counter", to: .file(path), options: options)
+      // An empty path: the default file, in `$TCA_TRACE_DIR` (the `default-exit` scenario).
+      Counter().debug("counter", to: path.isEmpty ? .defaultFile : .file(path), options: options)
     }
   }
 }
@@ -38,16 +41,20 @@ func runScenario(_ name: String, count: Int, path: String) {
   pthread_sigmask(SIG_UNBLOCK, &signals, nil)
   var options = TraceRecorderOptions()
   if name == "wait-no-flush" { options.flushesOnTermination = false }
+  // A burst the worker cannot keep up with: beyond two waiting states, states are coalesced.
+  if name.hasPrefix("burst") { options.stateBudget = 1 }
   var store: Store<ScenarioParent.State, ScenarioParent.Action>? = Store(initialState: ScenarioParent.State()) {
-    ScenarioParent(path: path, options: options)
+    ScenarioParent(path: name == "default-exit" ? "" : path, options: options)
   }
   for n in 0..<count {
     store?.send(.counter(n % 3 == 2 ? .decrementButtonTapped : .incrementButtonTapped))
   }
   func say(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
   switch name {
-  case "exit":
+  case "exit", "burst-exit", "default-exit":
     exit(0)
+  case "burst-abort":
+    fatalError("the app crashes in the middle of a burst")
   case "return":
     return
   case "release":
