@@ -47,7 +47,8 @@ import Testing
 
         reducer                              |     ##:  |
         Evil\u{1b}[2J.tap\nSecondLine.tapped |      ### |
-                                             0ns     20ns
+                                             0       20ns
+                                             busy: . <⅓  : <⅔  = <95%  # full or overlapping
         """#)
   }
 }

@@ -54,7 +54,8 @@ import Testing
           29223372037s  A.z
 
         reducer                     |############|
-                                    0ns 9223372037s
+                                    0  9223372037s
+                                    busy: . <⅓  : <⅔  = <95%  # full or overlapping
         """)
     #expect(TimingStatistics([.max, .max, 2])?.total == .max)
   }
@@ -87,7 +88,8 @@ import Testing
 
         reducer                      |  #.      :   |
         Todos.Action.addButtonTapped |   =########  |
-                                     0ns       7.00µs
+                                     0         7.00µs
+                                     busy: . <⅓  : <⅔  = <95%  # full or overlapping
         """)
   }
 

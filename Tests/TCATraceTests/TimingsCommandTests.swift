@@ -34,7 +34,8 @@ import Testing
             reducer                                          |..     .       .     .   .   |
             Todos.Action.todos(.element(id:, action: .toggl… |       .#######.             |
             Todos.Action.addButtonTapped                     |                     .###:   |
-                                                             0ns                       4.00s
+                                                             0                         4.00s
+                                                             busy: . <⅓  : <⅔  = <95%  # full or overlapping
 
             """))
   }
@@ -60,7 +61,8 @@ import Testing
             reducer                                          |. .  . .. |
             Todos.Action.todos(.element(id:, action: .toggl… |  .##.    |
             Todos.Action.addButtonTapped                     |       := |
-                                                             0ns    4.00s
+                                                             0      4.00s
+                                                             busy: . <⅓  : <⅔  = <95%  # full or overlapping
 
             """))
   }
@@ -89,7 +91,8 @@ import Testing
               1     100ns  A.start
 
             reducer                     |         =|
-                                        0ns   1.10µs
+                                        0     1.10µs
+                                        busy: . <⅓  : <⅔  = <95%  # full or overlapping
 
             """))
   }
@@ -117,7 +120,8 @@ import Testing
               1     100ns  A.\u{1}\u{2}
 
             reducer      |       .:              :#|
-                         0ns                  3.20µs
+                         0                    3.20µs
+                         busy: . <⅓  : <⅔  = <95%  # full or overlapping
 
             """#))
   }
@@ -147,7 +151,8 @@ import Testing
               1     100ns  App.Action.path(.element(id:, action: .detail(.destination(.presented(.editTapped)))))
 
             reducer                                                                                |                      =#:                                         :####|
-                                                                                                   0ns                                                                3.20µs
+                                                                                                   0                                                                  3.20µs
+                                                                                                   busy: . <⅓  : <⅔  = <95%  # full or overlapping
 
             """))
     #expect(

@@ -62,12 +62,14 @@ public struct TimingTimeline: Sendable, Hashable {
   private func bucketEnd(_ bucket: Int) -> Int64 { Int64(bucket + 1).saturatingMultiply(bucketWidth) }
 
   /// One row per lane, `columns` characters wide, covering time 0 to `last` (default `end`): ` ` idle, `.` under a
-  /// third busy, `:` under two thirds, `=` under 95%, `#` full (or several effects at once).
+  /// third busy, `:` under two thirds, `=` under 95%, `#` full (or several effects at once); then
+  /// the time axis and a legend of the glyphs.
   ///
   /// ```text
   /// reducer           |#:  .    ##  |
   /// Todos.Action.add  |  ========   |
-  /// 0ns                       4.10ms
+  ///                    0      4.10ms
+  ///                    busy: . <⅓  : <⅔  = <95%  # full or overlapping
   /// ```
   public func render(columns: Int, labelWidth: Int = 24, until last: Int64? = nil) -> String {
     let columns = Swift.max(columns, 1)
@@ -85,10 +87,14 @@ public struct TimingTimeline: Sendable, Hashable {
       rows.append(pad(PrintableText.escaping(lane.name), labelWidth) + " |" + bar + "|")
     }
     let endText = TimeText.duration(span)
-    let gap = String(repeating: " ", count: Swift.max(1, columns + 2 - 3 - endText.count))
-    rows.append(pad("", labelWidth) + " 0ns" + gap + endText)
+    let gap = String(repeating: " ", count: Swift.max(1, columns + 2 - 1 - endText.count))
+    rows.append(pad("", labelWidth) + " 0" + gap + endText)
+    rows.append(pad("", labelWidth) + " " + Self.legend)
     return rows.joined(separator: "\n")
   }
+
+  /// What the glyphs of a lane mean.
+  public static let legend = "busy: . <⅓  : <⅔  = <95%  # full or overlapping"
 
   /// The lane's busy nanoseconds in `[from, to)`, assuming even spread inside a bucket.
   private func busyTime(_ lane: Lane, _ from: Int64, _ to: Int64) -> Int64 {
