@@ -126,6 +126,7 @@ import Testing
               effects differ:
                 effect 1 in golden:  id "fact", sent Counter.Action.timerTicked, Counter.Action.factResponse(_:), finished
                 effect 1 in current: id "fact", sent Counter.Action.factResponse(_:), Counter.Action.timerTicked, finished
+                  differs in: the order of the actions it sent
 
             Summary: 5 actions in two.jsonl, 5 in swapped.jsonl: 4 aligned, 1 missing, 1 extra, 1 effect difference.
 
@@ -151,6 +152,7 @@ import Testing
               effects differ:
                 effect 1 in golden:  id "fact", sent Counter.Action.factResponse(_:), finished
                 effect 1 in current: id "fact", sent nothing, cancelled
+                  differs in: sent: Counter.Action.factResponse(_:) → nothing; end: finished → cancelled
 
             Summary: 4 actions in golden.jsonl, 3 in cancelled.jsonl: 3 aligned, 1 missing, 1 state difference, 1 effect difference.
 
@@ -296,10 +298,12 @@ import Testing
       tcaTrace("diff", "--timings", "golden.jsonl", "slow.jsonl", in: directory)
         == ToolRun(
           stdout: """
-            No behavioural differences: golden.jsonl and slow.jsonl (4 actions each) behave the same.
+            No behavioural differences: golden.jsonl and slow.jsonl (4 actions each) behave the same, but their timings regressed (below).
 
             Timing regressions (over +25% and at least 1.00ms):
               reducer Counter.Action.increment p95: 2.00µs → 5.00ms (+249900%, +5.00ms)
+
+            Timing gate failed: 1 figure regressed.
 
             """, code: 1))
   }
@@ -320,10 +324,12 @@ import Testing
       tcaTrace("diff", "--timings", "--min-difference", "100us", "golden.jsonl", "slower.jsonl", in: directory)
         == ToolRun(
           stdout: """
-            No behavioural differences: golden.jsonl and slower.jsonl (4 actions each) behave the same.
+            No behavioural differences: golden.jsonl and slower.jsonl (4 actions each) behave the same, but their timings regressed (below).
 
             Timing regressions (over +25% and at least 100µs):
               reducer Counter.Action.increment p95: 2.00µs → 900µs (+44900%, +898µs)
+
+            Timing gate failed: 1 figure regressed.
 
             """, code: 1))
     #expect(

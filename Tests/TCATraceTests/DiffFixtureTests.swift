@@ -48,8 +48,9 @@ import Testing
 
             First divergence: golden seq 2 (line 6), current seq 2 (line 6): EffectsBasics.Action.numberFactButtonTapped
               effects differ:
-                effect 1 in golden:  sent EffectsBasics.Action.numberFactResponse(.success), finished
-                effect 1 in current: sent EffectsBasics.Action.numberFactResponse(.failure), finished
+                effect 2 in golden:  sent EffectsBasics.Action.numberFactResponse(.success), finished
+                effect 2 in current: sent EffectsBasics.Action.numberFactResponse(.failure), finished
+                  differs in: sent: EffectsBasics.Action.numberFactResponse(.success) → EffectsBasics.Action.numberFactResponse(.failure)
 
             Summary: 3 actions in numberfact-success.jsonl, 3 in numberfact-failure.jsonl: 2 aligned, 1 missing, 1 extra, 1 state difference, 1 effect difference.
 

@@ -70,7 +70,7 @@ struct EffectHistory: Equatable {
   var outputs: [String] = []
   var end: EffectEnd = .running
 
-  var outcome: EffectOutcome {
-    EffectOutcome(cancellationID: cancellationID, outputs: outputs, end: end.rawValue)
+  func outcome(id: Int64) -> EffectOutcome {
+    EffectOutcome(cancellationID: cancellationID, outputs: outputs, end: end.rawValue, id: id)
   }
 }

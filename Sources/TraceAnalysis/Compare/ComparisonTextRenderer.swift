@@ -30,7 +30,10 @@ package struct ComparisonTextRenderer {
         comparison.golden.actions == comparison.current.actions
         ? "\(plural(comparison.golden.actions, "action")) each"
         : "\(comparison.golden.actions) and \(plural(comparison.current.actions, "action"))"
-      lines.append("No behavioural differences: \(golden) and \(current) (\(counts)) behave the same.")
+      let regressed = comparison.timings.map { !$0.regressions.isEmpty } ?? false
+      lines.append(
+        "No behavioural differences: \(golden) and \(current) (\(counts)) behave the same"
+          + (regressed ? ", but their timings regressed (below)." : "."))
     } else {
       lines.append(style.paint("\(golden) and \(current) differ.", .heading))
       if let first = comparison.divergences.first {
@@ -136,6 +139,7 @@ package struct ComparisonTextRenderer {
     }
     return [style.paint("Timing regressions (\(limits)):", .heading)]
       + regressions.map { "  " + style.paint($0.description, .error) }
+      + ["", style.paint("Timing gate failed: \(plural(regressions.count, "figure")) regressed.", .error)]
   }
 }
 

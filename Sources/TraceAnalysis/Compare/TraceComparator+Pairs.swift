@@ -138,8 +138,8 @@ extension TraceComparator {
       let goldenIDs = pending.golden?.effects ?? [], currentIDs = pending.current?.effects ?? []
       guard all || (golden.settled(goldenIDs) && current.settled(currentIDs)) else { break }
       pendingStart += 1
-      let old = goldenIDs.map { golden.history($0).outcome }
-      let new = currentIDs.map { current.history($0).outcome }
+      let old = goldenIDs.map { golden.history($0).outcome(id: $0) }
+      let new = currentIDs.map { current.history($0).outcome(id: $0) }
       golden.release(goldenIDs)
       current.release(currentIDs)
       switch (pending.golden, pending.current) {

@@ -158,15 +158,27 @@ public struct Divergence: Sendable, Hashable {
     switch kind {
     case let .effects(differences):
       differences.flatMap { difference in
-        [
-          "effect \(difference.position) in golden:  \(difference.golden?.summary ?? "not started")",
-          "effect \(difference.position) in current: \(difference.current?.summary ?? "not started")",
+        var lines = [
+          "\(Self.name(difference.golden ?? difference.current, difference.position)) in golden:  \(difference.golden?.summary ?? "not started")",
+          "\(Self.name(difference.current ?? difference.golden, difference.position)) in current: \(difference.current?.summary ?? "not started")",
         ]
+        if let golden = difference.golden, let current = difference.current {
+          lines.append("  differs in: " + golden.differences(from: current).joined(separator: "; "))
+        }
+        return lines
       }
     case let .missingEffects(outcomes), let .extraEffects(outcomes):
-      outcomes.enumerated().map { "effect \($0.offset + 1): \($0.element.summary)" }
+      outcomes.enumerated().map { "\(Self.name($0.element, $0.offset + 1)): \($0.element.summary)" }
     case .initialState, .missing, .extra, .action, .state, .finalState: []
     }
+  }
+}
+
+extension Divergence {
+  /// `effect 4`: the effect's number in its trace (as `show` numbers it), else its position among
+  /// the effects of the action (`effect 1 of the action`).
+  fileprivate static func name(_ outcome: EffectOutcome?, _ position: Int) -> String {
+    outcome?.id.map { "effect \($0)" } ?? "effect \(position) of the action"
   }
 }
 
@@ -184,6 +196,46 @@ public struct EffectOutcome: Sendable, Hashable {
   public var cancellationID: String?
   public var outputs: [String]
   public var end: String
+  /// The effect's number in its trace (`effect 4 started` in `show`); not compared: two runs
+  /// number their effects on their own.
+  public var id: Int64?
+
+  public init(cancellationID: String?, outputs: [String], end: String, id: Int64? = nil) {
+    self.cancellationID = cancellationID
+    self.outputs = outputs
+    self.end = end
+    self.id = id
+  }
+
+  public static func == (a: Self, b: Self) -> Bool {
+    a.cancellationID == b.cancellationID && a.outputs == b.outputs && a.end == b.end
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(cancellationID)
+    hasher.combine(outputs)
+    hasher.combine(end)
+  }
+
+  /// What differs from `other`, one phrase per field:
+  /// `cancellation id: "fact" → none`, `sent: Counter.Action.factResponse(_:) → nothing`,
+  /// `end: finished → cancelled`.
+  public func differences(from other: Self) -> [String] {
+    var parts: [String] = []
+    if cancellationID != other.cancellationID {
+      parts.append(
+        "cancellation id: \(cancellationID.map { "\"\($0)\"" } ?? "none") → \(other.cancellationID.map { "\"\($0)\"" } ?? "none")"
+      )
+    }
+    if outputs != other.outputs {
+      let sent = { (outputs: [String]) in outputs.isEmpty ? "nothing" : outputs.joined(separator: ", ") }
+      parts.append(
+        Set(outputs) == Set(other.outputs) && outputs.count == other.outputs.count
+          ? "the order of the actions it sent" : "sent: \(sent(outputs)) → \(sent(other.outputs))")
+    }
+    if end != other.end { parts.append("end: \(end) → \(other.end)") }
+    return parts
+  }
 
   /// `id "save", sent Todos.Action.saved, finished`.
   public var summary: String {
