@@ -32,7 +32,8 @@ struct LiveDiffer {
   /// What happened between two live values.
   func change(_ old: Any, _ new: Any, depth: Int) -> StateDiff.Change {
     let type = type(of: old)
-    if depth >= options.maximumDepth || type != Swift.type(of: new) {
+    // An `IndexSet` is compared and shown whole (`IndexSet([0, 3..<5])`), not as its ranges.
+    if depth >= options.maximumDepth || type != Swift.type(of: new) || type == IndexSet.self {
       return leaf(old, new, depth: depth)
     }
     let plan = LiveType.of(type)

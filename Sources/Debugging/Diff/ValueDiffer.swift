@@ -21,6 +21,9 @@ package struct ValueDiffer {
       return old == new ? .unchanged(count: 1) : .replaced(old: old, new: new)
     }
     switch (old, new) {
+    case (.structure("IndexSet", _), .structure("IndexSet", _)):
+      // Shown whole (`IndexSet([0, 3..<5])`), not as the ranges it is stored in.
+      return old == new ? .unchanged(count: 1) : .replaced(old: old, new: new)
     case let (.structure(t1, f1), .structure(t2, f2)) where t1 == t2 && sameLabels(f1, f2):
       return nested(.structure(type: t1), fields(f1, f2, depth: depth))
     case let (.enumCase(t1, n1, v1), .enumCase(t2, n2, v2)) where t1 == t2 && n1 == n2 && sameLabels(v1, v2):

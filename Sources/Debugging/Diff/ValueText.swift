@@ -70,6 +70,10 @@ package enum ValueText {
         lines.append(marker, depth, close + suffix)
       }
     }
+    if let indexSet = indexSet(value) {
+      lines.append(marker, depth, label + indexSet + suffix)
+      return
+    }
     switch value {
     case let .structure(type, fields):
       container("\(type)(", ")", shown(fields).map { (fieldLabel($0.label), $0.value) })
@@ -123,6 +127,7 @@ package enum ValueText {
     func fields(_ fields: [Value.Field]) -> String {
       fields.map { fieldLabel($0.label) + compact($0.value) }.joined(separator: ", ")
     }
+    if let indexSet = indexSet(value) { return indexSet }
     switch value {
     case let .structure(type, f): return "\(type)(\(fields(shown(f))))"
     case let .enumCase(_, name, v): return v.isEmpty ? ".\(name)" : ".\(name)(\(fields(v)))"
@@ -136,8 +141,25 @@ package enum ValueText {
     }
   }
 
+  /// `IndexSet([0, 3..<5])` for an `IndexSet` (stored as its ranges): each range as its only
+  /// integer or as `lower..<upper`; nil for other values.
+  static func indexSet(_ value: Value) -> String? {
+    guard case let .structure("IndexSet", fields) = value, fields.count == 1, fields[0].label == "ranges",
+      case let .array(ranges) = fields[0].value
+    else { return nil }
+    var parts: [String] = []
+    for range in ranges {
+      guard case let .structure(_, bounds) = range, bounds.count == 2, case let .int(lower) = bounds[0].value,
+        case let .int(upper) = bounds[1].value
+      else { return nil }
+      parts.append(upper == lower + 1 ? String(lower) : "\(lower)..<\(upper)")
+    }
+    return "IndexSet([" + parts.joined(separator: ", ") + "])"
+  }
+
   /// The text of a scalar, or `nil` for containers and multi-line strings.
   static func scalar(_ value: Value) -> String? {
+    if let indexSet = indexSet(value) { return indexSet }
     switch value {
     case let .string(s): return s.contains("\n") ? nil : "\"" + escaped(s) + "\""
     case let .int(i): return String(i)
