@@ -72,7 +72,9 @@ public struct DebugReducer<Base: Reducer>: Reducer {
         action: action, from: initial ?? state, to: state, at: start, duration: duration, sentBy: sender?.number,
         rebase: rebase, remembering: bytes)
     }
-    guard recorded, effect.start != nil else { return effect }
+    // The cancellation `forEach`/`ifLet`/`ifCaseLet` run when a child goes away is bookkeeping:
+    // not an effect of its own in the trace (the effects it cancels end `cancelled`).
+    guard recorded, effect.start != nil, !effect.onlyCancelsChildEffects else { return effect }
     let number = recorder.nextEffectNumber()
     let recorder = self.recorder
     let ids = UncheckedSendable(effect.cancellationIDs)

@@ -30,7 +30,7 @@ extension Effect {
   /// An effect that cancels every running effect made cancellable with `id`.
   public static func cancel(id: some Hashable & Sendable) -> Self {
     let key = CancelID(id)
-    return Self { runtime, _ in
+    return Self(onlyCancelsChildEffects: id is any RuntimeInternalCancelID) { runtime, _ in
       runtime.cancel(key)
       return nil
     }

@@ -31,17 +31,25 @@ public struct Effect<Action> {
   /// ```
   public let cancellationIDs: [AnyHashable]
 
+  /// Whether all this effect does is cancel the effects of a child that went away (what `forEach`,
+  /// `ifLet` and `ifCaseLet` return when an element is removed or a child dismissed): runtime
+  /// bookkeeping, which `.debug()` does not record as an effect of its own (the effects it cancels
+  /// are recorded as `cancelled`).
+  let onlyCancelsChildEffects: Bool
+
   init(
-    cancellationIDs: [AnyHashable] = [],
+    cancellationIDs: [AnyHashable] = [], onlyCancelsChildEffects: Bool = false,
     start: @escaping @MainActor (EffectRuntime, @escaping EffectSink<Action>) -> EffectTask?
   ) {
     self.start = start
     self.cancellationIDs = cancellationIDs
+    self.onlyCancelsChildEffects = onlyCancelsChildEffects
   }
 
   private init() {
     start = nil
     cancellationIDs = []
+    onlyCancelsChildEffects = false
   }
 }
 
@@ -132,7 +140,9 @@ extension Effect {
     if parts.isEmpty { return .none }
     if parts.count == 1 { return parts[0] }
     let boxed = UncheckedSendable(parts)
-    return Self(cancellationIDs: cancellationIDs(of: parts)) { runtime, sink in
+    return Self(
+      cancellationIDs: cancellationIDs(of: parts), onlyCancelsChildEffects: parts.allSatisfy(\.onlyCancelsChildEffects)
+    ) { runtime, sink in
       let tasks = boxed.value.compactMap { $0.start?(runtime, sink) }
       if tasks.isEmpty { return nil }
       return Task { @MainActor in await EffectTask.awaitAll(tasks) }
@@ -148,7 +158,9 @@ extension Effect {
     if parts.isEmpty { return .none }
     if parts.count == 1 { return parts[0] }
     let boxed = UncheckedSendable(parts)
-    return Self(cancellationIDs: cancellationIDs(of: parts)) { runtime, sink in
+    return Self(
+      cancellationIDs: cancellationIDs(of: parts), onlyCancelsChildEffects: parts.allSatisfy(\.onlyCancelsChildEffects)
+    ) { runtime, sink in
       let parts = boxed.value
       // Parts that finish synchronously run synchronously; the rest run in order in one task.
       var index = 0
@@ -178,7 +190,8 @@ extension Effect {
   /// ```
   public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
     guard let start else { return .none }
-    return Effect<T>(cancellationIDs: cancellationIDs) { runtime, sink in
+    return Effect<T>(cancellationIDs: cancellationIDs, onlyCancelsChildEffects: onlyCancelsChildEffects) {
+      runtime, sink in
       start(runtime) { action in sink(transform(action)) }
     }
   }

@@ -104,7 +104,8 @@ extension Effect {
     _ observer: @escaping @Sendable (EffectEvent<Action>) -> Void
   ) -> Self {
     guard let start else { return .none }
-    return Self(cancellationIDs: cancellationIDs) { runtime, sink in
+    return Self(cancellationIDs: cancellationIDs, onlyCancelsChildEffects: onlyCancelsChildEffects) {
+      runtime, sink in
       observer(.started)
       let task = start(runtime) { action in
         observer(.output(action))
