@@ -1,9 +1,20 @@
 import Foundation
 import Testing
 
-/// `show --follow`: lines appended while the tool runs are shown; the trace's `end` line stops it.
+/// Waits up to 10 s until the file at `path` contains `text`; whether it did.
+func waitForFile(_ path: String, toContain text: String) -> Bool {
+  let deadline = Date().addingTimeInterval(10)
+  while Date() < deadline {
+    if let contents = try? String(contentsOfFile: path, encoding: .utf8), contents.contains(text) { return true }
+    Thread.sleep(forTimeInterval: 0.05)
+  }
+  return false
+}
+
+/// `show --follow`: lines appended while the tool runs are shown, past the trace's `end` line,
+/// until the tool is interrupted (like `tail -F`).
 @Suite struct FollowTests {
-  @Test func showsAppendedLinesAndStopsAtTheEnd() throws {
+  @Test func showsAppendedLinesAndGoesOnPastTheEnd() throws {
     let directory = TemporaryDirectory()
     let lines = SampleTraces.todos.split(separator: "\n").map { $0 + "\n" }
     let path = directory.file("live.jsonl", contents: lines.prefix(3).joined())
@@ -20,10 +31,11 @@ import Testing
     try handle.seekToEnd()
     handle.write(Data(lines.dropFirst(3).joined().utf8))
     try handle.close()
-    let deadline = Date().addingTimeInterval(10)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-    if process.isRunning { process.terminate() }
-    #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    #expect(waitForFile(output, toContain: "clearCompletedButtonTapped"))
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(process.isRunning, "it stopped at the end line")
+    kill(process.processIdentifier, SIGKILL)  // a test runner may block SIGTERM in its children
+    process.waitUntilExit()
     #expect(
       try String(contentsOfFile: output, encoding: .utf8) == """
         #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
@@ -110,6 +122,32 @@ import Testing
   }
 }
 
+/// `show --follow` on a file the app has not created yet: it says it waits, then shows the trace.
+@Suite struct FollowWaitTests {
+  @Test func aFileNotThereYetIsWaitedFor() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.path("later.jsonl")
+    let process = Process()
+    process.executableURL = toolURL
+    process.arguments = ["show", "--follow", "--labels-only", path]
+    process.environment = [:]
+    let output = directory.path("stdout"), errors = directory.path("stderr")
+    _ = FileManager.default.createFile(atPath: output, contents: nil)
+    _ = FileManager.default.createFile(atPath: errors, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+    try process.run()
+    #expect(waitForFile(errors, toContain: "waiting"))
+    #expect(process.isRunning)
+    try SampleTraces.todos.write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(waitForFile(output, toContain: "clearCompletedButtonTapped"))
+    kill(process.processIdentifier, SIGKILL)  // a test runner may block SIGTERM in its children
+    process.waitUntilExit()
+    #expect(try String(contentsOfFile: errors, encoding: .utf8) == "tca-trace: waiting for '\(path)' to appear\n")
+    #expect(try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").count == 6)
+  }
+}
+
 /// Reads what a child process writes into a pipe, without blocking: `poll` before each `read`.
 final class PipeCollector {
   private let descriptor: Int32
@@ -162,10 +200,9 @@ final class PipeCollector {
     try handle.seekToEnd()
     handle.write(Data(lines.dropFirst(3).joined().utf8))
     try handle.close()
-    let deadline = Date().addingTimeInterval(10)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-    if process.isRunning { process.terminate() }
-    #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    #expect(waitForFile(output, toContain: "clearCompletedButtonTapped"))
+    kill(process.processIdentifier, SIGKILL)  // a test runner may block SIGTERM in its children
+    process.waitUntilExit()
     #expect(
       try String(contentsOfFile: errors, encoding: .utf8)
         == "\(path): warning: file truncated; following it from its start\n")

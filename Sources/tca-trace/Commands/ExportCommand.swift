@@ -44,7 +44,6 @@ package enum ExportCommand: TraceCommand {
 }
 
 extension ExportEventReader: TraceLineSource {
-  package static func isEnd(_ item: ExportEvent) -> Bool { item.summary.kind == .end }
   package static func gapEvent(_ item: ExportEvent) -> TraceGapReport.Event? { item.summary.gapEvent }
   package static func sequenceEvent(_ item: ExportEvent) -> (SequenceEvent, line: Int)? {
     item.summary.sequenceEvent.map { ($0, item.summary.line) }

@@ -33,7 +33,8 @@ package enum ShowCommand: TraceCommand {
     ["--full-state"], help: "Print the full state after each action instead of the diff.")
   package static let follow = OptionSpec(
     ["-f", "--follow"],
-    help: "Keep reading as the trace grows; a file truncated or replaced is followed from its new start (like tail -F)."
+    help:
+      "Keep reading as the trace grows, past its end line, until interrupted; a file not there yet is waited for, one truncated or replaced (the app run again) is followed from its new start (like tail -F)."
   )
   package static let format = OptionSpec(
     ["--format"], value: "<format>",

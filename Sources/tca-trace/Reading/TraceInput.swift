@@ -19,7 +19,6 @@ package final class TraceInput<Source: TraceLineSource> {
   private var reportedGaps = false
   /// Whether the gaps are said at the end (`show`, `timings`, `report`: `reportsGaps:`).
   private let reportsGaps: Bool
-  private let stop: StopFlag?
   /// Duplicated, out-of-order and jumping sequence numbers, warned about as they are read
   /// (`nil` for `validate`, which reports them as problems itself).
   private var sequence: SequenceCheck?
@@ -35,9 +34,13 @@ package final class TraceInput<Source: TraceLineSource> {
     self.context = context
     self.reportsGaps = reportsGaps
     self.sequence = checksSequence ? SequenceCheck() : nil
-    let stop = follow ? StopFlag() : nil
-    self.stop = stop
-    let followMode = stop.map { flag in LineReader.Follow(shouldStop: { flag.isSet }) }
+    // Followed until interrupted, past the `end` line: the app may run again into the same file.
+    let followMode = follow ? LineReader.Follow(shouldStop: { false }) : nil
+    if follow, file != "-", !FileManager.default.fileExists(atPath: file) {
+      // `tail -F`: a trace the app has not created yet is waited for.
+      try? context.errors.line("tca-trace: waiting for '\(file)' to appear")
+      while !FileManager.default.fileExists(atPath: file) { Platform.sleep(.milliseconds(100)) }
+    }
     do {
       let lines =
         file == "-"
@@ -67,7 +70,6 @@ package final class TraceInput<Source: TraceLineSource> {
       }
       switch item {
       case let .success(line):
-        if Source.isEnd(line) { stop?.set() }
         if let event = Source.gapEvent(line) { gaps.add(event) }
         if sequence != nil { checkSequence(line) }
         return line
@@ -122,8 +124,6 @@ package protocol TraceLineSource: AnyObject {
   init(lines: LineReader, reducer: String?)
   var file: String { get }
   func next() -> Result<Item, TraceError>?
-  /// Whether the item is the trace's `end` line (a following reader stops there).
-  static func isEnd(_ item: Item) -> Bool
   /// What the item says about actions not recorded or states not captured.
   static func gapEvent(_ item: Item) -> TraceGapReport.Event?
   /// What the item means for the sequence of actions (a state, an action, a gap note), and its line.
@@ -138,7 +138,6 @@ package enum SequenceEvent {
 }
 
 extension TraceReader: TraceLineSource {
-  package static func isEnd(_ item: TraceLine) -> Bool { item.record.kind == .end }
   package static func sequenceEvent(_ item: TraceLine) -> (SequenceEvent, line: Int)? {
     switch item.record {
     case let .state(state): return (.state(state.seq), item.line)
@@ -151,7 +150,6 @@ extension TraceReader: TraceLineSource {
 
 extension TraceSummaryReader: TraceLineSource {
   package static func gapEvent(_ item: TraceEventSummary) -> TraceGapReport.Event? { item.gapEvent }
-  package static func isEnd(_ item: TraceEventSummary) -> Bool { item.kind == .end }
   package static func sequenceEvent(_ item: TraceEventSummary) -> (SequenceEvent, line: Int)? {
     item.sequenceEvent.map { ($0, item.line) }
   }
@@ -167,12 +165,4 @@ extension TraceEventSummary {
     default: return nil
     }
   }
-}
-
-/// Tells a following reader to stop (set once the trace's `end` line was read).
-final class StopFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
-  var isSet: Bool { lock.withLock { value } }
-  func set() { lock.withLock { value = true } }
 }
