@@ -53,11 +53,11 @@ class DOM(html.parser.HTMLParser):
             self.text.append(data)
 
 
-def load(browser, page, fragment=""):
+def load(browser, page, fragment="", width=1400):
     url = "file://" + os.path.abspath(page) + fragment
     with tempfile.TemporaryDirectory() as profile:
         command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                   "--user-data-dir=" + profile, "--window-size=1400,900",
+                   "--user-data-dir=" + profile, "--window-size=%d,900" % width,
                    "--virtual-time-budget=5000", "--dump-dom", url]
         try:
             result = subprocess.run(command, capture_output=True, timeout=120, text=True)
@@ -206,6 +206,20 @@ def check_injection(browser, tool, trace, work):
         print("ok   %s: %d actions loaded one by one; payloads shown as text, nothing executed" % (name, len(records)))
 
 
+def check_narrow(browser, tool, trace, work):
+    """In a narrow window, a nested action's label in the list keeps its distinguishing end."""
+    page = os.path.join(work, "narrow.html")
+    subprocess.run([tool, "report", trace, "-o", page], check=True)
+    name = os.path.basename(trace) + " (700 px wide)"
+    dom, check = load(browser, page, width=700)
+    common(name, check, len(actions(trace)))
+    cut = [text for text in dom.text if "\u2026" in text and text.endswith("))")]
+    if not any(text.endswith("Toggled))") for text in cut):
+        fail("%s: no list label cut in the middle keeping its end (…Toggled)); cut labels: %r" % (name, cut[:5]))
+    else:
+        print("ok   %s: long labels keep their ends, e.g. %s" % (name, cut[0]))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--browser", default="chromium")
@@ -217,6 +231,9 @@ def main():
         for trace in arguments.trace:
             check_trace(arguments.browser, arguments.tool, trace, work)
         check_long(arguments.browser, arguments.tool, work)
+        narrow = [trace for trace in arguments.trace if os.path.basename(trace) == "todos.jsonl"]
+        if narrow:
+            check_narrow(arguments.browser, arguments.tool, narrow[0], work)
         check_injection(arguments.browser, arguments.tool, arguments.injection, work)
     if FAILURES:
         print("%d browser check(s) failed" % len(FAILURES))

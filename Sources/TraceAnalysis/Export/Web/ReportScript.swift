@@ -99,6 +99,16 @@ enum ReportScript {
         row.appendChild(el('span', 'label', labels[A.label[i]]));
         rows.appendChild(row);
       }
+      // A label too long for its row keeps its start and its end (`Todos.Action.todos(.elem…
+      // action: .checkBoxToggled))`): nested actions differ at the end. The row's title has it whole.
+      for (const span of rows.querySelectorAll('.label')) {
+        if (span.scrollWidth <= span.clientWidth) continue;
+        const text = span.textContent, fits = Math.floor(text.length * span.clientWidth / span.scrollWidth);
+        if (fits < 8) continue;
+        // The end matters most: up to 24 characters of it before any of the start.
+        const head = Math.max(0, Math.min(Math.ceil((fits - 1) * 0.4), fits - 1 - 24));
+        span.textContent = text.slice(0, head) + '\u2026' + text.slice(text.length - (fits - 1 - head));
+      }
       if (ready) renderTimeline();
     }
 
