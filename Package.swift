@@ -33,6 +33,8 @@ let package = Package(
       name: "Benchmarks",
       dependencies: ["Debugging", "TraceAnalysis", "TraceTestSupport", "Runtime", "RuntimeTesting", "ExampleFeatures"]),
     .testTarget(name: "DebuggingTests", dependencies: ["Debugging", "TraceAnalysis", "TraceTestSupport"]),
+    // The analysis on its own: a test here that needs the tool or the runtime does not compile.
+    .testTarget(name: "TraceAnalysisTests", dependencies: ["Debugging", "TraceAnalysis", "TraceTestSupport"]),
     .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Debugging", "ExampleFeatures", "FixtureSessions"]),
     .testTarget(
       name: "RuntimeTestingTests", dependencies: ["RuntimeTesting", "Runtime", "Debugging", "ExampleFeatures"]),

@@ -1,4 +1,5 @@
 import Testing
+import TraceTestSupport
 
 @testable import Debugging
 

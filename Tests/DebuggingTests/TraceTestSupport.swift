@@ -2,20 +2,6 @@ import Foundation
 
 @testable import Debugging
 
-/// A fresh path in a per-test temporary directory.
-func traceTemporaryPath(_ name: String = "trace.jsonl") -> String {
-  let directory = NSTemporaryDirectory() + "trace-tests-\(UUID().uuidString)"
-  try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-  return directory + "/" + name
-}
-
-/// Writes `text` to a fresh temporary file and returns its path.
-func traceFile(_ text: String, name: String = "trace.jsonl") -> String {
-  let path = traceTemporaryPath(name)
-  _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-  return path
-}
-
 /// Every item of a trace as text: `3 action` for records, the error's description otherwise.
 func traceItems(_ reader: TraceReader) -> String {
   var lines: [String] = []
@@ -38,16 +24,3 @@ func decodeRecord(_ text: String) -> String {
     return "json error: \(error)"
   }
 }
-
-/// A small valid trace: header, initial state, two actions, an effect, an end.
-let sampleTrace = """
-  {"kind":"session","format":1,"name":"Todos","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":42,"keyframeInterval":100,"redacted":[]}
-  {"kind":"state","seq":0,"t":0,"state":{"todos":[]}}
-  {"kind":"action","seq":1,"t":1000,"duration":500,"label":"Todos.Action.addButtonTapped","action":{"$enum":"Todos.Action","addButtonTapped":{}},"patch":[{"op":"add","path":"/todos/-","value":{"title":"Milk","done":false}}]}
-  {"kind":"effect","event":"started","effect":1,"seq":1,"t":1600,"label":"Todos.Action.addButtonTapped"}
-  {"kind":"effect","event":"output","effect":1,"seq":2,"t":5000,"label":"Todos.Action.saved"}
-  {"kind":"action","seq":2,"t":5100,"duration":300,"label":"Todos.Action.saved","effect":1,"action":{"$enum":"Todos.Action","saved":{}},"patch":[{"op":"replace","path":"/todos/0/done","value":true}]}
-  {"kind":"effect","event":"finished","effect":1,"t":6000}
-  {"kind":"end","t":7000,"actions":2}
-
-  """

@@ -6,6 +6,7 @@ import Testing
 
 #if canImport(FoundationXML)
 import FoundationXML
+import TraceTestSupport
 #endif
 
 /// `ComparisonJUnitRenderer`: attributes keep line breaks as character references; actions that
