@@ -132,14 +132,14 @@ public final class TraceRecorder: @unchecked Sendable {
   /// gets a `state` line with `rebase` before the action, so its patch is its own change.
   package func record(
     action: Any, from old: Any, to new: Any, at start: UInt64?, duration: UInt64, sentBy effect: Int?, rebase: Any?,
-    remembering newBytes: UnsafeRawBufferPointer? = nil
+    remembering newBytes: [UInt8]? = nil
   ) -> Bool {
     let enqueued = Self.now()
     let t = start ?? enqueued
     lock.lock()
     defer { lock.unlock() }
     guard !isClosed, !events.stopped else { return false }
-    if let newBytes { lastStateBytes.replaceSubrange(lastStateBytes.indices, with: newBytes) }
+    if let newBytes { lastStateBytes = newBytes }
     let initial: Any? = hasInitialState ? nil : old
     hasInitialState = true
     if initial != nil, events.stateBytes == 0 { events.stateBytes = RecorderQueue.quickEstimate(of: old) }
@@ -183,14 +183,15 @@ public final class TraceRecorder: @unchecked Sendable {
   /// Before an action: whether the recorder still needs the initial state, and whether `state`
   /// differs from the state last handed to `record(…, remembering:)` — changed outside the
   /// reducer: another `forEach` element, an `ifLet` child presented again, a change made by the
-  /// parent. It compares the value's inline bytes (`MemoryLayout.size`, nothing is copied or
-  /// retained), so a collection the parent changed in place without reallocating is not seen.
-  package func beforeAction(_ state: UnsafeRawBufferPointer) -> (needsInitialState: Bool, isChangedOutside: Bool) {
+  /// parent. It compares the state's `StateFingerprint` (the padding-free leaves of its fields;
+  /// nothing is copied or retained), so a collection the parent changed in place without
+  /// reallocating, or a change inside an enum or optional, is not seen.
+  package func beforeAction(_ state: [UInt8]) -> (needsInitialState: Bool, isChangedOutside: Bool) {
     lock.withLock {
       finalState = nil
       guard hasInitialState else { return (true, false) }
       guard !lastStateBytes.isEmpty else { return (false, false) }
-      return (false, lastStateBytes.count != state.count || !lastStateBytes.elementsEqual(state))
+      return (false, lastStateBytes != state)
     }
   }
 

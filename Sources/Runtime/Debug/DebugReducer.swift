@@ -61,17 +61,16 @@ public struct DebugReducer<Base: Reducer>: Reducer {
     // The old state is read for the trace's initial state, and when it is not the state recorded
     // last (another `forEach` row, an `ifLet` child presented again, a parent's change); otherwise
     // patches are taken against the state the recorder saw last, with no copy here.
-    let before = withUnsafeBytes(of: state) { self.recorder.beforeAction($0) }
+    let fingerprint = StateFingerprint.of(Base.State.self)
+    let before = recorder.beforeAction(withUnsafeBytes(of: state) { fingerprint.bytes(of: $0) })
     let initial: Base.State? = before.needsInitialState ? state : nil
     let rebase: Base.State? = before.isChangedOutside ? state : nil
     let start = TraceRecorder.now()
     let effect = base.reduce(into: &state, action: action)
     let duration = TraceRecorder.now() &- start
-    let recorded = withUnsafeBytes(of: state) { [recorder = self.recorder] bytes in
-      recorder.record(
-        action: action, from: initial ?? state, to: state, at: start, duration: duration, sentBy: sender?.number,
-        rebase: rebase, remembering: bytes)
-    }
+    let recorded = recorder.record(
+      action: action, from: initial ?? state, to: state, at: start, duration: duration, sentBy: sender?.number,
+      rebase: rebase, remembering: withUnsafeBytes(of: state) { fingerprint.bytes(of: $0) })
     // The cancellation `forEach`/`ifLet`/`ifCaseLet` run when a child goes away is bookkeeping:
     // not an effect of its own in the trace (the effects it cancels end `cancelled`).
     guard recorded, effect.start != nil, !effect.onlyCancelsChildEffects else { return effect }
