@@ -114,6 +114,20 @@ package enum Platform {
     return error.code == EPIPE ? .closed : .failed(error.message)
   }
 
+  /// Moves `descriptor`'s read position to `offset` from the start; whether it could.
+  package static func seek(_ descriptor: Int32, to offset: Int) -> Bool {
+    lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset)
+  }
+
+  /// Reads up to `count` bytes at `offset` without moving the read position; how many, or `nil`
+  /// on an error.
+  package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer?, count: Int, at offset: Int)
+    -> Int?
+  {
+    let got = pread(descriptor, buffer, count, off_t(offset))
+    return got < 0 ? nil : got
+  }
+
   /// Closes `descriptor`; the error, if closing failed (a delayed write error on some systems).
   @discardableResult
   package static func close(_ descriptor: Int32) -> SystemError? {

@@ -103,10 +103,9 @@ package struct StateRunner {
       case .session = first.record,
       let offset = KeyframeSeek.offset(path: file, atOrBefore: seq)
     else { return nil }
-    let fd = open(file, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    guard lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) else {
-      close(fd)
+    guard case let .success(fd) = Platform.open(file, .read) else { return nil }
+    guard Platform.seek(fd, to: offset) else {
+      Platform.close(fd)
       return nil
     }
     let lines = LineReader(fileDescriptor: fd, name: file, closesDescriptor: true, chunkSize: 1 << 20)

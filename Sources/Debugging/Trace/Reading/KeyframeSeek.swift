@@ -26,14 +26,12 @@ package struct KeyframeSeek {
   /// The offset of the keyframe (or initial state) line at or before action `seq`, for a regular
   /// file of at least `minimumSize` bytes.
   package static func offset(path: String, atOrBefore seq: Int64, minimumSize: Int = 4 << 20) -> Int? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= minimumSize else {
+    guard case let .success(fd) = Platform.open(path, .read) else { return nil }
+    defer { Platform.close(fd) }
+    guard Platform.kind(of: fd) == .regular, let size = Platform.identity(of: fd)?.size, size >= minimumSize else {
       return nil
     }
-    return KeyframeSeek(fd: fd, size: Int(info.st_size)).keyframe(atOrBefore: seq)
+    return KeyframeSeek(fd: fd, size: Int(size)).keyframe(atOrBefore: seq)
   }
 
   private func keyframe(atOrBefore seq: Int64) -> Int? {
@@ -75,8 +73,8 @@ package struct KeyframeSeek {
   private func read(_ offset: Int, _ count: Int) -> [UInt8] {
     let count = max(0, min(count, size - offset))
     var bytes = [UInt8](repeating: 0, count: count)
-    let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
-    if got < count { bytes.removeLast(count - max(got, 0)) }
+    let got = bytes.withUnsafeMutableBytes { Platform.read(fd, into: $0.baseAddress, count: count, at: offset) } ?? 0
+    if got < count { bytes.removeLast(count - got) }
     return bytes
   }
 
