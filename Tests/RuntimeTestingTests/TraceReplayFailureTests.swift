@@ -276,6 +276,57 @@ func counterLines() -> [String] {
     #expect(report.matched == 3)
   }
 
+  /// Coalesced actions count as matched only once the state that carries theirs matched.
+  @Test func coalescedActionsAreNotCountedBeforeTheirStateIsChecked() async {
+    var lines = counterLines()
+    lines[3] = lines[3].replacingOccurrences(
+      of: #""label":"Counter.Action.incrementButtonTapped","#,
+      with: #""label":"Counter.Action.incrementButtonTapped","coalesced":true,"#
+    )
+    .replacingOccurrences(of: #""patch":[{"op":"replace","path":"/count","value":2}]"#, with: #""patch":[]"#)
+    lines[4] = lines[4].replacingOccurrences(of: #""value":1"#, with: #""value":5"#)
+    let log = FailureLog()
+    let report = await counterStore(log).replay(trace: replayTraceFile(lines.joined(), name: "coalesced.jsonl"))
+    #expect(log.messages.first?.hasPrefix("Replay of coalesced.jsonl: the state after #3 ") == true)
+    #expect(log.messages.first?.contains("; 1 action matched before it: …") == true, "\(log.messages)")
+    #expect(report.matched == 1)
+  }
+
+  /// After coalesced actions at the end, the state the recorder wrote when it closed checks them.
+  @Test func theStateWrittenAtTheCloseChecksTheLastCoalescedActions() async {
+    var lines = counterLines()
+    lines[4] = lines[4].replacingOccurrences(
+      of: #""label":"Counter.Action.decrementButtonTapped","#,
+      with: #""label":"Counter.Action.decrementButtonTapped","coalesced":true,"#
+    )
+    .replacingOccurrences(of: #""patch":[{"op":"replace","path":"/count","value":1}]"#, with: #""patch":[]"#)
+    let final = #"{"kind":"state","seq":3,"t":16000000,"state":{"$type":"Counter.State","count":1}}"# + "\n"
+    let withFinal = lines[0...4].joined() + final + lines[5]
+    let log = FailureLog()
+    let report = await counterStore(log).replay(trace: replayTraceFile(withFinal, name: "closed.jsonl"))
+    #expect(log.messages == [])
+    #expect(
+      log.notes == [
+        """
+        Replay of closed.jsonl: the recorder coalesced the states after #3 (it fell behind); they are checked \
+        together against the state it wrote when it closed (line 6).
+        """
+      ])
+    #expect(report.matched == 3)
+
+    let without = FailureLog()
+    let unchecked = await counterStore(without).replay(trace: replayTraceFile(lines.joined(), name: "lost.jsonl"))
+    #expect(without.messages == [])
+    #expect(
+      without.notes == [
+        """
+        Replay of lost.jsonl: the states after #3 were not captured (the recorder coalesced them and closed before \
+        a later state); not checked.
+        """
+      ])
+    #expect(unchecked.matched == 2)
+  }
+
   @Test func theTestGoesOnAfterAReplay() async {
     let log = FailureLog()
     let store = counterStore(log)

@@ -85,6 +85,9 @@ extension TestStore where Action: Decodable {
           if let failure = start(&run, recorded: recorded.state, line: traceLine.line) {
             return finish(&run, failure: failure)
           }
+        case let .state(final) where !final.changedOutside && run.coalescedFrom != nil && run.checker != nil:
+          // The state after the last, coalesced actions, written when the recorder closed.
+          if let failure = checkFinal(final, line: traceLine.line, &run) { return finish(&run, failure: failure) }
         case let .state(changed) where changed.changedOutside:
           // A `state` line after an action: the state changed outside the recorded reducer.
           note(
@@ -115,6 +118,9 @@ extension TestStore where Action: Decodable {
     }
     if run.checker == nil {
       return finish(&run, failure: TraceReplayMessages.noInitialState(run.file))
+    }
+    if let first = run.coalescedFrom {
+      note(&run, TraceReplayMessages.neverCaptured(run.file, from: first, to: run.lastSeq))
     }
     return finish(&run, failure: nil)
   }
@@ -214,9 +220,10 @@ extension TestStore where Action: Decodable {
   private func check(_ actual: State, after action: TraceAction, line: Int, _ run: inout TraceReplayRun) -> String? {
     state = actual
     if action.coalesced {
+      // Not matched yet: its state is checked with the next one captured.
       run.checker!.advanceCoalesced(to: actual)
       if run.coalescedFrom == nil { run.coalescedFrom = action.seq }
-      run.matched += 1
+      run.pendingCoalesced += 1
       return nil
     }
     if let first = run.coalescedFrom {
@@ -226,9 +233,11 @@ extension TestStore where Action: Decodable {
     }
     switch run.checker!.advance(patch: action.patch, keyframe: action.state, to: actual) {
     case .matched:
-      run.matched += 1
+      run.matched += 1 + run.pendingCoalesced
+      run.pendingCoalesced = 0
       return nil
     case let .unchecked(reason):
+      run.pendingCoalesced = 0
       note(&run, TraceReplayMessages.unchecked(run.file, action, line: line, reason: reason))
       return nil
     case let .mismatch(recorded, actualValue):
@@ -240,6 +249,27 @@ extension TestStore where Action: Decodable {
   // MARK: - Reporting
 
   /// The structural diff of two value trees, indented as `TestStore` failures show it.
+  /// Checks the store's state against the state a recorder wrote at its close after coalesced
+  /// actions; the failure message when they differ.
+  private func checkFinal(_ final: TraceState, line: Int, _ run: inout TraceReplayRun) -> String? {
+    guard let first = run.coalescedFrom else { return nil }
+    run.coalescedFrom = nil
+    note(&run, TraceReplayMessages.coalescedAtClose(run.file, from: first, to: final.seq, line: line))
+    let whole = JSONPatch([.replace(path: JSONPointer(tokens: []), value: final.state)])
+    switch run.checker!.advance(patch: whole, keyframe: final.state, to: store.state) {
+    case .matched:
+      run.matched += run.pendingCoalesced
+      run.pendingCoalesced = 0
+      return nil
+    case .unchecked:
+      run.pendingCoalesced = 0
+      return nil
+    case let .mismatch(recorded, actualValue):
+      return TraceReplayMessages.finalState(
+        run.file, seq: final.seq, line: line, matched: run.matched, diff: Self.diff(recorded, actualValue))
+    }
+  }
+
   private static func diff(_ recorded: Value, _ actual: Value) -> String {
     ValueDump.diff(recorded, actual) ?? "  (no structural difference)"
   }
@@ -267,6 +297,8 @@ struct TraceReplayRun {
   var unchecked: [String] = []
   /// The first of the actions whose recorded states were coalesced, since the last checked one.
   var coalescedFrom: Int64?
+  /// How many actions since then: counted as matched once the state that carries theirs is.
+  var pendingCoalesced = 0
 
   init(file: String, location: TestSourceLocation) {
     self.file = file

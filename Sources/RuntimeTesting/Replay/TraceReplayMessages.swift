@@ -156,6 +156,33 @@ enum TraceReplayMessages {
       """
   }
 
+  static func coalescedAtClose(_ file: String, from: Int64, to: Int64, line: Int) -> String {
+    let range = from == to ? "#\(from)" : "#\(from)…#\(to)"
+    return """
+      Replay of \(file): the recorder coalesced the states after \(range) (it fell behind); they \
+      are checked together against the state it wrote when it closed (line \(line)).
+      """
+  }
+
+  static func neverCaptured(_ file: String, from: Int64, to: Int64) -> String {
+    let range = from == to ? "#\(from)" : "#\(from)…#\(to)"
+    return """
+      Replay of \(file): the states after \(range) were not captured (the recorder coalesced them \
+      and closed before a later state); not checked.
+      """
+  }
+
+  static func finalState(_ file: String, seq: Int64, line: Int, matched: Int, diff: String) -> String {
+    """
+    Replay of \(file): the state after #\(seq) (written when the recorder closed, line \(line)) differs \
+    from the trace; \(self.matched(matched)): …
+
+    \(diff)
+
+    \(stateLegend)
+    """
+  }
+
   static func unchecked(_ file: String, _ action: TraceAction, line: Int, reason: String) -> String {
     "Replay of \(file): the state after \(self.action(action, line: line)) is not checked: \(reason)."
   }
