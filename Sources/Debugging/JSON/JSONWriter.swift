@@ -18,6 +18,16 @@ public enum JSONWriter {
   }
 
   static func write(_ json: JSON, to output: inout JSONOutput) {
+    write(json, to: &output, depth: 0)
+  }
+
+  /// Recursive for the first `JSON.recursionLimit` levels, then with a work list: a tree built in
+  /// code deeper than any stack is written without overflowing it.
+  private static func write(_ json: JSON, to output: inout JSONOutput, depth: Int) {
+    if depth >= JSON.recursionLimit, json.isContainer {
+      writeIteratively(json, to: &output)
+      return
+    }
     switch json {
     case .null: output.appendRaw("null")
     case let .bool(b): b ? output.appendRaw("true") : output.appendRaw("false")
@@ -31,7 +41,7 @@ public enum JSONWriter {
       output.append(.openBracket)
       for i in elements.indices {
         if i > 0 { output.append(.comma) }
-        write(elements[i], to: &output)
+        write(elements[i], to: &output, depth: depth + 1)
       }
       output.append(.closeBracket)
     case let .object(container):
@@ -41,9 +51,58 @@ public enum JSONWriter {
         if i > 0 { output.append(.comma) }
         output.appendJSONString(members[i].key)
         output.append(.colon)
-        write(members[i].value, to: &output)
+        write(members[i].value, to: &output, depth: depth + 1)
       }
       output.append(.closeBrace)
+    }
+  }
+
+  private static func writeIteratively(_ json: JSON, to output: inout JSONOutput) {
+    // A container being written and the position of its next item.
+    struct Frame {
+      var elements: [JSON]?
+      var members: [JSON.Member]?
+      var next = 0
+    }
+    var stack: [Frame] = []
+    var pending: JSON? = json
+    while true {
+      if let value = pending {
+        pending = nil
+        switch value {
+        case let .array(container):
+          output.append(.openBracket)
+          stack.append(Frame(elements: container.array, members: nil))
+        case let .object(container):
+          output.append(.openBrace)
+          stack.append(Frame(elements: nil, members: container.array))
+        default:
+          write(value, to: &output, depth: 0)
+        }
+      }
+      guard let top = stack.indices.last else { return }
+      let index = stack[top].next
+      if let elements = stack[top].elements {
+        if index < elements.count {
+          if index > 0 { output.append(.comma) }
+          stack[top].next += 1
+          pending = elements[index]
+        } else {
+          output.append(.closeBracket)
+          stack.removeLast()
+        }
+      } else if let members = stack[top].members {
+        if index < members.count {
+          if index > 0 { output.append(.comma) }
+          output.appendJSONString(members[index].key)
+          output.append(.colon)
+          stack[top].next += 1
+          pending = members[index].value
+        } else {
+          output.append(.closeBrace)
+          stack.removeLast()
+        }
+      }
     }
   }
 
