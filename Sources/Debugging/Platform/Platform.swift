@@ -114,6 +114,12 @@ package enum Platform {
     return error.code == EPIPE ? .closed : .failed(error.message)
   }
 
+  /// Cuts the file at `descriptor` to `length` bytes and moves its position there; whether it could.
+  @discardableResult
+  package static func truncate(_ descriptor: Int32, to length: Int) -> Bool {
+    ftruncate(descriptor, off_t(length)) == 0 && lseek(descriptor, off_t(length), SEEK_SET) >= 0
+  }
+
   /// Moves `descriptor`'s read position to `offset` from the start; whether it could.
   package static func seek(_ descriptor: Int32, to offset: Int) -> Bool {
     lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset)

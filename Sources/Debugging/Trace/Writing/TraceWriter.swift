@@ -158,8 +158,8 @@ public final class TraceWriter {
     guard error != nil, cutBackAfterError, case let .descriptor(fd, _)? = destination else { return false }
     var line: [UInt8] = []
     record.writeLine(into: &line)
-    let ok = line.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) } == line.count
-    if !ok { _ = ftruncate(fd, off_t(writtenBytes)) }
+    let ok = line.withUnsafeBytes { Platform.writeAll(fd, $0).error == nil }
+    if !ok { Platform.truncate(fd, to: writtenBytes) }
     cutBackAfterError = false
     return ok
   }
@@ -175,8 +175,7 @@ public final class TraceWriter {
       let whole = pending[..<written].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
       droppedRecords += pending[whole...].count { $0 == UInt8(ascii: "\n") }
       if closes, whole < written {
-        cutBackAfterError =
-          ftruncate(fd, off_t(writtenBytes + whole)) == 0 && lseek(fd, off_t(writtenBytes + whole), SEEK_SET) >= 0
+        cutBackAfterError = Platform.truncate(fd, to: writtenBytes + whole)
       } else {
         cutBackAfterError = closes
       }
