@@ -191,4 +191,36 @@ import Testing
 
             """))
   }
+
+  /// QA-8: a long trace's steps go into functions of 40 steps, called in order, so that no
+  /// function is large enough to exhaust the compiler's memory.
+  @Test func aLongTraceIsSplitIntoStepFunctions() {
+    let directory = TemporaryDirectory()
+    var lines = [
+      #"{"kind":"session","format":2,"reducer":"Counter","name":"Counter","prefix":"","start":"1970-01-01T00:00:00.000Z","clock":"monotonic","platform":"Linux x86_64","pid":0,"keyframeInterval":0,"redacted":[],"redaction":"default"}"#,
+      #"{"kind":"state","seq":0,"t":0,"state":{"$type":"Counter.State","count":0}}"#,
+    ]
+    for seq in 1...45 {
+      lines.append(
+        #"{"kind":"action","seq":\#(seq),"t":\#(seq),"duration":0,"label":"Counter.Action.incrementButtonTapped","action":{"$enum":"Counter.Action","incrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":\#(seq)}]}"#
+      )
+    }
+    _ = directory.file("long.jsonl", contents: lines.joined(separator: "\n") + "\n")
+    let run = tcaTrace("testgen", "long.jsonl", in: directory)
+    #expect(run.code == 0)
+    let source = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let test = source.drop { !$0.hasPrefix("@MainActor @Test") }.prefix { $0 != "}" }
+    #expect(
+      Array(test) == [
+        "@MainActor @Test func long() async {",
+        "  let store = TestStore(initialState: Counter.State(count: 0)) {",
+        "    Counter()",
+        "  }",
+        "  await longSteps1(store)",
+        "  await longSteps2(store)",
+      ])
+    #expect(source.contains("/// Steps 41–45 of the trace's 45."))
+    #expect(source.contains("@MainActor private func longSteps2(_ store: TestStoreOf<Counter>) async {"))
+    #expect(source.filter { $0.hasPrefix("  await store.send(") }.count == 45)
+  }
 }

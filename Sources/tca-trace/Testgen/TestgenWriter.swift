@@ -42,6 +42,8 @@ struct TestgenWriter {
   private var initialState: String?
   private var mutations = StateMutationWriter()
   private var body: [String] = []
+  /// Where each step (an action's send or receive) starts in `body`.
+  private var stepStarts: [Int] = []
   private var firstSeq: Int64?
   private var lastSeq: Int64?
   private var done = false
@@ -133,6 +135,7 @@ struct TestgenWriter {
       statements = [hoist(statements, of: action, stateType: type)]
     }
     state = action.state ?? current
+    stepStarts.append(body.count)
     body.append(contentsOf: step(action, statements: statements))
   }
 
@@ -183,6 +186,10 @@ struct TestgenWriter {
   /// compiler checks a closure's statements together (2,500 moves of a sort take it minutes), a
   /// function's one by one.
   static let closureStatementLimit = 24
+  /// Steps per function: a long trace's steps go into functions of this many, called in order
+  /// from the test, so that no function body is large enough to exhaust the compiler's memory
+  /// (a 1,120-action test in one function went past 17 GB).
+  static let stepsPerFunction = 40
 
   /// `largeTodosStep2(&$0)`, with the statements in `private func largeTodosStep2(_ state: inout Todos.State)`.
   private mutating func hoist(_ statements: [String], of action: TraceAction, stateType: String) -> String {
@@ -240,13 +247,35 @@ struct TestgenWriter {
       "    \(reducer)",
       "  }",
     ]
-    lines += body.map(mutations.render)
+    var parts: [[String]] = []
+    if stepStarts.count > Self.stepsPerFunction {
+      // Long: the steps in functions of `stepsPerFunction` steps each, called in order.
+      let bounds = stride(from: Self.stepsPerFunction, to: stepStarts.count, by: Self.stepsPerFunction).map {
+        stepStarts[$0]
+      }
+      var start = 0
+      for end in bounds + [body.count] {
+        parts.append(Array(body[start..<end]))
+        start = end
+      }
+      for index in parts.indices { lines.append("  await \(testName)Steps\(index + 1)(store)") }
+    } else {
+      lines += body.map(mutations.render)
+    }
     if !running.isEmpty {
       let origins = running.keys.sorted().map { "effect \($0) (started by #\(running[$0]!))" }.joined(separator: ", ")
       lines.append("  // Still running when the trace \(done ? "part ends" : "ends"): \(origins).")
       lines.append("  await store.skipInFlightEffects()")
     }
     lines.append("}")
+    for (index, part) in parts.enumerated() {
+      let first = index * Self.stepsPerFunction + 1
+      let last = min((index + 1) * Self.stepsPerFunction, stepStarts.count)
+      lines += ["", "/// Steps \(first)–\(last) of the trace's \(stepStarts.count)."]
+      lines.append("@MainActor private func \(testName)Steps\(index + 1)(_ store: TestStoreOf<\(feature)>) async {")
+      lines += part.map(mutations.render)
+      lines.append("}")
+    }
     for helper in stepHelpers { lines += [""] + helper.map(mutations.render) }
     for helper in hoisting.helpers { lines += ["", helper] }
     return lines.joined(separator: "\n") + "\n"
