@@ -33,13 +33,6 @@ extension ReflectionOptions {
     !redaction.words.isEmpty && redaction.matches(key)
   }
 
-  /// Whether the associated values of an enum case called `name` are redacted when unlabelled
-  /// and plain data (a string, `Data`, an array or dictionary of strings, optional or not): the
-  /// case's words say what it carries — `setCookie(String)`, `tokenReceived(String)`.
-  public func isRedactedCase(_ name: String, payload: Any) -> Bool {
-    isRedactedKey(name) && Self.isPlainData(payload)
-  }
-
   /// Labels of fields that name what a sibling value field holds (`name: "Authorization"`).
   static let keyLabels: Set<String> = [
     "name", "key", "header", "headerName", "field", "fieldName", "param", "parameter",
