@@ -33,6 +33,8 @@ private func benchmarkReplay() async {
   var options = TraceRecorderOptions()
   options.timestamps = .deterministic
   options.queueCapacity = count + 1
+  // Every state kept (as golden traces are), so the replay checks the state after every action.
+  options.stateCapture = .exact
   let recording = Todos(clock: TestClock(), uuid: .incrementing()).debug(to: .file(path), options: options)
   let recorder = Store(initialState: thousandTodos()) { recording }
   let actions = editActions(count)

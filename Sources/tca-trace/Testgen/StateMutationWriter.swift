@@ -39,20 +39,33 @@ struct StateMutationWriter {
 
   /// The statements for `patch`, each applied to `state` after it is written. A patch that does
   /// not apply gives a comment saying so, and the rest of it is dropped.
+  ///
+  /// Each operation's statement is worked out from `state` before it applies, and nothing of that
+  /// state is kept while it applies: the operation changes `state` in place, without copying the
+  /// arrays on its path (a sort is hundreds of moves on one array).
   mutating func statements(for patch: JSONPatch, state: inout JSON) -> [String] {
     var lines: [String] = []
     for operation in patch.operations {
-      let before = state
+      noteNulls(operation, in: state)
+      let pending = statements(for: operation, before: state)
       do {
         try operation.apply(to: &state)
       } catch {
         lines.append("// the trace's patch does not apply here: \(error.message)")
         return lines
       }
-      noteNulls(operation, in: before)
-      lines.append(contentsOf: statements(for: operation, before: before, after: state))
+      switch pending {
+      case let .written(statements): lines.append(contentsOf: statements)
+      case let .whole(code, reached): lines.append(contentsOf: whole(code: code, reached: reached, after: state))
+      }
     }
     return lines
+  }
+
+  /// An operation's statements, or the place to assign whole once it applied.
+  private enum Pending {
+    case written([String])
+    case whole(code: String, reached: [String])
   }
 
   /// Statements with their optional markers resolved: `?` after a nullable field, nothing
@@ -90,40 +103,43 @@ struct StateMutationWriter {
     }
   }
 
-  private func statements(for operation: JSONPatch.Operation, before: JSON, after: JSON) -> [String] {
+  private func statements(for operation: JSONPatch.Operation, before: JSON) -> Pending {
     // A computed `Identifiable.id` (`$id`) follows the fields it is computed from: no statement.
-    if operation.path.tokens.last == Value.identityLabel { return [] }
+    if operation.path.tokens.last == Value.identityLabel { return .written([]) }
+    func whole(_ target: Place) -> Pending { .whole(code: target.code, reached: target.reached) }
     switch operation {
     case let .replace(path, value):
       let target = place(path.tokens, in: before)
-      guard target.complete else { return whole(target, after: after) }
-      return [assignment(target.code, value)]
+      guard target.complete else { return whole(target) }
+      return .written([assignment(target.code, value)])
     case let .add(path, value):
       let parentTokens = Array(path.tokens.dropLast())
       let parent = place(parentTokens, in: before)
-      guard parent.complete, let last = path.tokens.last else { return whole(parent, after: after) }
+      guard parent.complete, let last = path.tokens.last else { return whole(parent) }
       switch parent.node {
       case let .array(elements):
-        if last == "-" || Int(last) == elements.count { return [call(parent.chained, "append", value, suffix: "")] }
-        return [call(parent.chained, "insert", value, suffix: ", at: \(last)")]
+        if last == "-" || Int(last) == elements.count {
+          return .written([call(parent.chained, "append", value, suffix: "")])
+        }
+        return .written([call(parent.chained, "insert", value, suffix: ", at: \(last)")])
       case let .object(members) where Self.isDictionary(members):
-        return [assignment(parent.chained + "[\(SwiftLiteral.string(last))]", value)]
+        return .written([assignment(parent.chained + "[\(SwiftLiteral.string(last))]", value)])
       default:
-        return whole(parent, after: after)
+        return whole(parent)
       }
     case let .remove(path):
       let parentTokens = Array(path.tokens.dropLast())
       let parent = place(parentTokens, in: before)
-      guard parent.complete, let last = path.tokens.last else { return whole(parent, after: after) }
+      guard parent.complete, let last = path.tokens.last else { return whole(parent) }
       switch parent.node {
       case let .array(elements):
-        guard let index = Int(last), elements.indices.contains(index) else { return whole(parent, after: after) }
-        if let id = Self.identity(of: elements[index]) { return ["\(parent.chained).remove(id: \(id))"] }
-        return ["\(parent.chained).remove(at: \(index))"]
+        guard let index = Int(last), elements.indices.contains(index) else { return whole(parent) }
+        if let id = Self.identity(of: elements[index]) { return .written(["\(parent.chained).remove(id: \(id))"]) }
+        return .written(["\(parent.chained).remove(at: \(index))"])
       case let .object(members) where Self.isDictionary(members):
-        return ["\(parent.chained)[\(SwiftLiteral.string(last))] = nil"]
+        return .written(["\(parent.chained)[\(SwiftLiteral.string(last))] = nil"])
       default:
-        return whole(parent, after: after)
+        return whole(parent)
       }
     case let .move(from, path):
       let parentTokens = Array(path.tokens.dropLast())
@@ -131,13 +147,13 @@ struct StateMutationWriter {
       guard parent.complete, Array(from.tokens.dropLast()) == parentTokens, case let .array(elements) = parent.node,
         let source = from.tokens.last.flatMap({ Int($0) }), let destination = path.tokens.last.flatMap({ Int($0) }),
         elements.indices.contains(source), Self.identity(of: elements[source]) != nil
-      else { return whole(place(Array(path.tokens.dropLast()), in: before), after: after) }
+      else { return whole(place(Array(path.tokens.dropLast()), in: before)) }
       let offset = destination > source ? destination + 1 : destination
-      return ["\(parent.chained).move(fromOffsets: [\(source)], toOffset: \(offset))"]
+      return .written(["\(parent.chained).move(fromOffsets: [\(source)], toOffset: \(offset))"])
     case let .copy(_, path):
-      return whole(place(Array(path.tokens.dropLast()), in: before), after: after)
+      return whole(place(Array(path.tokens.dropLast()), in: before))
     case .test:
-      return []
+      return .written([])
     }
   }
 
@@ -159,10 +175,9 @@ struct StateMutationWriter {
     }
   }
 
-  /// The value at `target`'s reachable part, after the operation, assigned whole.
-  private func whole(_ target: Place, after: JSON) -> [String] {
-    let code = target.code
-    guard let value = try? PatchLookup.value(at: target.reached, in: after) else {
+  /// The value at the reachable part `reached` of a place (`code`), after the operation, assigned whole.
+  private func whole(code: String, reached: [String], after: JSON) -> [String] {
+    guard let value = try? PatchLookup.value(at: reached, in: after) else {
       return ["// \(code): changed in a way testgen cannot write"]
     }
     return [assignment(code, value)]

@@ -115,6 +115,8 @@ struct TestgenWriter {
       done = true
       return
     }
+    // `current` alone holds the state while the patch applies, so it changes in place.
+    state = nil
     if let from = options.from, action.seq < from {
       try? action.patch.apply(to: &current)
       state = action.state ?? current
