@@ -43,9 +43,12 @@ import Testing
             await Task.detached { "\(n) is a detached number." }.value
           })
       }
-      // The default grace (100 ms) is for effects that go quiet; a loaded machine (a whole
-      // `swift test` run on two cores) can take longer than that to run the detached task.
-      store.settlingGrace = .seconds(10)
+      // The default grace (100 ms) and timeout (1 s) are for effects that go quiet; a loaded
+      // machine (a whole `swift test` run on two cores, where every test starts at once) can take
+      // seconds to run the detached task and then the main-actor task that reports the effect's
+      // end. Settling waits for the smaller of the two, so both are raised.
+      store.settlingGrace = .seconds(30)
+      store.timeout = .seconds(30)
       await store.send(.numberFactButtonTapped) { $0.isNumberFactRequestInFlight = true }
       // Settled: the response has been reduced and the effect has ended, so the store goes away
       // with one unhandled action and no running effect.
