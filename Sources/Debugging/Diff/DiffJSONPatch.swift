@@ -11,8 +11,8 @@ extension JSONPatch {
   /// ```
   ///
   /// Operations use indices as they are when each one is applied: removals first (from the end),
-  /// then each new array position is filled in order by an `add` or a `move`, then changes inside
-  /// the element. Struct fields, enum payloads (`/case/label`), tuples (`/$tuple/_1`) and
+  /// then, in new order, each inserted element is `add`ed and each moved element is `move`d once
+  /// (the elements that kept their order never move), each followed by the changes inside it. Struct fields, enum payloads (`/case/label`), tuples (`/$tuple/_1`) and
   /// dictionaries with plain string keys are patched in place; sets, other dictionaries and
   /// multi-line strings are replaced whole.
   public init(from old: Value, to new: Value) {
