@@ -26,6 +26,13 @@ import TraceTestSupport
     #"[{"op":"move","from":"/todos/3","path":"/todos/0"}]"#,
     #"[{"op":"move","from":"/todos/0","path":"/todos/3"}]"#,
     #"[{"op":"move","from":"/todos/4","path":"/todos/3"},{"op":"move","from":"/todos/3","path":"/todos/2"}]"#,
+    #"[{"op":"move","from":"/todos/0","path":"/todos/4"}]"#,
+    #"[{"op":"move","from":"/todos/4","path":"/todos/0"}]"#,
+    #"[{"op":"move","from":"/todos/1","path":"/todos/4"},{"op":"replace","path":"/todos/4/title","value":"Done"}]"#,
+    #"[{"op":"move","from":"/todos/4","path":"/todos/1"},{"op":"add","path":"/todos/1/tags/0","value":"n"}]"#,
+    #"[{"op":"move","from":"/todos/2","path":"/todos/3"},{"op":"replace","path":"/todos/3/title","value":"Swap"}]"#,
+    #"[{"op":"move","from":"/todos/0","path":"/todos/2"},{"op":"replace","path":"/todos/2","value":{"$type":"Todo","id":1,"title":"W","tags":[]}}]"#,
+    #"[{"op":"remove","path":"/todos/0"},{"op":"add","path":"/todos/2","value":{"$type":"Todo","id":1,"title":"Milk","tags":["a"]}}]"#,
     #"[{"op":"remove","path":"/todos/0"},{"op":"add","path":"/todos/3","value":{"$type":"Todo","id":8,"title":"X","tags":[]}}]"#,
     #"[{"op":"replace","path":"/todos/1","value":{"$type":"Todo","id":7,"title":"Other","tags":[]}}]"#,
     #"[{"op":"replace","path":"/todos/2/tags/1","value":"z"}]"#,
@@ -83,7 +90,9 @@ import TraceTestSupport
           operations.append(#"{"op":"remove","path":"/todos/\#(i)"}"#)
           count -= 1
         case 2:
-          operations.append(#"{"op":"move","from":"/todos/\#(i)","path":"/todos/\#(random.next(count))"}"#)
+          let to = random.next(count)
+          operations.append(#"{"op":"move","from":"/todos/\#(i)","path":"/todos/\#(to)"}"#)
+          if random.next(2) == 0 { operations.append(#"{"op":"replace","path":"/todos/\#(to)/done","value":true}"#) }
         case 3:
           nextID += 1
           operations.append(#"{"op":"replace","path":"/todos/\#(i)","value":\#(todo(nextID))}"#)

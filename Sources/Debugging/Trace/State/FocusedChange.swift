@@ -23,6 +23,9 @@ package struct FocusedChange {
     case element(index: Int, Capture)
     /// An array's elements between its untouched ends (`prefix` and `suffix` of them).
     case window(prefix: Int, suffix: Int, elements: [JSON])
+    /// An array of identified elements where one element moved (and maybe changed inside) and the
+    /// others kept their order: the element as it was.
+    case moved(from: Int, to: Int, count: Int, element: JSON)
   }
 
   private let touches: PatchTouches
@@ -52,6 +55,11 @@ package struct FocusedChange {
       if let (index, child) = node.onlyElementChangedInside {
         guard index < elements.count, let inner = capture(elements[index], child) else { return nil }
         return .element(index: index, inner)
+      }
+      if let (from, to) = node.onlyElementMoved, from < elements.count, to < elements.count,
+        Self.hasStoredID(elements[from])
+      {
+        return .moved(from: from, to: to, count: elements.count, element: elements[from])
       }
       guard let (prefix, suffix) = node.untouchedEnds(count: elements.count) else { return nil }
       // A copy of the window's elements: a slice (or `Array` of a slice that spans the whole array,
@@ -101,6 +109,10 @@ package struct FocusedChange {
       let after = elements.count - index - 1
       if after > 0 { nodes.append(.element(old: index + 1, new: index + 1, id: nil), .unchanged(count: after)) }
       return Self.nested(.array, nodes.nodes)
+    case let .moved(from, to, count, element):
+      guard case let .array(elements) = new else { throw JSONError("at \(path): not an array", line: 0, column: 0) }
+      return try Self.movedElement(
+        from: from, to: to, count: count, old: element, new: elements, depth: depth + 1, differ, path: path)
     case let .window(prefix, suffix, oldElements):
       guard case let .array(elements) = new, prefix + suffix <= elements.count else {
         throw JSONError("at \(path): not an array", line: 0, column: 0)
@@ -131,6 +143,52 @@ package struct FocusedChange {
       }
       return Self.nested(.array, nodes.nodes)
     }
+  }
+
+  /// The nodes `identifiedWindow` gives when the one element at `from` moved to `to` (at least
+  /// two places away, so no other element could be the one that moved) and the others kept their
+  /// order: a run of unchanged elements on each side of the move, whatever its length.
+  private static func movedElement(
+    from: Int, to: Int, count: Int, old: JSON, new elements: JSONElements, depth: Int, _ differ: ValueDiffer,
+    path: String
+  ) throws(JSONError) -> StateDiff.Change {
+    guard to < elements.count, elements.count == count else {
+      throw JSONError("at \(path): not an array", line: 0, column: 0)
+    }
+    let new = elements[to]
+    let inner =
+      old == new
+      ? StateDiff.Change.unchanged(count: 1)
+      : differ.change(try value(old, path + "/\(from)"), try value(new, path + "/\(to)"), depth: depth)
+    let id = try idValue(new, path: path + "/\(to)")
+    let moved = StateDiff.Node(
+      key: .element(old: from, new: to, id: id), change: .moved(from: from, to: to, change: inner))
+    var nodes = NodeList()
+    if from < to {
+      // Elements from + 1 … to shift back by one; the first unchanged run starts with them when
+      // nothing comes before the moved element.
+      nodes.append(
+        from > 0 ? .element(old: 0, new: 0, id: nil) : .element(old: 1, new: 0, id: nil), .unchanged(count: to))
+      nodes.append(moved.key, moved.change)
+      if to < count - 1 { nodes.append(.element(old: to + 1, new: to + 1, id: nil), .unchanged(count: count - 1 - to)) }
+    } else {
+      if to > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: to)) }
+      nodes.append(moved.key, moved.change)
+      nodes.append(.element(old: to, new: to + 1, id: nil), .unchanged(count: count - 1 - to))
+    }
+    return nested(.array, nodes.nodes)
+  }
+
+  /// Whether `element` is a structure with a stored `id` (what `identifiedWindow` matches by).
+  private static func hasStoredID(_ element: JSON) -> Bool {
+    guard case let .object(members) = element, members.first?.key == "$type" else { return false }
+    return members.contains { $0.key == "id" }
+  }
+
+  /// The `id` of a structure with a stored `id`, as `identifiedWindow` reads it.
+  private static func idValue(_ element: JSON, path: String) throws(JSONError) -> Value? {
+    guard case let .object(members) = element, let id = members.first(where: { $0.key == "id" }) else { return nil }
+    return try value(id.value, path + "/id")
   }
 
   /// `ArrayDiffer.diff` of two windows of structures with an `id`, on their JSON: equal ends are

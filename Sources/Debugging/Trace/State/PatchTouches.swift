@@ -19,6 +19,8 @@ package struct PatchTouches {
     package var operations = 0
     /// For an array: every operation below it, in order, as (element token, structural effect).
     fileprivate var elementEffects: [(token: String, effect: Effect)] = []
+    /// For an array: how many `move` operations took one of its elements to another place in it.
+    fileprivate var movesWithin = 0
   }
 
   fileprivate enum Effect {
@@ -44,6 +46,11 @@ package struct PatchTouches {
       case let .move(from, path):
         if from == path { continue }
         guard Self.record(from, .remove, in: root), Self.record(path, .insert, in: root) else { return nil }
+        if from.tokens.count == path.tokens.count, from.tokens.dropLast() == path.tokens.dropLast() {
+          var array = root
+          for token in path.tokens.dropLast() { array = array.children[token]! }
+          array.movesWithin += 1
+        }
       case .test:
         continue
       }
@@ -110,6 +117,21 @@ extension PatchTouches.Node {
     prefix = min(prefix, shortest)
     suffix = min(suffix, shortest - prefix)
     return (prefix, suffix)
+  }
+
+  /// The element an array's only `move` took from `from` to `to`, at least two places away, when
+  /// all else that happens to the array is inside that element once it is there
+  /// (`move /todos/3 → /todos/9`, `replace /todos/9/isComplete`).
+  package var onlyElementMoved: (from: Int, to: Int)? {
+    guard operations == 0, movesWithin == 1, elementEffects.count >= 2,
+      case (let fromToken, .remove) = elementEffects[0],
+      case (let toToken, .insert) = elementEffects[1], let from = PatchEngine.index(fromToken),
+      let to = PatchEngine.index(toToken), abs(from - to) >= 2,
+      elementEffects.dropFirst(2).allSatisfy({ $0.token == toToken && $0.effect == .change }),
+      children.count == 2, let source = children[fromToken], source.operations == 1, source.children.isEmpty,
+      children[toToken]?.operations == 1
+    else { return nil }
+    return (from, to)
   }
 
   /// The one element that operations reach into without replacing it (`/todos/5/title`), when
