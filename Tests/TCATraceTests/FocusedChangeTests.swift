@@ -113,6 +113,42 @@ import TraceTestSupport
     #expect(compared == 300)
   }
 
+  /// Patches as the recorder writes them (`JSONPatch(from:to:)`) for random reorders of identified
+  /// rows, with rows removed, added and changed at once (what a coalesced action carries): the
+  /// focused diff, found from where each row came from, is the whole states' diff.
+  @Test func sameDiffAsTheWholeStatesForRecordedReorders() throws {
+    var random = Random(seed: 11)
+    func row(_ id: Int, _ title: String, done: Bool = false) -> Value {
+      .structure(
+        type: "Row", fields: [.init("id", .int(Int64(id))), .init("title", .string(title)), .init("done", .bool(done))])
+    }
+    var reordered = 0
+    for round in 0..<400 {
+      var rows = (0..<random.next(60)).map { row($0, "r\($0)") }
+      let old = Value.structure(type: "S", fields: [.init("rows", .array(rows)), .init("n", .int(1))])
+      for _ in 0..<random.next(4) where !rows.isEmpty { rows.remove(at: random.next(rows.count)) }
+      for _ in 0..<(1 + random.next(5)) where !rows.isEmpty {
+        let moved = rows.remove(at: random.next(rows.count))
+        rows.insert(moved, at: random.next(rows.count + 1))
+      }
+      for n in 0..<random.next(3) { rows.insert(row(1000 + n, "new"), at: random.next(rows.count + 1)) }
+      for _ in 0..<random.next(4) where !rows.isEmpty {
+        let index = random.next(rows.count)
+        guard case let .structure(_, fields) = rows[index], case let .int(id) = fields[0].value else { continue }
+        rows[index] = row(Int(id), "edited \(round)", done: random.next(2) == 0)
+      }
+      let new = Value.structure(type: "S", fields: [.init("rows", .array(rows)), .init("n", .int(2))])
+      let patch = JSONPatch(from: old, to: new)
+      var state = old.json
+      let focused = try #require(FocusedChange(patch: patch, before: state), "round \(round)")
+      try patch.apply(to: &state)
+      #expect(state == new.json, "round \(round)")
+      #expect(try focused.diff(after: state) == StateDiff(old, new), "round \(round): \(JSONWriter.string(patch.json))")
+      if patch.operations.contains(where: { if case .move = $0 { true } else { false } }) { reordered += 1 }
+    }
+    #expect(reordered > 300)
+  }
+
   /// Every action of a synthetic session (toggles, edits, adds, removes, moves).
   @Test func sameDiffAsTheWholeStatesOnASyntheticSession() throws {
     var state: JSON?

@@ -24,17 +24,28 @@ enum IdentityMatcher {
     seen.reserveCapacity(new.count)
     for id in new where !seen.insert(id).inserted { return nil }
 
-    let matchedOld = new.map { oldIndexOfID[$0] ?? -1 }
+    return steps(matchedOld: new.map { oldIndexOfID[$0] ?? -1 }, oldCount: old.count)
+  }
+
+  /// The steps for elements already matched: `matchedOld[j]` is the old index of the element at
+  /// new position `j`, or -1 when it is new; each old index appears at most once. For callers that
+  /// know the matching without comparing ids (from a patch's operations).
+  ///
+  /// ```swift
+  /// IdentityMatcher.steps(matchedOld: [2, 0, -1], oldCount: 3)
+  /// // [.moved(2, 0), .stayed(0, 1), .inserted(2), .removed(1)]
+  /// ```
+  static func steps(matchedOld: [Int], oldCount: Int) -> [Step] {
     let matchedPositions = matchedOld.indices.filter { matchedOld[$0] >= 0 }
-    var stayed = [Bool](repeating: false, count: new.count)
+    var stayed = [Bool](repeating: false, count: matchedOld.count)
     for k in longestIncreasingSubsequence(matchedPositions.map { matchedOld[$0] }) {
       stayed[matchedPositions[k]] = true
     }
-    var isMatched = [Bool](repeating: false, count: old.count)
+    var isMatched = [Bool](repeating: false, count: oldCount)
     for i in matchedOld where i >= 0 { isMatched[i] = true }
 
     var steps: [Step] = []
-    steps.reserveCapacity(max(old.count, new.count))
+    steps.reserveCapacity(max(oldCount, matchedOld.count))
     var nextOld = 0
     func removals(before limit: Int) {
       while nextOld < limit {
@@ -53,7 +64,7 @@ enum IdentityMatcher {
         steps.append(.moved(i, j))
       }
     }
-    removals(before: old.count)
+    removals(before: oldCount)
     return steps
   }
 }

@@ -26,6 +26,10 @@ package struct FocusedChange {
     /// An array of identified elements where one element moved (and maybe changed inside) and the
     /// others kept their order: the element as it was.
     case moved(from: Int, to: Int, count: Int, element: JSON)
+    /// An array of identified elements that the patch reordered (and maybe added to, removed from
+    /// and changed inside): where each element comes from, and the old elements that the diff
+    /// reads (removed, replaced, changed inside).
+    case reordered(ElementOrigins, count: Int, old: [Int: JSON], removed: Set<Int>)
   }
 
   private let touches: PatchTouches
@@ -60,6 +64,17 @@ package struct FocusedChange {
         Self.hasStoredID(elements[from])
       {
         return .moved(from: from, to: to, count: elements.count, element: elements[from])
+      }
+      if let origins = node.elementOrigins(count: elements.count) {
+        var present = [Bool](repeating: false, count: elements.count)
+        for origin in origins.origins where origin >= 0 { present[origin] = true }
+        var old: [Int: JSON] = [:], removed = Set<Int>()
+        for index in elements.indices where !present[index] {
+          old[index] = elements[index]
+          removed.insert(index)
+        }
+        for index in origins.changedInside { old[index] = elements[index] }
+        return .reordered(origins, count: elements.count, old: old, removed: removed)
       }
       guard let (prefix, suffix) = node.untouchedEnds(count: elements.count) else { return nil }
       // A copy of the window's elements: a slice (or `Array` of a slice that spans the whole array,
@@ -113,6 +128,12 @@ package struct FocusedChange {
       guard case let .array(elements) = new else { throw JSONError("at \(path): not an array", line: 0, column: 0) }
       return try Self.movedElement(
         from: from, to: to, count: count, old: element, new: elements, depth: depth + 1, differ, path: path)
+    case let .reordered(origins, count, oldElements, removed):
+      guard case let .array(elements) = new, elements.count == origins.origins.count else {
+        throw JSONError("at \(path): not an array", line: 0, column: 0)
+      }
+      return try Self.reordered(
+        origins, count: count, old: oldElements, removed: removed, new: elements, depth: depth + 1, differ, path: path)
     case let .window(prefix, suffix, oldElements):
       guard case let .array(elements) = new, prefix + suffix <= elements.count else {
         throw JSONError("at \(path): not an array", line: 0, column: 0)
@@ -179,6 +200,108 @@ package struct FocusedChange {
     return nested(.array, nodes.nodes)
   }
 
+  /// What `identifiedWindow` gives for an array the patch reordered, from where each element came
+  /// from instead of from every element's id: untouched elements are matched with themselves, and
+  /// only the elements the patch brought are matched by id with those it took away. A patch that
+  /// moves elements within an array comes from a recorder that matched them by id, so the ids are
+  /// unique; the longest run of elements that kept their order is found on the indices alone.
+  private static func reordered(
+    _ origins: ElementOrigins, count: Int, old: [Int: JSON], removed: Set<Int>, new elements: JSONElements, depth: Int,
+    _ differ: ValueDiffer, path: String
+  ) throws(JSONError) -> StateDiff.Change {
+    let from = origins.origins, newCount = elements.count
+    var changedInside: [Bool] = []
+    if !origins.changedInside.isEmpty {
+      changedInside = [Bool](repeating: false, count: count)
+      for index in origins.changedInside { changedInside[index] = true }
+    }
+    /// Whether the element at `j` after is the one at `i` before, unchanged.
+    func same(_ i: Int, _ j: Int) -> Bool {
+      let origin = from[j]
+      if origin == i, changedInside.isEmpty || !changedInside[i] { return true }
+      guard let before = old[i], origin == i || origin < 0 else { return false }
+      return before == elements[j]
+    }
+    var prefix = 0
+    while prefix < count, prefix < newCount, same(prefix, prefix) { prefix += 1 }
+    var suffix = 0
+    while suffix < count - prefix, suffix < newCount - prefix, same(count - 1 - suffix, newCount - 1 - suffix) {
+      suffix += 1
+    }
+    let a = prefix..<(count - suffix), b = prefix..<(newCount - suffix)
+    // The old elements taken away inside the window, by id, for the elements brought in.
+    var removedByID: [Value: Int] = [:]
+    if b.contains(where: { from[$0] < 0 }) {
+      for index in removed where a.contains(index) {
+        if let element = old[index], let id = try identity(element, path + "/\(index)") { removedByID[id] = index }
+      }
+    }
+    var matchedOld: [Int] = []
+    matchedOld.reserveCapacity(b.count)
+    for j in b {
+      var origin = from[j]
+      if origin < 0, !removedByID.isEmpty, let id = try identity(elements[j], path + "/\(j)") {
+        origin = removedByID[id] ?? -1
+      }
+      matchedOld.append(origin < 0 ? -1 : origin - prefix)
+    }
+    func change(_ i: Int, _ j: Int) throws(JSONError) -> StateDiff.Change {
+      if same(i, j) { return .unchanged(count: 1) }
+      guard let before = old[i] else { return .unchanged(count: 1) }
+      return differ.change(try value(before, path + "/\(i)"), try value(elements[j], path + "/\(j)"), depth: depth)
+    }
+    var nodes = NodeList()
+    if prefix > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: prefix)) }
+    // Elements that stayed unchanged are counted and appended as one run (as `NodeList` would
+    // merge them one by one).
+    var run: (key: StateDiff.Key, count: Int)?
+    func flush() {
+      if let (key, count) = run { nodes.append(key, .unchanged(count: count)) }
+      run = nil
+    }
+    for step in IdentityMatcher.steps(matchedOld: matchedOld, oldCount: a.count) {
+      if case let .stayed(i, j) = step, same(prefix + i, prefix + j) {
+        if run == nil { run = (.element(old: prefix + i, new: prefix + j, id: nil), 0) }
+        run!.count += 1
+        continue
+      }
+      flush()
+      switch step {
+      case let .stayed(i, j):
+        let inner = try change(prefix + i, prefix + j)
+        let id = inner.isUnchanged ? nil : try identity(elements[prefix + j], path + "/\(prefix + j)")
+        nodes.append(.element(old: prefix + i, new: prefix + j, id: id), inner)
+      case let .moved(i, j):
+        let inner = try change(prefix + i, prefix + j)
+        nodes.append(
+          .element(old: prefix + i, new: prefix + j, id: try identity(elements[prefix + j], path + "/\(prefix + j)")),
+          .moved(from: prefix + i, to: prefix + j, change: inner))
+      case let .removed(i):
+        guard let before = old[prefix + i] else { throw JSONError("at \(path): not an array", line: 0, column: 0) }
+        nodes.append(
+          .element(old: prefix + i, new: nil, id: try identity(before, path + "/\(prefix + i)")),
+          .removed(try value(before, path + "/\(prefix + i)")))
+      case let .inserted(j):
+        nodes.append(
+          .element(old: nil, new: prefix + j, id: try identity(elements[prefix + j], path + "/\(prefix + j)")),
+          .inserted(try value(elements[prefix + j], path + "/\(prefix + j)")))
+      }
+    }
+    flush()
+    if suffix > 0 { nodes.append(.element(old: a.upperBound, new: b.upperBound, id: nil), .unchanged(count: suffix)) }
+    return nested(.array, nodes.nodes)
+  }
+
+  /// An element's identity as the array differ reads it (`Value.elementID`): its `$id` (a computed
+  /// `id`), else its `id` field; `nil` when it has neither.
+  private static func identity(_ element: JSON, _ path: @autoclosure () -> String) throws(JSONError) -> Value? {
+    guard case let .object(members) = element else { return nil }
+    if let id = members.first(where: { $0.key == Value.identityLabel }) ?? members.first(where: { $0.key == "id" }) {
+      return try value(id.value, path() + "/" + id.key)
+    }
+    return nil
+  }
+
   /// Whether `element` is a structure with a stored `id` (what `identifiedWindow` matches by).
   private static func hasStoredID(_ element: JSON) -> Bool {
     guard case let .object(members) = element, members.first?.key == "$type" else { return false }
@@ -186,9 +309,9 @@ package struct FocusedChange {
   }
 
   /// The `id` of a structure with a stored `id`, as `identifiedWindow` reads it.
-  private static func idValue(_ element: JSON, path: String) throws(JSONError) -> Value? {
+  private static func idValue(_ element: JSON, path: @autoclosure () -> String) throws(JSONError) -> Value? {
     guard case let .object(members) = element, let id = members.first(where: { $0.key == "id" }) else { return nil }
-    return try value(id.value, path + "/id")
+    return try value(id.value, path() + "/id")
   }
 
   /// `ArrayDiffer.diff` of two windows of structures with an `id`, on their JSON: equal ends are
@@ -330,10 +453,12 @@ package struct FocusedChange {
   }
 
   /// The `Value` of a part of the state; an error names its place in the state.
-  private static func value(_ json: JSON, _ path: String) throws(JSONError) -> Value {
+  /// (`path` is built only for the error: it is asked for every element an array diff reads.)
+  private static func value(_ json: JSON, _ path: @autoclosure () -> String) throws(JSONError) -> Value {
     do {
       return try Value(json: json)
     } catch {
+      let path = path()
       guard !path.isEmpty, error.message.hasPrefix("at /") else { throw error }
       let rest = error.message.dropFirst(3)
       return try { () throws(JSONError) -> Value in

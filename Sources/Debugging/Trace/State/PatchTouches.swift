@@ -21,6 +21,9 @@ package struct PatchTouches {
     fileprivate var elementEffects: [(token: String, effect: Effect)] = []
     /// For an array: how many `move` operations took one of its elements to another place in it.
     fileprivate var movesWithin = 0
+    /// For an array: the positions in `elementEffects` of the `remove` entries that are the first
+    /// half of such a `move` (the `insert` right after is the second).
+    fileprivate var moveStarts: Set<Int> = []
   }
 
   fileprivate enum Effect {
@@ -28,8 +31,10 @@ package struct PatchTouches {
     case insert
     /// The element at the token removed.
     case remove
-    /// The element at the token (or something inside it) changed in place.
+    /// Something inside the element at the token changed in place.
     case change
+    /// The element at the token replaced as a whole.
+    case replace
   }
 
   package let root = Node()
@@ -42,7 +47,7 @@ package struct PatchTouches {
       case let .remove(path):
         guard Self.record(path, .remove, in: root) else { return nil }
       case let .replace(path, _):
-        guard Self.record(path, .change, in: root) else { return nil }
+        guard Self.record(path, .replace, in: root) else { return nil }
       case let .move(from, path):
         if from == path { continue }
         guard Self.record(from, .remove, in: root), Self.record(path, .insert, in: root) else { return nil }
@@ -50,6 +55,7 @@ package struct PatchTouches {
           var array = root
           for token in path.tokens.dropLast() { array = array.children[token]! }
           array.movesWithin += 1
+          array.moveStarts.insert(array.elementEffects.count - 2)
         }
       case .test:
         continue
@@ -63,7 +69,9 @@ package struct PatchTouches {
     guard tokens.count < 256 else { return false }
     for token in tokens where token == "id" || token.utf8.first == UInt8(ascii: "$") { return false }
     // A member added to or removed from an object changes its keys (an array's `-` or index is fine).
-    if effect != .change, let last = tokens.last, last != "-", PatchEngine.index(last) == nil { return false }
+    if effect == .insert || effect == .remove, let last = tokens.last, last != "-", PatchEngine.index(last) == nil {
+      return false
+    }
     var node = root
     for (depth, token) in tokens.enumerated() {
       // Every array element token below records its effect on that array (checked as an array
@@ -80,6 +88,15 @@ package struct PatchTouches {
     node.operations += 1
     return true
   }
+}
+
+/// Where the elements of an array after a patch come from (see `PatchTouches.Node.elementOrigins`).
+package struct ElementOrigins {
+  /// For each element after the patch: its index before, or -1 for an element the patch brought
+  /// (added, copied, replaced as a whole, moved in from elsewhere).
+  package var origins: [Int]
+  /// The indices before of the elements something inside of which changed.
+  package var changedInside: Set<Int>
 }
 
 extension PatchTouches.Node {
@@ -108,7 +125,7 @@ extension PatchTouches.Node {
         guard index < length else { return nil }
         suffix = min(suffix, length - index - 1)
         length -= 1
-      case .change:
+      case .change, .replace:
         guard index < length else { return nil }
         suffix = min(suffix, length - index - 1)
       }
@@ -132,6 +149,54 @@ extension PatchTouches.Node {
       children[toToken]?.operations == 1
     else { return nil }
     return (from, to)
+  }
+
+  /// For an array of `count` elements whose elements the patch moved within it: where each element
+  /// of the array after the patch comes from, found from the operations alone (no element is
+  /// read). `nil` when there is no such move or a token is not an index.
+  ///
+  /// ```text
+  /// patch: move /5 → /0, replace /3/title, add /-      (6 elements before)
+  /// origins [5, 0, 1, 2, 3, 4, -1], changedInside [2]
+  /// ```
+  package func elementOrigins(count: Int) -> ElementOrigins? {
+    guard operations == 0, movesWithin > 0 else { return nil }
+    var origins = Array(0..<count)
+    var changedInside = Set<Int>()
+    var e = 0
+    while e < elementEffects.count {
+      let (token, effect) = elementEffects[e]
+      let index: Int
+      if token == "-" {
+        guard effect == .insert else { return nil }
+        index = origins.count
+      } else {
+        guard let i = PatchEngine.index(token) else { return nil }
+        index = i
+      }
+      switch effect {
+      case .insert:
+        guard index <= origins.count else { return nil }
+        origins.insert(-1, at: index)
+      case .remove:
+        guard index < origins.count else { return nil }
+        let origin = origins.remove(at: index)
+        if moveStarts.contains(e), e + 1 < elementEffects.count {
+          // The `insert` half of the move puts the same element back.
+          e += 1
+          guard let to = PatchEngine.index(elementEffects[e].token), to <= origins.count else { return nil }
+          origins.insert(origin, at: to)
+        }
+      case .change:
+        guard index < origins.count else { return nil }
+        if origins[index] >= 0 { changedInside.insert(origins[index]) }
+      case .replace:
+        guard index < origins.count else { return nil }
+        origins[index] = -1
+      }
+      e += 1
+    }
+    return ElementOrigins(origins: origins, changedInside: changedInside)
   }
 
   /// The one element that operations reach into without replacing it (`/todos/5/title`), when
