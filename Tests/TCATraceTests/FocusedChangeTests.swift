@@ -53,6 +53,22 @@ import TraceTestSupport
     #expect(DiffTextRenderer().render(diff) == DiffTextRenderer().render(whole))
   }
 
+  /// Rows whose ids repeat are not matched by id (the array differ pairs them by position and
+  /// shows no id), wherever the repeated id is in the window.
+  @Test(arguments: [
+    #"[{"op":"replace","path":"/rows/0/title","value":"x"},{"op":"replace","path":"/rows/3/title","value":"y"}]"#,
+    #"[{"op":"replace","path":"/rows/1/title","value":"x"},{"op":"replace","path":"/rows/2/title","value":"y"}]"#,
+    #"[{"op":"remove","path":"/rows/0"},{"op":"replace","path":"/rows/2/title","value":"y"}]"#,
+  ])
+  func repeatedIDsAreNotMatchedByID(patch: String) throws {
+    let rows =
+      #"{"$type":"S","rows":[{"$type":"R","id":1,"title":"a"},{"$type":"R","id":2,"title":"b"},{"$type":"R","id":2,"title":"c"},{"$type":"R","id":3,"title":"d"}]}"#
+    let (focused, whole) = try diffs(JSONReader.parse(rows), patch)
+    let diff = try #require(focused)
+    #expect(diff == whole)
+    #expect(DiffTextRenderer().render(diff) == DiffTextRenderer().render(whole))
+  }
+
   /// Patches that may change an object's shape are left to the whole states.
   @Test(arguments: [
     #"[{"op":"add","path":"/counts/late","value":1}]"#,

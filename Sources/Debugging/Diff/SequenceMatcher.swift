@@ -169,6 +169,13 @@ func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
   var tails: [Int] = []  // index of the smallest tail of each pile
   var previous = [Int](repeating: -1, count: values.count)
   for (index, value) in values.enumerated() {
+    // Mostly increasing input (a reorder that moved a few elements) extends the longest pile:
+    // the search below would end there too.
+    if let last = tails.last, values[last] < value {
+      previous[index] = last
+      tails.append(index)
+      continue
+    }
     var low = 0, high = tails.count
     while low < high {
       let middle = (low + high) / 2

@@ -331,27 +331,41 @@ package struct FocusedChange {
       suffix += 1
     }
     let a = prefix..<(old.count - suffix), b = prefix..<(new.count - suffix)
-    func id(_ element: JSON, _ index: Int) throws(JSONError) -> Value? {
-      guard case let .object(members) = element, members.first?.key == "$type",
-        let id = members.first(where: { $0.key == "id" })
-      else {
-        return nil
-      }
-      return try value(id.value, path + "/\(offset + index)/id")
+    // Elements are matched by their ids as JSON (hashing a UUID's text is much cheaper than
+    // reading it); an id becomes a `Value` only for a node that shows it.
+    func id(_ element: JSON) -> JSON? {
+      guard case let .object(members) = element, members.first?.key == "$type" else { return nil }
+      return members.first(where: { $0.key == "id" })?.value
     }
-    var oldIDs: [Value] = [], newIDs: [Value] = []
+    var oldIDs: [JSON] = [], newIDs: [JSON] = []
+    var oldKeys: [IDKey] = [], newKeys: [IDKey] = []
+    oldIDs.reserveCapacity(a.count)
+    newIDs.reserveCapacity(b.count)
+    oldKeys.reserveCapacity(a.count)
+    newKeys.reserveCapacity(b.count)
     for i in a {
-      guard let id = try id(old[i], i) else { return nil }
+      guard let id = id(old[i]) else { return nil }
       oldIDs.append(id)
+      oldKeys.append(IDKey(id))
     }
     for j in b {
-      guard let id = try id(new[j], j) else { return nil }
+      guard let id = id(new[j]) else { return nil }
       newIDs.append(id)
+      newKeys.append(IDKey(id))
     }
     var nodes = NodeList()
     if prefix > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: prefix)) }
     if !(oldIDs.isEmpty && newIDs.isEmpty) {
-      guard let steps = IdentityMatcher.steps(old: oldIDs, new: newIDs) else { return nil }
+      let steps: [IdentityMatcher.Step]
+      if oldKeys == newKeys {
+        // Every element kept its place (changes inside elements only): all stay, if no id repeats.
+        var seen = Set<IDKey>(minimumCapacity: oldKeys.count)
+        for key in oldKeys where !seen.insert(key).inserted { return nil }
+        steps = oldKeys.indices.map { .stayed($0, $0) }
+      } else {
+        guard let matched = IdentityMatcher.steps(old: oldKeys, new: newKeys) else { return nil }
+        steps = matched
+      }
       let o = a.lowerBound, n = b.lowerBound
       func change(_ i: Int, _ j: Int) throws(JSONError) -> StateDiff.Change {
         old[i] == new[j]
@@ -359,25 +373,50 @@ package struct FocusedChange {
           : differ.change(
             try value(old[i], path + "/\(offset + i)"), try value(new[j], path + "/\(offset + j)"), depth: depth)
       }
+      func newID(_ j: Int) throws(JSONError) -> Value { try value(newIDs[j], path + "/\(offset + n + j)/id") }
       for step in steps {
         switch step {
         case let .stayed(i, j):
-          nodes.append(.element(old: o + i, new: n + j, id: newIDs[j]), try change(o + i, n + j))
+          let inner = try change(o + i, n + j)
+          // An unchanged element's key loses its id in `NodeList`: read it only when shown.
+          nodes.append(.element(old: o + i, new: n + j, id: inner.isUnchanged ? nil : try newID(j)), inner)
         case let .moved(i, j):
           let inner = try change(o + i, n + j)
-          nodes.append(.element(old: o + i, new: n + j, id: newIDs[j]), .moved(from: o + i, to: n + j, change: inner))
+          nodes.append(
+            .element(old: o + i, new: n + j, id: try newID(j)), .moved(from: o + i, to: n + j, change: inner))
         case let .removed(i):
           nodes.append(
-            .element(old: o + i, new: nil, id: oldIDs[i]), .removed(try value(old[o + i], path + "/\(offset + o + i)")))
+            .element(old: o + i, new: nil, id: try value(oldIDs[i], path + "/\(offset + o + i)/id")),
+            .removed(try value(old[o + i], path + "/\(offset + o + i)")))
         case let .inserted(j):
           nodes.append(
-            .element(old: nil, new: n + j, id: newIDs[j]), .inserted(try value(new[n + j], path + "/\(offset + n + j)"))
+            .element(old: nil, new: n + j, id: try newID(j)),
+            .inserted(try value(new[n + j], path + "/\(offset + n + j)"))
           )
         }
       }
     }
     if suffix > 0 { nodes.append(.element(old: a.upperBound, new: b.upperBound, id: nil), .unchanged(count: suffix)) }
     return nodes.nodes
+  }
+
+  /// An element's id as a hash key: a UUID's or a string's text and an integer hash as themselves
+  /// (much cheaper than hashing the JSON), any other id as its JSON. Equal exactly when the JSON is.
+  private enum IDKey: Hashable {
+    case uuid(String)
+    case string(String)
+    case int(Int64)
+    case json(JSON)
+
+    init(_ id: JSON) {
+      switch id {
+      case let .string(text): self = .string(text)
+      case let .int(number): self = .int(number)
+      case let .object(members) where members.count == 1 && members[0].key == "$uuid":
+        if case let .string(text) = members[0].value { self = .uuid(text) } else { self = .json(id) }
+      default: self = .json(id)
+      }
+    }
   }
 
   /// A structure, an enum case or a dictionary with `String` keys (the only objects whose inside
