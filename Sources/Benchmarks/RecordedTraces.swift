@@ -27,7 +27,7 @@ struct RecordedTraceSpec: Hashable {
     .init(todos: 100_000, steps: 50), .init(todos: 100_000, steps: 200),
   ]
   /// A long trace (~100 MB) for `state --at` and `report`.
-  static let long = RecordedTraceSpec(todos: 1_000, steps: 8_000)
+  static let long = RecordedTraceSpec(todos: 1_000, steps: 130_000)
 }
 
 /// Records `spec`'s session into `path` and returns its size in MB.

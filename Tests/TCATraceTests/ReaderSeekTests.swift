@@ -65,6 +65,52 @@ import TraceTestSupport
     }
   }
 
+  /// A coalesced action in a large trace: `state --at` still seeks (it read the whole file before)
+  /// and warns with the action's line, counted from the start of the file, as the whole read does.
+  @Test func stateAtACoalescedActionSeeksAndWarnsWithItsLine() {
+    let blob = String(repeating: "x", count: 2_200_000)
+    func state(_ count: Int) -> String { #"{"$type":"Counter.State","count":\#(count),"blob":"\#(blob)"}"# }
+    func action(_ seq: Int, _ count: Int?, keyframe: Bool = false) -> String {
+      let flag = count == nil ? #""coalesced":true,"# : ""
+      let patch = count.map { #"[{"op":"replace","path":"/count","value":\#($0)}]"# } ?? "[]"
+      let full = keyframe ? #","state":\#(state(count ?? 0))"# : ""
+      return
+        #"{"kind":"action","seq":\#(seq),"t":\#(seq * 1000),"duration":100,"label":"Counter.Action.increment",\#(flag)"action":{"$enum":"Counter.Action","increment":{}},"patch":\#(patch)\#(full)}"#
+    }
+    let lines = [
+      NeverSilentTests.header, #"{"kind":"state","seq":0,"t":0,"state":\#(state(0))}"#,
+      action(1, 1), action(2, 2), action(3, 3, keyframe: true), action(4, 4), action(5, nil), action(6, nil),
+      #"{"kind":"note","t":6500,"note":"info","message":"writer busy: the states of 2 actions (#5–#6) were not captured; #7 carries their changes","coalesced":2}"#,
+      action(7, 7),
+    ]
+    let directory = TemporaryDirectory()
+    _ = directory.file("big.jsonl", contents: lines.joined(separator: "\n") + "\n")
+    let run = tcaTrace("state", "--at", "6", "--format", "json", "big.jsonl", in: directory)
+    #expect(run.stdout == state(4) + "\n")
+    #expect(
+      run.stderr == """
+        big.jsonl:8: warning: the state after action 6 was not captured (the recorder coalesced it under load); \
+        this is the state after action 4, the last one captured before it
+
+        """)
+    #expect(run.code == 0)
+    // It seeks: a bad line before the keyframe of action 3 (line 5) is not read (reading from the
+    // start stops at it), yet the line number counts it.
+    var broken = lines
+    broken[3] = "not json"
+    _ = directory.file("broken.jsonl", contents: broken.joined(separator: "\n") + "\n")
+    #expect(
+      tcaTrace("state", "--at", "6", "--format", "json", "broken.jsonl", in: directory).stderr.hasPrefix(
+        "broken.jsonl:8: warning: the state after action 6"))
+    #expect(tcaTrace("state", "--at", "2", "--format", "json", "broken.jsonl", in: directory).code == 2)
+    #expect(
+      KeyframeSeek.offset(path: directory.path("big.jsonl"), atOrBefore: 6)
+        == lines.prefix(4).reduce(0) { $0 + $1.utf8.count + 1 })
+    #expect(
+      KeyframeSeek.lineNumber(
+        path: directory.path("big.jsonl"), at: lines.prefix(4).reduce(0) { $0 + $1.utf8.count + 1 }) == 5)
+  }
+
   @Test func stateAtAnActionAfterTheLastSaysSoInALargeTrace() {
     #expect(
       tcaTrace("state", "large.jsonl", "--at", "12001", in: Self.large.directory)

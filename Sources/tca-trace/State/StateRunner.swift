@@ -19,6 +19,9 @@ package struct StateRunner {
 
   package func run() throws -> Int32 {
     if let seq, file != "-", context.reducer == nil, let state = seekState(after: Int64(seq)) {
+      if state.isCoalesced {
+        warnNotCaptured(seq: Int64(seq), line: state.line, lastCaptured: state.lastCaptured, file: file)
+      }
       try write(state.json, line: state.line, file: file)
       return CommandLineExit.success
     }
@@ -67,16 +70,22 @@ package struct StateRunner {
       throw CommandLineExit.failure("\(input.file) has no action \(seq ?? 0)\(reading.reason(for: Int64(seq ?? 0)))")
     }
     if foundIsCoalesced {
-      let captured = lastCaptured.map { "the state after action \($0), the last one captured before it" } ?? "no state"
-      try? context.errors.line(
-        TraceError(
-          file: input.file, line: found.line, severity: .warning,
-          message:
-            "the state after action \(found.seq) was not captured (the recorder coalesced it under load); this is \(captured)"
-        ).description)
+      warnNotCaptured(seq: found.seq, line: found.line, lastCaptured: lastCaptured, file: input.file)
     }
     try write(state, line: found.line, file: input.file)
     return CommandLineExit.success
+  }
+
+  /// The warning for an action whose state the recorder coalesced: the state printed is the last
+  /// one captured before it.
+  private func warnNotCaptured(seq: Int64, line: Int, lastCaptured: Int64?, file: String) {
+    let captured = lastCaptured.map { "the state after action \($0), the last one captured before it" } ?? "no state"
+    try? context.errors.line(
+      TraceError(
+        file: file, line: line, severity: .warning,
+        message:
+          "the state after action \(seq) was not captured (the recorder coalesced it under load); this is \(captured)"
+      ).description)
   }
 
   private func write(_ state: JSON, line: Int, file: String) throws {
@@ -97,7 +106,7 @@ package struct StateRunner {
   /// file; `nil` when anything is not as expected (a bad line, a patch that does not apply, no
   /// action `seq`, a value that is not in the value form): reading from the start then gives the
   /// exact message with its line number.
-  private func seekState(after seq: Int64) -> (json: JSON, line: Int)? {
+  private func seekState(after seq: Int64) -> (json: JSON, line: Int, isCoalesced: Bool, lastCaptured: Int64?)? {
     // The header is checked as every reader checks it.
     guard let header = try? TraceReader(path: file), case .success(let first)? = header.next(),
       case .session = first.record,
@@ -111,6 +120,9 @@ package struct StateRunner {
     let lines = LineReader(fileDescriptor: fd, name: file, closesDescriptor: true, chunkSize: 1 << 20)
     var tracker = TraceStateTracker()
     var reached = false
+    // Line numbers are counted only when a warning needs one (a coalesced action).
+    var linesRead = 0, foundLine = 0
+    var lastCaptured: Int64?, foundIsCoalesced = false
     lines: while true {
       let item: Result<TraceRecord, TraceError>??
       do {
@@ -124,6 +136,7 @@ package struct StateRunner {
         return nil
       }
       guard let item else { break }
+      linesRead += 1
       // A cut-off last line: its warning comes from the whole read.
       guard let item else { return nil }
       if case let .failure(error) = item, error.message.isEmpty { continue }
@@ -135,19 +148,26 @@ package struct StateRunner {
         recordSeq = state.seq
       case let .action(action):
         recordSeq = action.seq
-        // Its state is not known: the whole read says so, with its line.
-        if recordSeq == seq, action.coalesced { return nil }
       case .session: return nil
       default: continue
       }
       if recordSeq > seq { break }
       if tracker.consume(record, line: 0) != nil { return nil }
       reached = recordSeq == seq
+      if case let .action(action) = record, action.coalesced {
+        foundIsCoalesced = true
+      } else {
+        foundIsCoalesced = false
+        lastCaptured = recordSeq
+      }
+      if reached { foundLine = linesRead }
     }
     guard reached, let state = tracker.state else { return nil }
     // Checked here so that an error is reported from the whole read, with its line.
     if format == .text, (try? Value(json: state)) == nil { return nil }
-    return (state, 0)
+    guard foundIsCoalesced else { return (state, 0, false, nil) }
+    guard let first = KeyframeSeek.lineNumber(path: file, at: offset) else { return nil }
+    return (state, first + foundLine - 1, true, lastCaptured)
   }
 }
 

