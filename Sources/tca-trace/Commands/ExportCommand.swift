@@ -35,7 +35,7 @@ package enum ExportCommand: TraceCommand {
     let destination = try OutputFile(path: arguments.value(Self.output) ?? "-", permissions: 0o600, context: context)
     var exporter = PerfettoExporter()
     try destination.stream(
-      from: { try TraceInput<ExportEventReader>(file: arguments.positionals[0], context: context) },
+      from: { try TraceInput<ExportEventDecoder>(file: arguments.positionals[0], context: context) },
       add: { exporter.add($0, into: &$1) },
       finish: { exporter.finish(into: &$0) }
     )
@@ -43,7 +43,7 @@ package enum ExportCommand: TraceCommand {
   }
 }
 
-extension ExportEventReader: TraceLineSource {
+extension ExportEventDecoder: TraceInputDecoder {
   package static func gapEvent(_ item: ExportEvent) -> TraceGapReport.Event? { item.summary.gapEvent }
   package static func sequenceEvent(_ item: ExportEvent) -> (SequenceEvent, line: Int)? {
     item.summary.sequenceEvent.map { ($0, item.summary.line) }

@@ -9,14 +9,14 @@ extension OutputFile {
   /// ```swift
   /// var exporter = PerfettoExporter()
   /// try destination.stream(
-  ///   from: { try TraceInput<ExportEventReader>(file: path, context: context) },
+  ///   from: { try TraceInput<ExportEventDecoder>(file: path, context: context) },
   ///   add: { exporter.add($0, into: &$1) },
   ///   finish: { exporter.finish(into: &$0) }
   /// )
   /// ```
-  package func stream<Source: TraceLineSource>(
-    from open: () throws -> TraceInput<Source>,
-    add: (Source.Item, inout [UInt8]) -> Void,
+  package func stream<Decoder: TraceInputDecoder>(
+    from open: () throws -> TraceInput<Decoder>,
+    add: (Decoder.Record, inout [UInt8]) -> Void,
     finish: (inout [UInt8]) -> Void
   ) throws {
     do {

@@ -71,7 +71,7 @@ package struct TraceGapReport {
   }
 }
 
-extension TraceReader {
+extension TraceRecordDecoder {
   package static func gapEvent(_ item: TraceLine) -> TraceGapReport.Event? {
     switch item.record {
     case let .action(action): return .action(seq: action.seq, coalesced: action.coalesced)

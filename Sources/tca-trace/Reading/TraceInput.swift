@@ -10,8 +10,8 @@ import Foundation
 /// while let line = try input.next() { … }
 /// input.finish()  // prints "log.jsonl:9: warning: truncated last line …" when there was one
 /// ```
-package final class TraceInput<Source: TraceLineSource> {
-  package let reader: Source
+package final class TraceInput<Decoder: TraceInputDecoder> {
+  package let reader: TraceLineReader<Decoder>
   private let context: CommandContext
   private var warnings: [TraceError] = []
   /// Gaps and coalesced states met so far: said at the end (never silent).
@@ -49,7 +49,7 @@ package final class TraceInput<Source: TraceLineSource> {
           maximumLineLength: context.maximumLineLength, follow: followMode)
         : try LineReader(path: file, maximumLineLength: context.maximumLineLength, follow: followMode)
       self.lines = lines
-      reader = Source(lines: lines, reducer: reducer ?? context.reducer)
+      reader = TraceLineReader(lines: lines, reducer: reducer ?? context.reducer)
     } catch {
       throw .failure(error.message)
     }
@@ -59,7 +59,7 @@ package final class TraceInput<Source: TraceLineSource> {
   package var file: String { reader.file }
 
   /// The next record; a bad line throws its `TraceError` (`log.jsonl:3:7: error: …`).
-  package func next() throws(TraceError) -> Source.Item? {
+  package func next() throws(TraceError) -> Decoder.Record? {
     while let item = reader.next() {
       if let restart = lines.takeRestart() {
         // `tail -F`: say so, and read the new content as a new trace.
@@ -70,7 +70,7 @@ package final class TraceInput<Source: TraceLineSource> {
       }
       switch item {
       case let .success(line):
-        if let event = Source.gapEvent(line) { gaps.add(event) }
+        if let event = Decoder.gapEvent(line) { gaps.add(event) }
         if sequence != nil { checkSequence(line) }
         return line
       case let .failure(error):
@@ -92,8 +92,8 @@ package final class TraceInput<Source: TraceLineSource> {
 
   /// Warns at once (after what was shown so far) about a sequence number that is not the next one:
   /// `log.jsonl:5: warning: duplicated sequence number 2 (also on line 4)`.
-  private func checkSequence(_ item: Source.Item) {
-    guard let (event, line) = Source.sequenceEvent(item) else { return }
+  private func checkSequence(_ item: Decoder.Record) {
+    guard let (event, line) = Decoder.sequenceEvent(item) else { return }
     switch event {
     case let .state(seq): sequence?.state(seq: seq, line: line)
     case .gap: sequence?.gap()
@@ -114,20 +114,17 @@ package final class TraceInput<Source: TraceLineSource> {
 }
 
 /// Full records (`TraceLine`), for what needs actions' values and states.
-package typealias RecordInput = TraceInput<TraceReader>
+package typealias RecordInput = TraceInput<TraceRecordDecoder>
 /// Summaries (kind, seq, t, duration, label) without building values: the fast path.
-package typealias SummaryInput = TraceInput<TraceSummaryReader>
+package typealias SummaryInput = TraceInput<TraceSummaryDecoder>
 
-/// A reader of a trace's lines that `TraceInput` can drive.
-package protocol TraceLineSource: AnyObject {
-  associatedtype Item
-  init(lines: LineReader, reducer: String?)
-  var file: String { get }
-  func next() -> Result<Item, TraceError>?
-  /// What the item says about actions not recorded or states not captured.
-  static func gapEvent(_ item: Item) -> TraceGapReport.Event?
-  /// What the item means for the sequence of actions (a state, an action, a gap note), and its line.
-  static func sequenceEvent(_ item: Item) -> (SequenceEvent, line: Int)?
+/// The decoder of a trace reader that `TraceInput` can drive: it says what each record means for
+/// the gaps and the sequence of action numbers.
+package protocol TraceInputDecoder: TraceLineDecoder {
+  /// What the record says about actions not recorded or states not captured.
+  static func gapEvent(_ record: Record) -> TraceGapReport.Event?
+  /// What the record means for the sequence of actions (a state, an action, a gap note), and its line.
+  static func sequenceEvent(_ record: Record) -> (SequenceEvent, line: Int)?
 }
 
 /// The lines that matter to the sequence of action numbers.
@@ -137,7 +134,7 @@ package enum SequenceEvent {
   case gap
 }
 
-extension TraceReader: TraceLineSource {
+extension TraceRecordDecoder: TraceInputDecoder {
   package static func sequenceEvent(_ item: TraceLine) -> (SequenceEvent, line: Int)? {
     switch item.record {
     case let .state(state): return (.state(state.seq), item.line)
@@ -148,7 +145,7 @@ extension TraceReader: TraceLineSource {
   }
 }
 
-extension TraceSummaryReader: TraceLineSource {
+extension TraceSummaryDecoder: TraceInputDecoder {
   package static func gapEvent(_ item: TraceEventSummary) -> TraceGapReport.Event? { item.gapEvent }
   package static func sequenceEvent(_ item: TraceEventSummary) -> (SequenceEvent, line: Int)? {
     item.sequenceEvent.map { ($0, item.line) }

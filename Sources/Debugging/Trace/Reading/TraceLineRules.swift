@@ -1,6 +1,6 @@
-/// The line rules every trace reader shares (`TraceReader`, `TraceSummaryReader`,
-/// `ExportEventReader`), so `show`, `timings`, `validate`, `diff`, `export` and `report` give the
-/// same answer for the same file:
+/// The line rules of `TraceLineReader`, which every trace reader is (`TraceReader`,
+/// `TraceSummaryReader`, `ExportEventReader`), so `show`, `timings`, `validate`, `diff`, `export`
+/// and `report` give the same answer for the same file:
 ///
 /// - a read error is reported on line 0 (a line over the length limit on its own line) and ends
 ///   the sequence;

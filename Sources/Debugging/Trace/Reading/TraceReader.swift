@@ -10,10 +10,11 @@ public struct TraceLine: Sendable, Hashable {
 
 /// Reads a trace as records, each fully decoded (values stay `JSON`), or errors with their line.
 ///
-/// The line rules are `TraceLineRules`': the first line must be a session header with a
-/// supported format, otherwise the reader yields that error and stops; any other bad line is
-/// yielded as an error and reading goes on; a last line without `\n` is a warning and is not
-/// decoded; a file with no complete line is an empty trace (an error).
+/// A `TraceLineReader` with `TraceRecordDecoder`, so its line rules are `TraceLineRules`': the
+/// first line must be a session header with a supported format, otherwise the reader yields that
+/// error and stops; any other bad line is yielded as an error and reading goes on; a last line
+/// without `\n` is a warning and is not decoded; a file with no complete line is an empty trace
+/// (an error).
 ///
 /// ```swift
 /// for item in try TraceReader(path: "run.jsonl") {
@@ -28,54 +29,56 @@ public struct TraceLine: Sendable, Hashable {
 /// 2 state
 /// run.jsonl:3:14: error: unterminated string
 /// ```
-public final class TraceReader: Sequence, IteratorProtocol {
-  public let lines: LineReader
+public typealias TraceReader = TraceLineReader<TraceRecordDecoder>
+
+extension TraceLineReader where Decoder == TraceRecordDecoder {
   /// The header, once the first line was read.
-  public private(set) var session: TraceSession?
-  private var rules = TraceLineRules()
-  /// After reading the first reducer of a file several reducers wrote: the others' tags
-  /// (`--prefix` values), in the order they appear.
-  package var otherReducers: [String] { rules.selection.otherReducers }
-  /// The first session's tag, once line 1 was read.
-  package var firstReducer: String? { rules.selection.firstReducer }
-
-  /// `reducer`: in a file several reducers wrote (format 2), the one whose lines are read — its
-  /// `reducer` tag, prefix or name; `nil` for the first.
-  public init(path: String, follow: LineReader.Follow? = nil, reducer: String? = nil) throws(LineReaderError) {
-    lines = try LineReader(path: path, follow: follow)
-    rules.selection = TraceStreamSelection(reducer: reducer)
-  }
-
-  public init(lines: LineReader, reducer: String? = nil) {
-    self.lines = lines
-    rules.selection = TraceStreamSelection(reducer: reducer)
-  }
-
-  /// The file name used in errors.
-  public var file: String { lines.name }
+  public var session: TraceSession? { decoder.session }
 
   /// Leave out the `state` of keyframe action lines (see `TraceLineRules.recordSkippingKeyframeState`)
   /// unless a `note` came since the last action (after a gap, the keyframe is the state to take).
-  package var skipsKeyframeStates = false
+  package var skipsKeyframeStates: Bool {
+    get { decoder.skipsKeyframeStates }
+    set { decoder.skipsKeyframeStates = newValue }
+  }
+}
+
+/// `TraceReader`'s line decoding: the whole record, with its line.
+///
+/// ```swift
+/// var decoder = TraceRecordDecoder()
+/// let lines = try LineReader(path: "run.jsonl")
+/// while let item = try lines.nextLine({ decoder.decode($0, file: lines.name) }) {
+///   print(try item.get().record.kind)
+/// }
+/// ```
+/// ```text
+/// session
+/// state
+/// ```
+public struct TraceRecordDecoder: TraceLineDecoder {
+  /// The first `session` record decoded (the header: a later one is an error, never decoded first).
+  public private(set) var session: TraceSession?
+  var skipsKeyframeStates = false
   private var noteSinceAction = false
 
-  public func next() -> Result<TraceLine, TraceError>? {
-    let file = self.file
-    let skips = skipsKeyframeStates && !noteSinceAction
-    let item = rules.next(from: lines, kind: \.record.kind) { view in
-      (skips
-        ? TraceLineRules.recordSkippingKeyframeState(of: view, file: file)
-        : TraceLineRules.record(of: view, file: file))
-        .map { TraceLine(line: view.number, record: $0) }
+  public init() {}
+
+  public static func kind(of record: TraceLine) -> TraceKind { record.record.kind }
+
+  public mutating func decode(_ view: LineReader.View, file: String) -> Result<TraceLine, TraceError> {
+    let item =
+      (skipsKeyframeStates && !noteSinceAction
+      ? TraceLineRules.recordSkippingKeyframeState(of: view, file: file)
+      : TraceLineRules.record(of: view, file: file))
+      .map { TraceLine(line: view.number, record: $0) }
+    guard case let .success(line) = item else { return item }
+    switch line.record {
+    case .note: noteSinceAction = true
+    case .action: noteSinceAction = false
+    case let .session(header) where session == nil: session = header
+    default: break
     }
-    if case let .success(line)? = item {
-      if line.record.kind == .note {
-        noteSinceAction = true
-      } else if line.record.kind == .action {
-        noteSinceAction = false
-      }
-    }
-    if session == nil, case let .success(line)? = item, case let .session(header) = line.record { session = header }
     return item
   }
 }

@@ -1,7 +1,7 @@
 /// The fast path through a trace: yields a `TraceEventSummary` per line (kind, seq, t, duration,
-/// label, event, effect, …) without building action or state values, with the same line rules
-/// as `TraceReader` (`TraceLineRules`: header first with a supported format, a cut-off last line
-/// a warning).
+/// label, event, effect, …) without building action or state values: a `TraceLineReader` with
+/// `TraceSummaryDecoder`, so its line rules are `TraceReader`'s (`TraceLineRules`: header first
+/// with a supported format, a cut-off last line a warning).
 ///
 /// The header line is small and is decoded in full (`session`), so a header `TraceReader` refuses
 /// is refused here too. Skipped values are checked for JSON syntax (so a cut line is an error) but not decoded: duplicate
@@ -15,30 +15,35 @@
 /// ```text
 /// 1 Todos.Action.addButtonTapped 5100
 /// ```
-public final class TraceSummaryReader: Sequence, IteratorProtocol {
-  public let lines: LineReader
+public typealias TraceSummaryReader = TraceLineReader<TraceSummaryDecoder>
+
+extension TraceLineReader where Decoder == TraceSummaryDecoder {
   /// The header, once the first line was read.
+  public var session: TraceSession? { decoder.session }
+}
+
+/// `TraceSummaryReader`'s line decoding: the summary of every line, and the header in full.
+///
+/// ```swift
+/// var decoder = TraceSummaryDecoder()
+/// let lines = try LineReader(path: "run.jsonl")
+/// while let item = try lines.nextLine({ decoder.decode($0, file: lines.name) }) { print(try item.get().kind) }
+/// print(decoder.session!.name)
+/// ```
+/// ```text
+/// session
+/// state
+/// Todos
+/// ```
+public struct TraceSummaryDecoder: TraceLineDecoder {
+  /// The first `session` line, decoded in full.
   public private(set) var session: TraceSession?
-  private var rules = TraceLineRules()
 
-  /// `reducer`: as `TraceReader`'s, the reducer whose lines are read in a file several wrote.
-  public init(path: String, follow: LineReader.Follow? = nil, reducer: String? = nil) throws(LineReaderError) {
-    lines = try LineReader(path: path, follow: follow)
-    rules.selection = TraceStreamSelection(reducer: reducer)
-  }
+  public init() {}
 
-  public init(lines: LineReader, reducer: String? = nil) {
-    self.lines = lines
-    rules.selection = TraceStreamSelection(reducer: reducer)
-  }
+  public static func kind(of record: TraceEventSummary) -> TraceKind { record.kind }
 
-  public var file: String { lines.name }
-
-  public func next() -> Result<TraceEventSummary, TraceError>? {
-    rules.next(from: lines, kind: \.kind, scan: scan)
-  }
-
-  private func scan(_ view: LineReader.View) -> Result<TraceEventSummary, TraceError> {
+  public mutating func decode(_ view: LineReader.View, file: String) -> Result<TraceEventSummary, TraceError> {
     let scanned = TraceLineRules.summary(of: view, file: file)
     guard case let .success(summary) = scanned, summary.kind == .session, session == nil else { return scanned }
     switch TraceLineRules.record(of: view, file: file) {

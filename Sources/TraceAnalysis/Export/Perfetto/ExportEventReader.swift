@@ -10,8 +10,9 @@ public struct ExportEvent: Sendable, Hashable {
 
 /// Reads a trace for `PerfettoExporter`: the summary reader's fast path for the large lines
 /// (actions and states are scanned, not built), full decoding for the small ones (session name,
-/// cancellation ids, note messages), with the same line rules as `TraceSummaryReader` (header
-/// first with a supported format, truncated last line a warning, a bad line an error with its line).
+/// cancellation ids, note messages): a `TraceLineReader` with `ExportEventDecoder`, so its line
+/// rules are `TraceSummaryReader`'s (header first with a supported format, truncated last line a
+/// warning, a bad line an error with its line).
 ///
 /// ```swift
 /// for case let .success(event) in try ExportEventReader(path: "run.jsonl") {
@@ -22,28 +23,27 @@ public struct ExportEvent: Sendable, Hashable {
 /// session Optional(session)
 /// state nil
 /// ```
-public final class ExportEventReader: Sequence, IteratorProtocol {
-  public let lines: LineReader
-  private var rules = TraceLineRules()
+public typealias ExportEventReader = TraceLineReader<ExportEventDecoder>
 
-  /// `reducer`: as `TraceReader`'s, the reducer whose lines are read in a file several wrote.
-  public init(path: String, follow: LineReader.Follow? = nil, reducer: String? = nil) throws(LineReaderError) {
-    lines = try LineReader(path: path, follow: follow)
-    rules.selection = TraceStreamSelection(reducer: reducer)
-  }
+/// `ExportEventReader`'s line decoding: the summary of every line, the record of the small ones.
+///
+/// ```swift
+/// var decoder = ExportEventDecoder()
+/// let lines = try LineReader(path: "run.jsonl")
+/// while let item = try lines.nextLine({ decoder.decode($0, file: lines.name) }) {
+///   print(try item.get().record != nil)
+/// }
+/// ```
+/// ```text
+/// true
+/// false
+/// ```
+public struct ExportEventDecoder: TraceLineDecoder {
+  public init() {}
 
-  public init(lines: LineReader, reducer: String? = nil) {
-    self.lines = lines
-    rules.selection = TraceStreamSelection(reducer: reducer)
-  }
+  public static func kind(of record: ExportEvent) -> TraceKind { record.summary.kind }
 
-  public var file: String { lines.name }
-
-  public func next() -> Result<ExportEvent, TraceError>? {
-    rules.next(from: lines, kind: \.summary.kind, scan: scan)
-  }
-
-  private func scan(_ view: LineReader.View) -> Result<ExportEvent, TraceError> {
+  public func decode(_ view: LineReader.View, file: String) -> Result<ExportEvent, TraceError> {
     let summary: TraceEventSummary
     switch TraceLineRules.summary(of: view, file: file) {
     case let .failure(error): return .failure(error)

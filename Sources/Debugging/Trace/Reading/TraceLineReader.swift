@@ -1,0 +1,90 @@
+/// Turns one line of a trace into a record: what a `TraceLineReader` does per line.
+///
+/// `decode` gets the complete, non-blank lines of the selected reducer; the reader does the rest.
+///
+/// ```swift
+/// struct KindDecoder: TraceLineDecoder {
+///   static func kind(of record: TraceEventSummary) -> TraceKind { record.kind }
+///   mutating func decode(_ view: LineReader.View, file: String) -> Result<TraceEventSummary, TraceError> {
+///     TraceLineRules.summary(of: view, file: file)
+///   }
+/// }
+/// ```
+public protocol TraceLineDecoder {
+  associatedtype Record
+  init()
+  /// The kind of a decoded line (the header must be a `session`, and only the header).
+  static func kind(of record: Record) -> TraceKind
+  /// The record of one line, or its error (with `view.number` as its line).
+  mutating func decode(_ view: LineReader.View, file: String) -> Result<Record, TraceError>
+  /// `reader`'s next item. Not to implement: a requirement only so that the module of each
+  /// decoder compiles the reading loop for it (specialized, as if written there), wherever the
+  /// reader is used from (a generic `next()` called from another module would run unspecialized).
+  static func next(in reader: TraceLineReader<Self>) -> Result<Record, TraceError>?
+}
+
+extension TraceLineDecoder {
+  public static func next(in reader: TraceLineReader<Self>) -> Result<Record, TraceError>? { reader.read() }
+}
+
+/// Reads a trace line by line through `LineReader`, each line decoded by a `Decoder`, with the
+/// line rules every reader shares (`TraceLineRules`): errors carry their line, a blank line is an
+/// error and reading goes on, a line over the length limit ends the sequence with an error on that
+/// line, a cut-off last line is a warning after every line before it, a file with no complete line
+/// is an empty trace.
+///
+/// `TraceReader`, `TraceSummaryReader` and `ExportEventReader` are this reader with their
+/// decoders.
+///
+/// ```swift
+/// for item in try TraceLineReader<TraceSummaryDecoder>(path: "run.jsonl") {
+///   switch item {
+///   case let .success(event): print(event.line, event.kind)
+///   case let .failure(error): print(error)
+///   }
+/// }
+/// ```
+/// ```text
+/// 1 session
+/// run.jsonl:2: error: empty line
+/// 3 state
+/// run.jsonl:4: warning: truncated last line (no newline at the end); ignored
+/// ```
+public final class TraceLineReader<Decoder: TraceLineDecoder>: Sequence, IteratorProtocol {
+  public let lines: LineReader
+  var decoder = Decoder()
+  private var rules = TraceLineRules()
+
+  /// `reducer`: in a file several reducers wrote (format 2), the one whose lines are read — its
+  /// `reducer` tag, prefix or name; `nil` for the first.
+  public init(path: String, follow: LineReader.Follow? = nil, reducer: String? = nil) throws(LineReaderError) {
+    lines = try LineReader(path: path, follow: follow)
+    rules.selection = TraceStreamSelection(reducer: reducer)
+  }
+
+  public init(lines: LineReader, reducer: String? = nil) {
+    self.lines = lines
+    rules.selection = TraceStreamSelection(reducer: reducer)
+  }
+
+  /// The file name used in errors.
+  public var file: String { lines.name }
+
+  /// After reading the first reducer of a file several reducers wrote: the others' tags
+  /// (`--prefix` values), in the order they appear.
+  package var otherReducers: [String] { rules.selection.otherReducers }
+  /// The first session's tag, once line 1 was read.
+  package var firstReducer: String? { rules.selection.firstReducer }
+
+  public func next() -> Result<Decoder.Record, TraceError>? { Decoder.next(in: self) }
+
+  /// The reading loop itself (`TraceLineDecoder.next(in:)` calls it).
+  @inline(__always)
+  func read() -> Result<Decoder.Record, TraceError>? {
+    let file = self.file
+    return rules.next(from: lines, kind: Decoder.kind(of:)) { view in
+      if let problem = TraceLineRules.problem(of: view, file: file) { return .failure(problem) }
+      return decoder.decode(view, file: file)
+    }
+  }
+}
