@@ -63,6 +63,8 @@ func recordTodosTrace(_ spec: RecordedTraceSpec, to path: String) async -> Doubl
       await store.send(.addTodoButtonTapped).finish()
       ids.insert(store.withState { $0.todos[0].id }, at: 0)
     case 5:
+      // By position in the store's order (sorts change it), so the ids come from the store.
+      ids = store.withState { $0.todos.ids }
       let index = random.next(ids.count)
       await store.send(.delete(IndexSet(integer: index))).finish()
       ids.remove(at: index)
