@@ -54,7 +54,7 @@ package enum TestgenCommand: TraceCommand {
         file: input.file == "<stdin>" ? "<stdin>" : URL(fileURLWithPath: input.file).lastPathComponent, options: options
       )
       while let line = try input.next() { try writer.consume(line) }
-      try destination.output.write(try writer.source())
+      try destination.write(try writer.source())
       try destination.commit()
       try input.finish()
     } catch {

@@ -26,12 +26,12 @@ extension OutputFile {
       while let item = try input.next() {
         add(item, &bytes)
         if bytes.count >= 1 << 16 {
-          try output.write(bytes: bytes)
+          try write(bytes: bytes)
           bytes.removeAll(keepingCapacity: true)
         }
       }
       finish(&bytes)
-      try output.write(bytes: bytes)
+      try write(bytes: bytes)
       try commit()
       try input.finish()
     } catch {

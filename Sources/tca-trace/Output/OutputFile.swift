@@ -1,20 +1,27 @@
 import Debugging
 import Foundation
 
-/// Where `tca-trace export` and `report` write: standard output for `-`, otherwise a file that is
-/// written under a temporary name next to it and renamed into place by `commit()`, so a run that
-/// fails half-way (a bad line, a full disk) never leaves half a file behind. A device or a pipe
-/// (`-o /dev/null`) is written into directly: a rename would replace the device node.
+/// Where `tca-trace export`, `report` and `testgen` write: standard output for `-`, otherwise a
+/// file that is written under a temporary name next to it and renamed into place by `commit()`,
+/// so a run that fails half-way (a bad line, a full disk) never leaves half a file behind. A
+/// device or a pipe (`-o /dev/null`) is written into directly: a rename would replace the device
+/// node.
+///
+/// Every way writing the file fails (opening, writing, closing, renaming) is one error, made in
+/// one place (`failure`): `Error: cannot write 'out.json': No space left on device`, exit 2.
+/// Standard output fails as it does for every subcommand (`OutputClosed`).
 ///
 /// ```swift
 /// let file = try OutputFile(path: "trace.json", permissions: 0o600, context: context)
-/// try file.output.write("{…}")
+/// try file.write("{…}")
 /// try file.commit()   // trace.json appears, complete
 /// ```
 package final class OutputFile {
-  package let output: TextOutput
+  private let output: TextOutput
   private let path: String
-  private let temporaryPath: String?
+  /// The file written until `commit()` renames it to `path`; nil for standard output, a device or
+  /// a pipe, and once renamed.
+  private var temporaryPath: String?
   private var descriptor: Int32?
 
   /// Opens the destination; a directory or a file that cannot be created is `Error: cannot
@@ -23,67 +30,74 @@ package final class OutputFile {
     self.path = path
     guard path != "-" else {
       output = context.output
-      temporaryPath = nil
       return
     }
+    let mode: Platform.OpenMode
     switch Platform.fileKind(path) {
     case .directory:
-      throw .failure("cannot write '\(path)': \(Platform.errorMessage(EISDIR))")
+      throw Self.failure(path, Platform.errorMessage(EISDIR))
     case .fifo, .other:
       // A device or a pipe (`-o /dev/null`, `-o /dev/stdout`, a FIFO): written into as it is, as a
       // shell redirection does. Renaming a finished file over it would replace the device itself.
-      switch Platform.open(path, .replace(permissions: permissions)) {
-      case let .success(opened): descriptor = opened
-      case let .failure(error): throw .failure("cannot write '\(path)': \(error.message)")
-      }
-      temporaryPath = nil
-      output = TextOutput(descriptor: descriptor!)
-      return
+      mode = .replace(permissions: permissions)
     case .missing, .regular:
-      break
+      let url = URL(fileURLWithPath: path)
+      temporaryPath =
+        url.deletingLastPathComponent()
+        .appendingPathComponent(".\(url.lastPathComponent).\(Platform.processID).tmp").path
+      mode = .createNew(permissions: permissions)
     }
-    let url = URL(fileURLWithPath: path)
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(Platform.processID).tmp").path
-    let fd: Int32
-    switch Platform.open(temporary, .createNew(permissions: permissions)) {
-    case let .success(opened): fd = opened
-    case let .failure(error): throw .failure("cannot write '\(path)': \(error.message)")
+    switch Platform.open(temporaryPath ?? path, mode) {
+    case let .success(opened):
+      descriptor = opened
+      output = TextOutput(descriptor: opened)
+    case let .failure(error):
+      throw Self.failure(path, error.message)
     }
-    descriptor = fd
-    temporaryPath = temporary
-    output = TextOutput(descriptor: fd)
+  }
+
+  /// Appends `text`.
+  package func write(_ text: String) throws {
+    do { try output.write(text) } catch { throw failure(error) }
+  }
+
+  /// Appends `bytes`.
+  package func write(bytes: [UInt8]) throws {
+    do { try output.write(bytes: bytes) } catch { throw failure(error) }
   }
 
   /// Flushes the output and, for a file, moves it to its final name.
   package func commit() throws {
-    try output.flush()
-    guard let temporaryPath else {
-      if let fd = descriptor, let error = Platform.close(fd) {
-        throw CommandLineExit.failure("cannot write '\(path)': \(error.message)")
-      }
-      descriptor = nil
-      return
-    }
+    do { try output.flush() } catch { throw failure(error) }
     guard let fd = descriptor else { return }
     descriptor = nil
-    if let error = Platform.close(fd) ?? Platform.rename(temporaryPath, to: path) {
-      Platform.remove(temporaryPath)
-      throw CommandLineExit.failure("cannot write '\(path)': \(error.message)")
+    let temporary = temporaryPath
+    temporaryPath = nil
+    if let error = Platform.close(fd) ?? temporary.flatMap({ Platform.rename($0, to: path) }) {
+      if let temporary { Platform.remove(temporary) }
+      throw Self.failure(path, error.message)
     }
   }
 
-  /// Removes the unfinished file (nothing for standard output).
+  /// Removes the unfinished file (nothing for standard output, a device or a pipe).
   package func discard() {
-    guard let temporaryPath else {
-      if let fd = descriptor { Platform.close(fd) }
-      descriptor = nil
-      return
-    }
     if let fd = descriptor { Platform.close(fd) }
     descriptor = nil
-    Platform.remove(temporaryPath)
+    if let temporaryPath { Platform.remove(temporaryPath) }
+    temporaryPath = nil
   }
 
   deinit { discard() }
+
+  /// A write that failed: the file's error, when it was the file's. Standard output's stays
+  /// `OutputClosed`, and so does a reader of a pipe going away, which is not an error.
+  private func failure(_ error: OutputClosed) -> any Error {
+    guard path != "-", let reason = error.reason else { return error }
+    return Self.failure(path, reason)
+  }
+
+  /// `Error: cannot write 'out.json': No space left on device`, exit 2.
+  private static func failure(_ path: String, _ reason: String) -> CommandLineExit {
+    .failure("cannot write '\(path)': \(reason)")
+  }
 }
