@@ -20,7 +20,7 @@ package enum TraceTool {
     } catch let closed as OutputClosed {
       // A reader that went away (`| head`) is not an error: stop quietly.
       code = closed.reason == nil ? CommandLineExit.success : CommandLineExit.failure
-      if let reason = closed.reason { try? environment.errors.line("Error: cannot write the output: \(reason)") }
+      if let message = closed.message { try? environment.errors.line(message) }
     } catch let error as TraceError {
       // A bad line: `log.jsonl:3:7: error: unterminated string`, after what was shown before it.
       code = CommandLineExit.failure
@@ -34,8 +34,8 @@ package enum TraceTool {
     do {
       try environment.output.flush()
     } catch {
-      if let reason = error.reason {
-        try? environment.errors.line("Error: cannot write the output: \(reason)")
+      if let message = error.message {
+        try? environment.errors.line(message)
         code = CommandLineExit.failure
       }
     }

@@ -15,8 +15,8 @@ package enum TimeText {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// `850ns`, `5.10µs`, `12.3ms`, `1.50s`, `250µs`: three significant digits, as `timings` prints
-  /// them (`formatNanoseconds`), so a duration reads the same in every subcommand.
+  /// `850ns`, `5.10µs`, `12.3ms`, `1.50s`, `250µs`: three significant digits; the one duration
+  /// format, so a duration reads the same in every subcommand and in the recorder's notes.
   package static func duration(_ nanoseconds: Int64) -> String {
     var bytes: [UInt8] = []
     appendDuration(nanoseconds, to: &bytes)

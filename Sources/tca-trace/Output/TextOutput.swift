@@ -99,4 +99,10 @@ package final class TextOutput {
 /// pipe, which is not an error) or writing failed (`reason` says why, e.g. a full disk).
 package struct OutputClosed: Error {
   package var reason: String?
+
+  /// What the tool says on standard error: `Error: cannot write the output: No space left on
+  /// device`; nil for a reader that went away.
+  package var message: String? {
+    reason.map { "Error: cannot write the output: \($0)" }
+  }
 }
