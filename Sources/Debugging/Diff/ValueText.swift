@@ -5,10 +5,25 @@ import Foundation
 package struct TextLines {
   package enum Marker: Character {
     case context = " ", removed = "-", inserted = "+", moved = "~"
+
+    var text: String {
+      switch self {
+      case .context: " "
+      case .removed: "-"
+      case .inserted: "+"
+      case .moved: "~"
+      }
+    }
   }
 
   var color: Bool
   package private(set) var text = ""
+
+  /// The spaces after a line's marker at `depth` (the first 40 depths made once).
+  private static let indentations = (0..<40).map { String(repeating: " ", count: 1 + 2 * $0) }
+  private static func indentation(_ depth: Int) -> String {
+    depth < indentations.count ? indentations[depth] : String(repeating: " ", count: 1 + 2 * depth)
+  }
 
   package init(color: Bool) {
     self.color = color
@@ -24,8 +39,8 @@ package struct TextLines {
       }
     if !text.isEmpty { text += "\n" }
     if color, let role { text += TextStyle.start(role) }
-    text.append(marker.rawValue)
-    text += String(repeating: " ", count: 1 + 2 * depth)
+    text += marker.text
+    text += Self.indentation(depth)
     text += content
     if color, role != nil { text += TextStyle.end }
   }
