@@ -69,6 +69,31 @@ import TraceTestSupport
     #expect(DiffTextRenderer().render(diff) == DiffTextRenderer().render(whole))
   }
 
+  /// Found by the differential QA test: a dictionary key that reads like an index ("2") removed
+  /// showed "(No state changes)" (the object's shape changed, yet its remaining members were
+  /// walked); elements that are enum cases or tuples with an `id` lost `id:` in a move.
+  @Test(arguments: [
+    (
+      #"{"$type":"S","counts":{"1":1,"2":2}}"#, #"[{"op":"remove","path":"/counts/2"}]"#,
+      "  S(\n    counts: [\n      … (1 unchanged),\n-     \"2\": 2\n    ]\n  )"
+    ),
+    (
+      #"{"$type":"S","items":[{"$enum":"Item","row":{"id":1,"title":"a"}},{"$enum":"Item","row":{"id":2,"title":"b"}},{"$enum":"Item","row":{"id":3,"title":"c"}}]}"#,
+      #"[{"op":"move","from":"/items/0","path":"/items/2"}]"#,
+      "  S(\n    items: [\n      … (2 unchanged),\n~     [0 → 2, id: 1]\n    ]\n  )"
+    ),
+    (
+      #"{"$type":"S","items":[{"$tuple":{"id":1,"title":"a"}},{"$tuple":{"id":2,"title":"b"}}]}"#,
+      #"[{"op":"move","from":"/items/1","path":"/items/0"}]"#,
+      "  S(\n    items: [\n~     [1 → 0, id: 2],\n      … (1 unchanged)\n    ]\n  )"
+    ),
+  ])
+  func differentialFindings(state: String, patch: String, expected: String) throws {
+    let (focused, whole) = try diffs(JSONReader.parse(state), patch)
+    #expect(DiffTextRenderer().render(whole) == expected)
+    if let focused { #expect(DiffTextRenderer().render(focused) == expected) }
+  }
+
   /// Patches that may change an object's shape are left to the whole states.
   @Test(arguments: [
     #"[{"op":"add","path":"/counts/late","value":1}]"#,

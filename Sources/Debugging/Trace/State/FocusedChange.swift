@@ -47,6 +47,9 @@ package struct FocusedChange {
     if node.operations > 0 { return .whole(value) }
     switch value {
     case let .object(members):
+      // A member added or removed (a dictionary key such as "2" reads like an index) changes the
+      // object's shape: the whole states are diffed.
+      guard !node.addsOrRemovesChildren else { return nil }
       var captured: [String: Capture] = [:]
       for (key, child) in node.children {
         guard let member = members.first(where: { $0.key == key }), let inner = capture(member.value, child) else {
@@ -181,7 +184,7 @@ package struct FocusedChange {
       old == new
       ? StateDiff.Change.unchanged(count: 1)
       : differ.change(try value(old, path + "/\(from)"), try value(new, path + "/\(to)"), depth: depth)
-    let id = try idValue(new, path: path + "/\(to)")
+    let id = try identity(new, path + "/\(to)")
     let moved = StateDiff.Node(
       key: .element(old: from, new: to, id: id), change: .moved(from: from, to: to, change: inner))
     var nodes = NodeList()
@@ -296,6 +299,10 @@ package struct FocusedChange {
   /// `id`), else its `id` field; `nil` when it has neither.
   private static func identity(_ element: JSON, _ path: @autoclosure () -> String) throws(JSONError) -> Value? {
     guard case let .object(members) = element else { return nil }
+    guard members.first?.key == "$type" else {
+      // An enum case or a tuple: its payload's `id`, as `Value.elementID` reads it.
+      return try value(element, path()).elementID
+    }
     if let id = members.first(where: { $0.key == Value.identityLabel }) ?? members.first(where: { $0.key == "id" }) {
       return try value(id.value, path() + "/" + id.key)
     }
@@ -306,12 +313,6 @@ package struct FocusedChange {
   private static func hasStoredID(_ element: JSON) -> Bool {
     guard case let .object(members) = element, members.first?.key == "$type" else { return false }
     return members.contains { $0.key == "id" }
-  }
-
-  /// The `id` of a structure with a stored `id`, as `identifiedWindow` reads it.
-  private static func idValue(_ element: JSON, path: @autoclosure () -> String) throws(JSONError) -> Value? {
-    guard case let .object(members) = element, let id = members.first(where: { $0.key == "id" }) else { return nil }
-    return try value(id.value, path() + "/id")
   }
 
   /// `ArrayDiffer.diff` of two windows of structures with an `id`, on their JSON: equal ends are

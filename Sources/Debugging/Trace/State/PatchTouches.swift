@@ -199,6 +199,11 @@ extension PatchTouches.Node {
     return ElementOrigins(origins: origins, changedInside: changedInside)
   }
 
+  /// Whether an operation adds or removes a member or element right here (not deeper).
+  package var addsOrRemovesChildren: Bool {
+    elementEffects.contains { $0.effect == .insert || $0.effect == .remove }
+  }
+
   /// The one element that operations reach into without replacing it (`/todos/5/title`), when
   /// that is all that happens to this array.
   package var onlyElementChangedInside: (index: Int, node: PatchTouches.Node)? {
