@@ -56,28 +56,25 @@ package final class ShowRunner {
         if action.seq >= (options.filter.from ?? 0) { reachedFrom = true }
         // Only the full text output needs the whole state before the action (its diff); `--path`
         // keeps what it compares, so applying the patch does not copy the state.
-        let change =
+        let pathCheck =
           options.filter.path == nil
           ? nil
           : ShowPathCheck(
             filter: options.filter, patch: action.patch, isKeyframe: action.state != nil, before: tracker.state)
-        // The text diff is taken from the patch and the places it touches (`FocusedChange`), so
+        // The text diff is taken from the patch and the places it touches (`ActionChange`), so
         // the state is not shared while the patch applies in place; only a patch that may change
         // an object's shape keeps the whole state before it.
-        let textDiff =
+        let noTextDiff =
           options.labelsOnly || json || options.fullState || action.patch.operations.isEmpty
           || !options.filter.accepts(seq: action.seq, t: action.t, label: action.label)
-        let focused = textDiff ? nil : FocusedChange(patch: action.patch, before: tracker.state)
-        let before = textDiff || focused != nil ? nil : tracker.state
+        let stateChange = noTextDiff ? nil : ActionChange(patch: action.patch, before: tracker.state)
         if needsState { try tracker.apply(line, file: input.file) }
         let shown =
           options.filter.accepts(seq: action.seq, t: action.t, label: action.label)
-          && change?.changed(after: tracker.state) ?? true
+          && pathCheck?.changed(after: tracker.state) ?? true
         lastShown = shown ? action.seq : -1
         if shown {
-          try show(
-            action, before: before, focused: focused, after: tracker.state, line: line, input: input, renderer: renderer
-          )
+          try show(action, change: stateChange, after: tracker.state, line: line, input: input, renderer: renderer)
         }
       case let .effect(event):
         try effect(event, renderer: renderer)
@@ -130,7 +127,7 @@ package final class ShowRunner {
   }
 
   private func show(
-    _ action: TraceAction, before: JSON?, focused: FocusedChange?, after: JSON?, line: TraceLine, input: RecordInput,
+    _ action: TraceAction, change: ActionChange?, after: JSON?, line: TraceLine, input: RecordInput,
     renderer: ShowTextRenderer
   ) throws {
     let output = context.output
@@ -162,20 +159,15 @@ package final class ShowRunner {
       if let after { try output.line(renderer.value(try input.value(after, line: line.line))) }
     } else if action.patch.operations.isEmpty {
       try output.line(renderer.stateChange(StateDiff(root: .init(key: .root, change: .unchanged(count: 1)))))
-    } else if let focused, let after {
-      let diff: StateDiff
+    } else if let change, let after {
+      let diff: StateDiff?
       do {
-        diff = try focused.diff(after: after)
+        diff = try change.diff(after: after)
       } catch {
         throw TraceError(
           file: input.file, line: line.line, message: "not a value in the trace's value form: \(error.message)")
       }
-      try output.line(renderer.stateChange(diff))
-    } else if let before, let after {
-      let focus = PatchFocus(action.patch)
-      let old = try input.value(focus.prune(before, side: .old), line: line.line)
-      let new = try input.value(focus.prune(after, side: .new), line: line.line)
-      try output.line(renderer.stateChange(StateDiff(old, new)))
+      if let diff { try output.line(renderer.stateChange(diff)) }
     }
   }
 

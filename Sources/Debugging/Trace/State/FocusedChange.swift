@@ -68,7 +68,10 @@ package struct FocusedChange {
       {
         return .moved(from: from, to: to, count: elements.count, element: elements[from])
       }
+      // Elements are matched by id only when they have one (a hand-made patch may move strings):
+      // the whole states are diffed otherwise.
       if let origins = node.elementOrigins(count: elements.count) {
+        guard origins.moved.allSatisfy({ Self.hasIdentity(elements[$0]) }) else { return nil }
         var present = [Bool](repeating: false, count: elements.count)
         for origin in origins.origins where origin >= 0 { present[origin] = true }
         var old: [Int: JSON] = [:], removed = Set<Int>()

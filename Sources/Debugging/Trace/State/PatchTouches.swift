@@ -97,6 +97,8 @@ package struct ElementOrigins {
   package var origins: [Int]
   /// The indices before of the elements something inside of which changed.
   package var changedInside: Set<Int>
+  /// The indices before of the elements the patch moved.
+  package var moved: [Int] = []
 }
 
 extension PatchTouches.Node {
@@ -163,6 +165,7 @@ extension PatchTouches.Node {
     guard operations == 0, movesWithin > 0 else { return nil }
     var origins = Array(0..<count)
     var changedInside = Set<Int>()
+    var moved: [Int] = []
     var e = 0
     while e < elementEffects.count {
       let (token, effect) = elementEffects[e]
@@ -186,6 +189,7 @@ extension PatchTouches.Node {
           e += 1
           guard let to = PatchEngine.index(elementEffects[e].token), to <= origins.count else { return nil }
           origins.insert(origin, at: to)
+          if origin >= 0 { moved.append(origin) }
         }
       case .change:
         guard index < origins.count else { return nil }
@@ -196,7 +200,7 @@ extension PatchTouches.Node {
       }
       e += 1
     }
-    return ElementOrigins(origins: origins, changedInside: changedInside)
+    return ElementOrigins(origins: origins, changedInside: changedInside, moved: moved)
   }
 
   /// Whether an operation adds or removes a member or element right here (not deeper).

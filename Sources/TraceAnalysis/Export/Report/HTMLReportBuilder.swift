@@ -5,7 +5,7 @@ import Debugging
 /// the index (labels, times, effects, timings) and the script that shows it all.
 ///
 /// Per action the page gets the action value as text and the diff model of its state change
-/// (`PatchDiff`, `ReportDiffEncoder`) — never a full state — so the file's size follows the
+/// (`ActionChange`, `ReportDiffEncoder`) — never a full state — so the file's size follows the
 /// trace's changes, and memory holds the current state, the open chunk and the index.
 ///
 /// ```swift
@@ -44,13 +44,12 @@ public struct HTMLReportBuilder {
     case let .action(action):
       // What the diff needs of the state before is taken before the patch applies in place; only
       // a patch that may change an object's shape keeps the whole state before it.
-      let change = ReportChange(action.patch, before: tracker.state)
-      let before = change.needsWholeState ? tracker.state : nil
+      let change = ActionChange(patch: action.patch, before: tracker.state)
       if let problem = tracker.consume(line.record, line: line.line) {
         index.problems.append("line \(problem.line): \(problem.message)")
       }
       index.add(action)
-      chunk.append(detail(action, change: change, before: before, after: tracker.state))
+      chunk.append(detail(action, change: change, after: tracker.state))
       if chunk.count == chunkSize { flushChunk(into: &output) }
     case let .effect(event):
       index.add(event)
@@ -87,7 +86,7 @@ public struct HTMLReportBuilder {
   }
 
   /// `{"a": action text, "d": diff model}`; `"x"` says why there is no diff.
-  private func detail(_ action: TraceAction, change: ReportChange, before: JSON?, after: JSON?) -> JSON {
+  private func detail(_ action: TraceAction, change: ActionChange, after: JSON?) -> JSON {
     var members: [JSON.Member] = []
     if let value = try? Value(json: action.action) {
       members.append(.init("a", .string(ReportDiffEncoder.text(value))))
@@ -96,64 +95,17 @@ public struct HTMLReportBuilder {
     }
     if action.patch.operations.isEmpty {
       members.append(.init("d", .object([.init("u", .int(1))])))
-    } else if let after, let diff = change.diff(before: before, after: after, patch: action.patch) {
-      switch diff {
-      case let .success(diff): members.append(.init("d", ReportDiffEncoder.encode(diff)))
-      case let .failure(error):
-        members.append(.init("x", .string("the state is not in the trace's value form: \(error.message)")))
-      }
-    } else {
-      members.append(.init("x", .string("the state before this action is unknown (see the problems above)")))
+      return .object(members)
     }
-    return .object(members)
-  }
-}
-
-/// The part of an action's diff taken before its patch applies: a lone add, remove or move in an
-/// array is diffed right away (`PatchDiff`, from the state before alone); another patch keeps what
-/// `FocusedChange` needs; a patch that may change an object's shape needs the whole state before.
-struct ReportChange {
-  private enum Kind {
-    case done(Result<StateDiff, JSONError>)
-    case focused(FocusedChange)
-    case whole
-    case unknown
-  }
-
-  private let kind: Kind
-
-  init(_ patch: JSONPatch, before state: JSON?) {
-    guard let state, !patch.operations.isEmpty else {
-      kind = .unknown
-      return
-    }
-    do {
-      if let diff = try PatchDiff.singleArrayOperation(patch, before: state) {
-        kind = .done(.success(diff))
-        return
+    do throws(JSONError) {
+      if let after, let diff = try change.diff(after: after) {
+        members.append(.init("d", ReportDiffEncoder.encode(diff)))
+      } else {
+        members.append(.init("x", .string("the state before this action is unknown (see the problems above)")))
       }
     } catch {
-      kind = .done(.failure(error))
-      return
+      members.append(.init("x", .string("the state is not in the trace's value form: \(error.message)")))
     }
-    kind = FocusedChange(patch: patch, before: state).map(Kind.focused) ?? .whole
-  }
-
-  var needsWholeState: Bool {
-    if case .whole = kind { return true }
-    return false
-  }
-
-  /// The diff once the patch applied; `nil` when the state before was unknown.
-  func diff(before: JSON?, after: JSON, patch: JSONPatch) -> Result<StateDiff, JSONError>? {
-    switch kind {
-    case let .done(result): return result
-    case let .focused(change): return Result { () throws(JSONError) in try change.diff(after: after) }
-    case .whole:
-      return before.map { before in
-        Result { () throws(JSONError) in try PatchDiff.diff(before: before, after: after, patch: patch) }
-      }
-    case .unknown: return nil
-    }
+    return .object(members)
   }
 }

@@ -2,11 +2,11 @@ import Testing
 import TraceTestSupport
 
 @testable import Debugging
-@testable import TraceAnalysis
 
-/// `PatchDiff` (PatchDiff.swift): the diff model of one action from the state before it and its
-/// patch, comparing only what the patch touches. Shown with `DiffTextRenderer`.
-@Suite struct ReportPatchDiffTests {
+/// `ActionChange` (ActionChange.swift): the diff model of one action from the state before it and
+/// its patch, comparing only what the patch touches; the diff `show` prints and the report shows.
+/// Shown with `DiffTextRenderer`.
+@Suite struct ActionChangeTests {
   static let todos = #"""
     {"$type":"Todos.State","todos":[
       {"$type":"Todo","id":1,"title":"Milk","isComplete":false},
@@ -22,9 +22,10 @@ import TraceTestSupport
   func diff(_ patch: String, state: String = Self.todos) throws -> String {
     let before = try JSONReader.parse(state)
     let operations = try JSONPatch(json: JSONReader.parse(patch))
+    let change = ActionChange(patch: operations, before: before)
     var after = before
     try operations.apply(to: &after)
-    return DiffTextRenderer().render(try PatchDiff.diff(before: before, after: after, patch: operations))
+    return DiffTextRenderer().render(try #require(try change.diff(after: after)))
   }
 
   @Test func replaceDeepInsideAnElement() throws {
@@ -87,6 +88,27 @@ import TraceTestSupport
         ~     [0 → 2, id: 1]
             ],
             … (4 unchanged)
+          )
+        """)
+  }
+
+  /// Elements without an id are matched by position, as in the diff of the whole states: a moved
+  /// string is a removal and an insertion (`show` and the report show the same diff).
+  @Test func moveWithoutIDsIsTheWholeStatesDiff() throws {
+    let state = #"{"$type":"S","names":["a","b","c","d"]}"#
+    let text = try diff(#"[{"op":"move","from":"/names/0","path":"/names/2"}]"#, state: state)
+    let before = try JSONReader.parse(state)
+    let after = try JSONReader.parse(#"{"$type":"S","names":["b","c","a","d"]}"#)
+    #expect(text == DiffTextRenderer().render(StateDiff(try Value(json: before), try Value(json: after))))
+    #expect(
+      text == """
+          S(
+            names: [
+        -     [0]: "a",
+              … (2 unchanged),
+        +     [2]: "a",
+              … (1 unchanged)
+            ]
           )
         """)
   }
@@ -208,7 +230,7 @@ import TraceTestSupport
       if action.patch.operations.contains(where: { if case .move = $0 { return true } else { return false } }) {
         continue
       }
-      let ours = try PatchDiff.diff(before: before, after: after, patch: action.patch).changes
+      let ours = try #require(try ActionChange(patch: action.patch, before: before).diff(after: after)).changes
       let whole = StateDiff(try Value(json: before), try Value(json: after)).changes
       #expect(ours == whole, "action \(action.seq)")
       compared += 1

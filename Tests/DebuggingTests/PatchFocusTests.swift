@@ -1,8 +1,7 @@
-import Debugging
 import Testing
 import TraceTestSupport
 
-@testable import tca_trace
+@testable import Debugging
 
 /// `PatchFocus` (PatchFocus.swift): diffs of pruned states render exactly as diffs of whole states.
 @Suite struct PatchFocusTests {

@@ -1,5 +1,3 @@
-import Debugging
-
 /// The parts of two states that a patch touched, everything else replaced by small stand-ins that
 /// are equal on both sides, so that turning them into `Value`s and diffing them costs what the
 /// change costs, not what the state costs. The diff renders exactly as the diff of the whole
