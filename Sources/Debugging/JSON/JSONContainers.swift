@@ -91,6 +91,31 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
     storage.items.reserveCapacity(n)
   }
 
+  /// Moves the element at `source` to `target` (both valid indices), shifting the ones between by
+  /// one place: what `remove(at: source)` then `insert(_:at: target)` give, with the elements
+  /// between moved as bytes (no reference counting, no reallocation) — a sort that moves one row
+  /// of 100,000 costs one `memmove`.
+  ///
+  /// ```swift
+  /// var elements: JSONElements = [1, 2, 3, 4]
+  /// elements.move(from: 0, to: 2)   // [2, 3, 1, 4]
+  /// ```
+  public mutating func move(from source: Int, to target: Int) {
+    precondition(source >= 0 && source < count && target >= 0 && target < count, "index out of range")
+    guard source != target else { return }
+    makeUnique()
+    storage.items.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      let moved = (base + source).move()
+      if source < target {
+        (base + source).moveInitialize(from: base + source + 1, count: target - source)
+      } else {
+        (base + target + 1).moveInitialize(from: base + target, count: source - target)
+      }
+      (base + target).initialize(to: moved)
+    }
+  }
+
   private mutating func makeUnique() {
     if !isKnownUniquelyReferenced(&storage) || storage === Storage.empty { storage = Storage(storage.items) }
   }

@@ -147,8 +147,8 @@ package enum PatchEngine {
     }
   }
 
-  /// A move between two indices of one array, done by shifting the elements between them (the
-  /// cost is the distance, not the array's length); `false` when `from` and `path` are not two
+  /// A move between two indices of one array, done by shifting the elements between them as
+  /// bytes (`JSONElements.move`: one `memmove` of the distance, no reference counting); `false` when `from` and `path` are not two
   /// indices of the same array (the move is then a remove and an add).
   static func moveWithinArray(from: JSONPointer, to path: JSONPointer, in document: inout JSON) throws(JSONPatchError)
     -> Bool
@@ -162,13 +162,7 @@ package enum PatchEngine {
       guard source < elements.count else { throw missing(from) }
       // After the removal the array has one element less: `path` must index into it.
       guard target < elements.count else { throw missing(path) }
-      let moved = elements[source]
-      if source < target {
-        for k in source..<target { elements[k] = elements[k + 1] }
-      } else {
-        for k in stride(from: source, to: target, by: -1) { elements[k] = elements[k - 1] }
-      }
-      elements[target] = moved
+      elements.move(from: source, to: target)
       return true
     }
   }
