@@ -80,7 +80,7 @@ public struct JSONObjectScanner {
     parser.index += 1
     parser.skipWhitespace()
     let valueStart = parser.index
-    try parser.skipValue()
+    if !parser.quickSkipValue() { try parser.skipValue() }
     return Member(keyRange: keyStart..<keyEnd, valueRange: valueStart..<parser.index, keyHasEscapes: keyHasEscapes)
   }
 

@@ -80,30 +80,14 @@ package struct TraceStreamSelection {
   }
 
   /// The `reducer` key of a line, when it has one at its top level. Cheap for the lines of the
-  /// first session: one `memmem` that finds nothing.
+  /// first session: one `ByteSearch` that finds nothing.
   static func tag(of bytes: UnsafeRawBufferPointer) -> String? {
-    guard contains(bytes, Self.needle) else { return nil }
+    guard ByteSearch.contains(bytes, #""reducer":"#) else { return nil }
     guard var scanner = try? JSONObjectScanner(bytes) else { return nil }
     while let member = try? scanner.next() {
       if scanner.key(of: member, is: "reducer") { return (try? scanner.string(member)) ?? nil }
     }
     return nil
-  }
-
-  private static let needle = Array("\"reducer\":".utf8)
-
-  /// Whether `needle` occurs in `bytes`: `memchr` from one `"` to the next.
-  private static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
-    guard let base = bytes.baseAddress, bytes.count >= needle.count else { return false }
-    var offset = 0
-    let last = bytes.count - needle.count
-    while offset <= last {
-      guard let found = memchr(base + offset, Int32(needle[0]), last - offset + 1) else { return false }
-      let index = base.distance(to: UnsafeRawPointer(found))
-      if memcmp(base + index, needle, needle.count) == 0 { return true }
-      offset = index + 1
-    }
-    return false
   }
 
   /// The names a header answers to: its `reducer`, `prefix` (when not empty) and `name`.

@@ -1,0 +1,45 @@
+/// Finding a short needle (at least two bytes) in a line, sixteen bytes at a time: the candidates
+/// are the places where the needle's first two bytes follow each other (`"r` for `"reducer":`),
+/// each confirmed on the bytes. A line of JSON has a quote every few bytes, so searching for the
+/// first byte alone (`memchr`) stops at nearly every string.
+///
+/// ```swift
+/// Array(#"{"kind":"action","reducer":"b"}"#.utf8).withUnsafeBytes {
+///   ByteSearch.contains($0, #""reducer":"#)  // true
+/// }
+/// ```
+enum ByteSearch {
+  /// Whether `needle` occurs in `bytes`.
+  static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: StaticString) -> Bool {
+    let count = needle.utf8CodeUnitCount
+    precondition(count >= 2, "the needle has at least two bytes")
+    guard let base = bytes.baseAddress, bytes.count >= count else { return false }
+    let text = needle.utf8Start
+    // The last place the needle may start.
+    let last = bytes.count - count
+    let firsts = SIMD16<UInt8>(repeating: text[0])
+    let seconds = SIMD16<UInt8>(repeating: text[1])
+    var offset = 0
+    // The vectors at `offset` and `offset + 1` are whole while `offset + 17 <= bytes.count`.
+    while offset + 16 <= last {
+      let pairs =
+        (base.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self) .== firsts)
+        .& (base.loadUnaligned(fromByteOffset: offset + 1, as: SIMD16<UInt8>.self) .== seconds)
+      if any(pairs) {
+        for k in 0..<16 where pairs[k] && matches(base + offset + k, text, count) { return true }
+      }
+      offset += 16
+    }
+    while offset <= last {
+      if matches(base + offset, text, count) { return true }
+      offset += 1
+    }
+    return false
+  }
+
+  @inline(__always)
+  private static func matches(_ at: UnsafeRawPointer, _ text: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    for k in 0..<count where at.load(fromByteOffset: k, as: UInt8.self) != text[k] { return false }
+    return true
+  }
+}
