@@ -156,11 +156,12 @@ public final class LineReader {
     self.chunkSize = max(chunkSize, 16)
     self.follow = follow
     self.capacity = self.chunkSize
-    self.buffer = UnsafeMutableRawPointer.allocate(byteCount: self.chunkSize, alignment: 16)
+    guard let buffer = malloc(self.chunkSize) else { fatalError("out of memory for a \(self.chunkSize)-byte buffer") }
+    self.buffer = buffer
   }
 
   deinit {
-    buffer.deallocate()
+    free(buffer)
     if closesDescriptor { Platform.close(fd) }
   }
 
@@ -212,11 +213,12 @@ public final class LineReader {
     // No newline in the `end` bytes pending: past the limit, the line is too long whatever follows.
     if end > maximumLineLength { throw tooLong() }
     if capacity - end < chunkSize {
-      // Never more than the longest line, its newline and one chunk.
+      // Never more than the longest line, its newline and one chunk. `realloc` moves a large
+      // buffer's pages instead of copying them into new ones (each new page is a page fault).
       let grownCapacity = min(capacity * 2, maximumLineLength + 1 + chunkSize)
-      let grown = UnsafeMutableRawPointer.allocate(byteCount: grownCapacity, alignment: 16)
-      grown.copyMemory(from: buffer, byteCount: end)
-      buffer.deallocate()
+      guard let grown = realloc(buffer, grownCapacity) else {
+        fatalError("out of memory for a \(grownCapacity)-byte line")
+      }
       buffer = grown
       capacity = grownCapacity
     }
