@@ -45,10 +45,15 @@ public struct DiffTextRenderer {
 
   /// The text of `diff` (empty when the values were equal).
   public func render(_ diff: StateDiff) -> String {
-    if diff.isEqual { return "" }
+    String(decoding: renderUTF8(diff), as: UTF8.self)
+  }
+
+  /// `render(diff)` as UTF-8 bytes.
+  package func renderUTF8(_ diff: StateDiff) -> [UInt8] {
+    if diff.isEqual { return [] }
     var lines = TextLines(color: options.color)
     node(diff.root, suffix: "", depth: 0, into: &lines)
-    return lines.text
+    return lines.bytes
   }
 
   private func node(_ node: StateDiff.Node, suffix: String, depth: Int, into lines: inout TextLines) {
@@ -62,9 +67,17 @@ public struct DiffTextRenderer {
     switch change {
     case let .unchanged(count):
       if marker == .moved {
-        lines.append(.moved, depth, label(key, side: .moved).dropLast(2) + suffix)
+        lines.start(.moved, depth)
+        writeLabel(key, side: .moved, colon: false, into: &lines.bytes)
+        lines.write(suffix)
+        lines.finish()
       } else {
-        lines.append(.context, depth, "… (\(count) unchanged)" + suffix, dim: true)
+        lines.start(.context, depth, dim: true)
+        lines.write("… (")
+        lines.write(String(count))
+        lines.write(" unchanged)")
+        lines.write(suffix)
+        lines.finish()
       }
     case let .replaced(old, new):
       ValueText.dump(
@@ -80,15 +93,22 @@ public struct DiffTextRenderer {
     case let .moved(_, _, inner):
       self.change(inner, key: key, marker: .moved, suffix: suffix, depth: depth, into: &lines)
     case let .nested(.lines, children):
-      lines.append(marker, depth, label(key, side: marker) + "\"\"\"")
+      lines.start(marker, depth)
+      writeLabel(key, side: marker, into: &lines.bytes)
+      lines.write("\"\"\"")
+      lines.finish()
       self.lines(children, depth: depth + 1, into: &lines)
       lines.append(marker, depth + 1, "\"\"\"" + suffix)
     case let .nested(childShape, _) where depth >= ValueText.elisionDepth:
       // Past the indentation limit: one line says there is a change below, not where.
       let (open, close) = brackets(childShape)
-      lines.append(
-        marker, depth,
-        label(key, side: marker) + open + "… (changed deeper than \(ValueText.elisionDepth) levels)" + close + suffix)
+      lines.start(marker, depth)
+      writeLabel(key, side: marker, into: &lines.bytes)
+      lines.write(open)
+      lines.write("… (changed deeper than \(ValueText.elisionDepth) levels)")
+      lines.write(close)
+      lines.write(suffix)
+      lines.finish()
     case let .nested(childShape, children):
       let (open, close) = brackets(childShape)
       // A changed computed `id` is not a field of the text (see `ValueText.shown`).
@@ -96,7 +116,10 @@ public struct DiffTextRenderer {
         guard case .field(Value.identityLabel?, _) = child.key else { return true }
         return child.change.isUnchanged
       }
-      lines.append(marker, depth, label(key, side: marker) + open)
+      lines.start(marker, depth)
+      writeLabel(key, side: marker, into: &lines.bytes)
+      lines.write(open)
+      lines.finish()
       for (index, child) in children.enumerated() {
         node(child, suffix: index == children.count - 1 ? "" : ",", depth: depth + 1, into: &lines)
       }
@@ -115,6 +138,11 @@ public struct DiffTextRenderer {
       }
     }
     var hidden = 0
+    func line(_ marker: TextLines.Marker, _ text: String) {
+      lines.start(marker, depth)
+      ValueText.writeEscaped(text, into: &lines.bytes)
+      lines.finish()
+    }
     func flush() {
       if hidden > 0 {
         lines.append(.context, depth, "… (\(hidden) unchanged line\(hidden == 1 ? "" : "s"))", dim: true)
@@ -124,10 +152,10 @@ public struct DiffTextRenderer {
     for (index, child) in children.enumerated() {
       guard case let .line(_, _, text) = child.key else { continue }
       switch child.change {
-      case .removed: flush(); lines.append(.removed, depth, ValueText.escaped(text))
-      case .inserted: flush(); lines.append(.inserted, depth, ValueText.escaped(text))
+      case .removed: flush(); line(.removed, text)
+      case .inserted: flush(); line(.inserted, text)
       default:
-        if shown[index] { flush(); lines.append(.context, depth, ValueText.escaped(text)) } else { hidden += 1 }
+        if shown[index] { flush(); line(.context, text) } else { hidden += 1 }
       }
     }
     flush()
@@ -145,13 +173,30 @@ public struct DiffTextRenderer {
   }
 
   /// The prefix of a node's first line: `title: `, `[3]: `, `"key": `, or nothing.
-  private func label(_ key: StateDiff.Key, side: TextLines.Marker) -> String {
+  private func label(_ key: StateDiff.Key, side: TextLines.Marker) -> ValueText.Label {
     switch key {
-    case .root, .member, .line: return ""
-    case let .field(label, _): return ValueText.fieldLabel(label)
-    case let .entry(key): return ValueText.compact(key) + ": "
-    case let .element(old, new, id):
-      return StateDiff.Key.elementLabel(old: old, new: new, id: id, side: side) + ": "
+    case .root, .member, .line: return .field(nil)
+    case let .field(label, _): return .field(label)
+    case let .entry(key): return .entry(key)
+    case .element:
+      var bytes: [UInt8] = []
+      writeLabel(key, side: side, into: &bytes)
+      return .text(String(decoding: bytes, as: UTF8.self))
     }
+  }
+
+  /// The label written straight into the text; without `colon`, a field's or entry's label
+  /// without its `: ` (a moved element's line is its label alone).
+  private func writeLabel(_ key: StateDiff.Key, side: TextLines.Marker, colon: Bool = true, into bytes: inout [UInt8]) {
+    switch key {
+    case .root, .member, .line: return
+    case let .field(label, _):
+      guard let label else { return }
+      bytes.append(contentsOf: label.utf8)
+    case let .entry(key): ValueText.writeCompact(key, into: &bytes)
+    case let .element(old, new, id):
+      StateDiff.Key.writeElementLabel(old: old, new: new, id: id, side: side, into: &bytes)
+    }
+    if colon { bytes.append(contentsOf: ": ".utf8) }
   }
 }

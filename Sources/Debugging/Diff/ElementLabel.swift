@@ -7,14 +7,35 @@ extension StateDiff.Key {
   /// StateDiff.Key.elementLabel(old: 3, new: 0, id: .int(4), side: .moved)      // "[3 → 0, id: 4]"
   /// ```
   package static func elementLabel(old: Int?, new: Int?, id: Value?, side: TextLines.Marker) -> String {
-    let index: String
+    var bytes: [UInt8] = []
+    writeElementLabel(old: old, new: new, id: id, side: side, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `elementLabel` appended to `bytes`.
+  package static func writeElementLabel(
+    old: Int?, new: Int?, id: Value?, side: TextLines.Marker, into bytes: inout [UInt8]
+  ) {
+    func number(_ n: Int) { bytes.append(contentsOf: String(n).utf8) }
+    bytes.append(UInt8(ascii: "["))
     switch (side, old, new) {
-    case let (.removed, old?, _): index = "\(old)"
-    case let (.inserted, _, new?): index = "\(new)"
-    case let (.moved, old?, new?): index = "\(old) → \(new)"
-    case let (_, old?, new?) where old != new: index = "\(new) (was \(old))"
-    default: index = "\(new ?? old ?? 0)"
+    case let (.removed, old?, _): number(old)
+    case let (.inserted, _, new?): number(new)
+    case let (.moved, old?, new?):
+      number(old)
+      bytes.append(contentsOf: " → ".utf8)
+      number(new)
+    case let (_, old?, new?) where old != new:
+      number(new)
+      bytes.append(contentsOf: " (was ".utf8)
+      number(old)
+      bytes.append(UInt8(ascii: ")"))
+    default: number(new ?? old ?? 0)
     }
-    return "[" + index + (id.map { ", id: " + ValueText.compact($0) } ?? "") + "]"
+    if let id {
+      bytes.append(contentsOf: ", id: ".utf8)
+      ValueText.writeCompact(id, into: &bytes)
+    }
+    bytes.append(UInt8(ascii: "]"))
   }
 }

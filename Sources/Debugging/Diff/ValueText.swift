@@ -1,58 +1,50 @@
 import Foundation
 
-/// Lines of text being built for a diff or a dump: a marker column (`-`, `+`, `~` or space),
-/// then two spaces of indentation per level.
-package struct TextLines {
-  package enum Marker: Character {
-    case context = " ", removed = "-", inserted = "+", moved = "~"
-
-    var text: String {
-      switch self {
-      case .context: " "
-      case .removed: "-"
-      case .inserted: "+"
-      case .moved: "~"
-      }
-    }
-  }
-
-  var color: Bool
-  package private(set) var text = ""
-
-  /// The spaces after a line's marker at `depth` (the first 40 depths made once).
-  private static let indentations = (0..<40).map { String(repeating: " ", count: 1 + 2 * $0) }
-  private static func indentation(_ depth: Int) -> String {
-    depth < indentations.count ? indentations[depth] : String(repeating: " ", count: 1 + 2 * depth)
-  }
-
-  package init(color: Bool) {
-    self.color = color
-  }
-
-  package mutating func append(_ marker: Marker, _ depth: Int, _ content: String, dim: Bool = false) {
-    let role: TextStyle.Role? =
-      switch marker {
-      case .removed: .removed
-      case .inserted: .inserted
-      case .moved: .moved
-      case .context: dim ? .dim : nil
-      }
-    if !text.isEmpty { text += "\n" }
-    if color, let role { text += TextStyle.start(role) }
-    text += marker.text
-    text += Self.indentation(depth)
-    text += content
-    if color, role != nil { text += TextStyle.end }
-  }
-}
-
-/// How values read in diffs: custom-dump's style (`Todo(`, `.toggle`, `[0]: …`, `"Milk"`).
+/// How values read in diffs: custom-dump's style (`Todo(`, `.toggle`, `[0]: …`, `"Milk"`),
+/// written as UTF-8 bytes straight into the text being built.
 package enum ValueText {
   /// The deepest indentation level written: a container that would open deeper than this is
   /// shown on one line as `[…]`, `Todo(…)`, `.case(…)`, so the output of `show`, `state` and
   /// `diff` stays proportional to the trace however deep a state nests (each level costs two
   /// columns of indentation on every line below it).
   package static let elisionDepth = 32
+
+  /// What comes before a value on its first line: `title: `, `[3]: `, `"key": `, or a text.
+  package enum Label {
+    case text(String)
+    /// A field's `label: `, or nothing for an unlabelled one.
+    case field(String?)
+    /// An array element's `[3]: `.
+    case index(Int)
+    /// A dictionary entry's `key: `, the key in its compact form.
+    case entry(Value)
+
+    /// Whether the label writes nothing (an unlabelled value inlines into its container).
+    var isEmpty: Bool {
+      switch self {
+      case let .text(text): text.isEmpty
+      case let .field(label): label == nil
+      case .index, .entry: false
+      }
+    }
+
+    func write(into bytes: inout [UInt8]) {
+      switch self {
+      case let .text(text): bytes.append(contentsOf: text.utf8)
+      case let .field(label?):
+        bytes.append(contentsOf: label.utf8)
+        bytes.append(contentsOf: ": ".utf8)
+      case .field(nil): break
+      case let .index(index):
+        bytes.append(UInt8(ascii: "["))
+        bytes.append(contentsOf: String(index).utf8)
+        bytes.append(contentsOf: "]: ".utf8)
+      case let .entry(key):
+        ValueText.writeCompact(key, into: &bytes)
+        bytes.append(contentsOf: ": ".utf8)
+      }
+    }
+  }
 
   /// Appends `value` as lines at `depth`, the first line starting with `label`, the last ending
   /// with `suffix` (a comma between siblings).
@@ -66,17 +58,80 @@ package enum ValueText {
   package static func dump(
     _ value: Value, label: String, suffix: String, marker: TextLines.Marker, depth: Int, into lines: inout TextLines
   ) {
-    func container(_ open: String, _ close: String, _ children: [(String, Value)]) {
-      if children.isEmpty {
-        lines.append(marker, depth, label + open + close + suffix)
-      } else if children.count == 1, children[0].0.isEmpty,
-        let inline = scalar(children[0].1) ?? bareCase(children[0].1)
-      {
-        lines.append(marker, depth, label + open + inline + close + suffix)
-      } else if depth >= elisionDepth {
-        lines.append(marker, depth, label + open + "…" + close + suffix)
+    dump(value, label: .text(label), suffix: suffix, marker: marker, depth: depth, into: &lines)
+  }
+
+  package static func dump(
+    _ value: Value, label: Label, suffix: String, marker: TextLines.Marker, depth: Int, into lines: inout TextLines
+  ) {
+    func line(_ pieces: String...) {
+      lines.start(marker, depth)
+      label.write(into: &lines.bytes)
+      for piece in pieces { lines.write(piece) }
+      lines.finish()
+    }
+    if isIndexSet(value) || isScalar(value) {
+      lines.start(marker, depth)
+      label.write(into: &lines.bytes)
+      writeScalar(value, into: &lines.bytes)
+      lines.write(suffix)
+      lines.finish()
+      return
+    }
+    switch value {
+    case let .structure(type, fields):
+      container(type, "(", ")", shown(fields).map { (Label.field($0.label), $0.value) })
+    case let .enumCase(_, name, values):
+      if values.isEmpty {
+        line(".", name, suffix)
       } else {
-        lines.append(marker, depth, label + open)
+        container(".", name + "(", ")", values.map { (Label.field($0.label), $0.value) })
+      }
+    case let .tuple(fields):
+      container("", "(", ")", fields.map { (Label.field($0.label), $0.value) })
+    case let .array(elements):
+      container("", "[", "]", elements.enumerated().map { (Label.index($0.offset), $0.element) })
+    case let .set(members):
+      container("", "Set([", "])", members.map { (Label.field(nil), $0) })
+    case let .dictionary(entries):
+      if entries.isEmpty {
+        line("[:]", suffix)
+      } else {
+        container("", "[", "]", entries.map { (Label.entry($0.key), $0.value) })
+      }
+    case let .string(string):
+      // A multi-line string (one line is a scalar, above).
+      line("\"\"\"")
+      for text in LineDiffer.lines(string) {
+        lines.start(marker, depth + 1)
+        writeEscaped(text, into: &lines.bytes)
+        lines.finish()
+      }
+      lines.append(marker, depth + 1, "\"\"\"" + suffix)
+    default:
+      lines.start(marker, depth)
+      label.write(into: &lines.bytes)
+      writeCompact(value, into: &lines.bytes)
+      lines.write(suffix)
+      lines.finish()
+    }
+
+    func container(_ type: String, _ open: String, _ close: String, _ children: [(Label, Value)]) {
+      if children.isEmpty {
+        line(type, open, close, suffix)
+      } else if children.count == 1, children[0].0.isEmpty, isScalar(children[0].1) || isBareCase(children[0].1) {
+        lines.start(marker, depth)
+        label.write(into: &lines.bytes)
+        lines.write(type)
+        lines.write(open)
+        writeScalar(children[0].1, into: &lines.bytes)
+        lines.write(close)
+        lines.write(suffix)
+        lines.finish()
+      } else if depth >= elisionDepth {
+        line(type, open, "…", close, suffix)
+      } else {
+        line(type, open)
         for (index, (childLabel, child)) in children.enumerated() {
           dump(
             child, label: childLabel, suffix: index == children.count - 1 ? "" : ",", marker: marker, depth: depth + 1,
@@ -84,38 +139,6 @@ package enum ValueText {
         }
         lines.append(marker, depth, close + suffix)
       }
-    }
-    if let indexSet = indexSet(value) {
-      lines.append(marker, depth, label + indexSet + suffix)
-      return
-    }
-    switch value {
-    case let .structure(type, fields):
-      container("\(type)(", ")", shown(fields).map { (fieldLabel($0.label), $0.value) })
-    case let .enumCase(_, name, values):
-      if values.isEmpty {
-        lines.append(marker, depth, label + "." + name + suffix)
-      } else {
-        container(".\(name)(", ")", values.map { (fieldLabel($0.label), $0.value) })
-      }
-    case let .tuple(fields):
-      container("(", ")", fields.map { (fieldLabel($0.label), $0.value) })
-    case let .array(elements):
-      container("[", "]", elements.enumerated().map { ("[\($0.offset)]: ", $0.element) })
-    case let .set(members):
-      container("Set([", "])", members.map { ("", $0) })
-    case let .dictionary(entries):
-      if entries.isEmpty {
-        lines.append(marker, depth, label + "[:]" + suffix)
-      } else {
-        container("[", "]", entries.map { (compact($0.key) + ": ", $0.value) })
-      }
-    case let .string(string) where string.contains("\n"):
-      lines.append(marker, depth, label + "\"\"\"")
-      for line in LineDiffer.lines(string) { lines.append(marker, depth + 1, escaped(line)) }
-      lines.append(marker, depth + 1, "\"\"\"" + suffix)
-    default:
-      lines.append(marker, depth, label + (scalar(value) ?? compact(value)) + suffix)
     }
   }
 
@@ -126,11 +149,11 @@ package enum ValueText {
     return Array(fields.dropFirst())
   }
 
-  /// `.active` for an enum case without associated values: one line inside its parent
+  /// An enum case without associated values (`.active`): one line inside its parent
   /// (`filterPicked(.active)`, not three).
-  static func bareCase(_ value: Value) -> String? {
-    if case let .enumCase(_, name, values) = value, values.isEmpty { return "." + name }
-    return nil
+  static func isBareCase(_ value: Value) -> Bool {
+    if case let .enumCase(_, _, values) = value { return values.isEmpty }
+    return false
   }
 
   static func fieldLabel(_ label: String?) -> String {
@@ -139,20 +162,71 @@ package enum ValueText {
 
   /// A one-line form of any value: `Todo(id: 1, title: "Milk")`, `[1, 2]`, `.toggle`.
   package static func compact(_ value: Value) -> String {
-    func fields(_ fields: [Value.Field]) -> String {
-      fields.map { fieldLabel($0.label) + compact($0.value) }.joined(separator: ", ")
+    var bytes: [UInt8] = []
+    writeCompact(value, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `compact(value)` appended to `bytes`.
+  package static func writeCompact(_ value: Value, into bytes: inout [UInt8]) {
+    func fields(_ fields: [Value.Field]) {
+      for (index, field) in fields.enumerated() {
+        if index > 0 { bytes.append(contentsOf: ", ".utf8) }
+        Label.field(field.label).write(into: &bytes)
+        writeCompact(field.value, into: &bytes)
+      }
     }
-    if let indexSet = indexSet(value) { return indexSet }
+    func values(_ values: [Value]) {
+      for (index, value) in values.enumerated() {
+        if index > 0 { bytes.append(contentsOf: ", ".utf8) }
+        writeCompact(value, into: &bytes)
+      }
+    }
+    if isIndexSet(value) {
+      writeScalar(value, into: &bytes)
+      return
+    }
     switch value {
-    case let .structure(type, f): return "\(type)(\(fields(shown(f))))"
-    case let .enumCase(_, name, v): return v.isEmpty ? ".\(name)" : ".\(name)(\(fields(v)))"
-    case let .tuple(f): return "(\(fields(f)))"
-    case let .array(a): return "[" + a.map(compact).joined(separator: ", ") + "]"
-    case let .set(a): return "Set([" + a.map(compact).joined(separator: ", ") + "])"
+    case let .structure(type, f):
+      bytes.append(contentsOf: type.utf8)
+      bytes.append(UInt8(ascii: "("))
+      fields(shown(f))
+      bytes.append(UInt8(ascii: ")"))
+    case let .enumCase(_, name, v):
+      bytes.append(UInt8(ascii: "."))
+      bytes.append(contentsOf: name.utf8)
+      if !v.isEmpty {
+        bytes.append(UInt8(ascii: "("))
+        fields(v)
+        bytes.append(UInt8(ascii: ")"))
+      }
+    case let .tuple(f):
+      bytes.append(UInt8(ascii: "("))
+      fields(f)
+      bytes.append(UInt8(ascii: ")"))
+    case let .array(a):
+      bytes.append(UInt8(ascii: "["))
+      values(a)
+      bytes.append(UInt8(ascii: "]"))
+    case let .set(a):
+      bytes.append(contentsOf: "Set([".utf8)
+      values(a)
+      bytes.append(contentsOf: "])".utf8)
     case let .dictionary(e):
-      return e.isEmpty
-        ? "[:]" : "[" + e.map { compact($0.key) + ": " + compact($0.value) }.joined(separator: ", ") + "]"
-    default: return scalar(value) ?? "?"
+      if e.isEmpty {
+        bytes.append(contentsOf: "[:]".utf8)
+        return
+      }
+      bytes.append(UInt8(ascii: "["))
+      for (index, entry) in e.enumerated() {
+        if index > 0 { bytes.append(contentsOf: ", ".utf8) }
+        writeCompact(entry.key, into: &bytes)
+        bytes.append(contentsOf: ": ".utf8)
+        writeCompact(entry.value, into: &bytes)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    default:
+      if isScalar(value) { writeScalar(value, into: &bytes) } else { bytes.append(UInt8(ascii: "?")) }
     }
   }
 
@@ -172,40 +246,101 @@ package enum ValueText {
     return "IndexSet([" + parts.joined(separator: ", ") + "])"
   }
 
+  static func isIndexSet(_ value: Value) -> Bool {
+    guard case let .structure("IndexSet", fields) = value else { return false }
+    return indexSet(.structure(type: "IndexSet", fields: fields)) != nil
+  }
+
+  /// Whether `value` is written on one line by `writeScalar`: not a container, not a multi-line
+  /// string (an `IndexSet` is one line too).
+  static func isScalar(_ value: Value) -> Bool {
+    switch value {
+    case let .string(s): return !s.utf8.contains(UInt8(ascii: "\n"))
+    case .int, .uint, .double, .bool, .uuid, .date, .url, .data, .null, .redacted, .reference: return true
+    case .structure: return isIndexSet(value)
+    default: return false
+    }
+  }
+
   /// The text of a scalar, or `nil` for containers and multi-line strings.
   static func scalar(_ value: Value) -> String? {
-    if let indexSet = indexSet(value) { return indexSet }
+    guard isScalar(value) else { return nil }
+    var bytes: [UInt8] = []
+    writeScalar(value, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the text of a scalar (`isScalar`) or of a bare enum case (`.active`).
+  static func writeScalar(_ value: Value, into bytes: inout [UInt8]) {
+    if let indexSet = indexSet(value) {
+      bytes.append(contentsOf: indexSet.utf8)
+      return
+    }
     switch value {
-    case let .string(s): return s.contains("\n") ? nil : "\"" + escaped(s) + "\""
-    case let .int(i): return String(i)
-    case let .uint(u): return String(u)
-    case let .double(d): return "\(d)"
-    case let .bool(b): return b ? "true" : "false"
-    case let .uuid(u): return "UUID(\(u.uuidString))"
-    case let .date(d): return "Date(\(Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(d)))"
-    case let .url(u): return "URL(\(u.absoluteString))"
-    case let .data(d): return "Data(\(d.count) bytes)"
-    case .null: return "nil"
-    case let .redacted(type): return "<redacted \(type)>"
-    case let .reference(type): return "<reference \(type)>"
-    default: return nil
+    case let .string(s):
+      bytes.append(UInt8(ascii: "\""))
+      writeEscaped(s, into: &bytes)
+      bytes.append(UInt8(ascii: "\""))
+    case let .int(i): bytes.append(contentsOf: String(i).utf8)
+    case let .uint(u): bytes.append(contentsOf: String(u).utf8)
+    case let .double(d): bytes.append(contentsOf: "\(d)".utf8)
+    case let .bool(b): bytes.append(contentsOf: (b ? "true" : "false").utf8)
+    case let .uuid(u):
+      bytes.append(contentsOf: "UUID(".utf8)
+      writeUUID(u, into: &bytes)
+      bytes.append(UInt8(ascii: ")"))
+    case let .date(d):
+      bytes.append(contentsOf: "Date(\(Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(d)))".utf8)
+    case let .url(u): bytes.append(contentsOf: "URL(\(u.absoluteString))".utf8)
+    case let .data(d): bytes.append(contentsOf: "Data(\(d.count) bytes)".utf8)
+    case .null: bytes.append(contentsOf: "nil".utf8)
+    case let .redacted(type): bytes.append(contentsOf: "<redacted \(type)>".utf8)
+    case let .reference(type): bytes.append(contentsOf: "<reference \(type)>".utf8)
+    case let .enumCase(_, name, values) where values.isEmpty:
+      bytes.append(UInt8(ascii: "."))
+      bytes.append(contentsOf: name.utf8)
+    default: break
+    }
+  }
+
+  private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+  /// `uuidString`'s form (upper case, `8-4-4-4-12`) without formatting through Foundation.
+  static func writeUUID(_ uuid: UUID, into bytes: inout [UInt8]) {
+    withUnsafeBytes(of: uuid.uuid) { raw in
+      for (index, byte) in raw.enumerated() {
+        if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
+        bytes.append(hexDigits[Int(byte >> 4)])
+        bytes.append(hexDigits[Int(byte & 0x0F)])
+      }
     }
   }
 
   /// `s` with `"`, `\` and control characters escaped as in a Swift string literal.
   package static func escaped(_ s: String) -> String {
-    var out = ""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20: out += "\\u{\(String(scalar.value, radix: 16))}"
-      default: out.unicodeScalars.append(scalar)
+    var bytes: [UInt8] = []
+    writeEscaped(s, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `escaped(s)` appended to `bytes`.
+  package static func writeEscaped(_ s: String, into bytes: inout [UInt8]) {
+    let utf8 = s.utf8
+    // Most texts need no escape: one pass to check, one copy.
+    if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      bytes.append(contentsOf: utf8)
+      return
+    }
+    for byte in utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
+      case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
+      case UInt8(ascii: "\n"): bytes.append(contentsOf: "\\n".utf8)
+      case UInt8(ascii: "\r"): bytes.append(contentsOf: "\\r".utf8)
+      case UInt8(ascii: "\t"): bytes.append(contentsOf: "\\t".utf8)
+      case 0..<0x20: bytes.append(contentsOf: "\\u{\(String(byte, radix: 16))}".utf8)
+      default: bytes.append(byte)
       }
     }
-    return out
   }
 }

@@ -82,7 +82,7 @@ package struct ShowTextRenderer {
   package func value(_ value: Value, indent: String = "  ") -> String {
     var lines = TextLines(color: false)
     ValueText.dump(value, label: "", suffix: "", marker: .context, depth: 0, into: &lines)
-    return indented(lines.text, indent)
+    return indented(lines.bytes, indent)
   }
 
   /// An action value, its enum type in front as TCA prints it: `Todos.Action.todos(`.
@@ -148,7 +148,7 @@ package struct ShowTextRenderer {
   /// The structural diff between two states, or `(No state changes)`.
   package func stateChange(_ diff: StateDiff, indent: String = "  ") -> String {
     if diff.isEqual { return indent + style.paint("(No state changes)", .dim) }
-    return indented(DiffTextRenderer(options: DiffRenderOptions(color: style.colored)).render(diff), indent)
+    return indented(DiffTextRenderer(options: DiffRenderOptions(color: style.colored)).renderUTF8(diff), indent)
   }
 
   /// An effect event, linked to the action that started it.
@@ -186,24 +186,22 @@ package struct ShowTextRenderer {
     style.paint("end \(TimeText.offset(end.t)): \(end.actions) action\(end.actions == 1 ? "" : "s")", .dim)
   }
 
-  /// `text` with `indent` before each of its lines: what splitting it on the `Character` "\n" and
-  /// joining gives (a "\r\n" is one `Character`, so it does not start a line), done on the bytes.
-  private func indented(_ text: String, _ indent: String) -> String {
-    var text = text, indent = indent
-    return text.withUTF8 { bytes in
-      indent.withUTF8 { prefix in
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + prefix.count * 16)
+  /// `text` (UTF-8) with `indent` before each of its lines: what splitting it on the `Character`
+  /// "\n" and joining gives (a "\r\n" is one `Character`, so it does not start a line).
+  private func indented(_ bytes: [UInt8], _ indent: String) -> String {
+    var indent = indent
+    return indent.withUTF8 { prefix in
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count + prefix.count * 16)
+      out.append(contentsOf: prefix)
+      var start = 0
+      for index in bytes.indices where bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) {
+        out.append(contentsOf: bytes[start...index])
         out.append(contentsOf: prefix)
-        var start = 0
-        for index in bytes.indices where bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) {
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...index]))
-          out.append(contentsOf: prefix)
-          start = index + 1
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-        return String(decoding: out, as: UTF8.self)
+        start = index + 1
       }
+      out.append(contentsOf: bytes[start...])
+      return String(decoding: out, as: UTF8.self)
     }
   }
 }

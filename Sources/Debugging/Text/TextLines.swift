@@ -1,0 +1,80 @@
+/// Lines of text being built for a diff or a dump, as UTF-8 bytes: a marker column (`-`, `+`, `~`
+/// or space), then two spaces of indentation per level, then the line's pieces written one after
+/// the other (no string is built per line).
+///
+/// ```swift
+/// var lines = TextLines(color: false)
+/// lines.start(.removed, 1)
+/// lines.write("title: ")
+/// ValueText.writeScalar(.string("Milk"), into: &lines.bytes)
+/// lines.finish()
+/// lines.text   // "-   title: \"Milk\""
+/// ```
+package struct TextLines {
+  package enum Marker: Character {
+    case context = " ", removed = "-", inserted = "+", moved = "~"
+
+    var byte: UInt8 {
+      switch self {
+      case .context: UInt8(ascii: " ")
+      case .removed: UInt8(ascii: "-")
+      case .inserted: UInt8(ascii: "+")
+      case .moved: UInt8(ascii: "~")
+      }
+    }
+  }
+
+  var color: Bool
+  /// The text so far, lines separated by "\n" (none after the last).
+  package internal(set) var bytes: [UInt8] = []
+  /// Whether the line being written ends with the colour's reset.
+  private var coloredLine = false
+
+  package var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 81)
+
+  package init(color: Bool) {
+    self.color = color
+  }
+
+  /// Starts a line: the line break before it, the colour of its marker, the marker and the
+  /// indentation of `depth`.
+  package mutating func start(_ marker: Marker, _ depth: Int, dim: Bool = false) {
+    let role: TextStyle.Role? =
+      switch marker {
+      case .removed: .removed
+      case .inserted: .inserted
+      case .moved: .moved
+      case .context: dim ? .dim : nil
+      }
+    if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
+    coloredLine = color && role != nil
+    if coloredLine, let role { bytes.append(contentsOf: TextStyle.start(role).utf8) }
+    bytes.append(marker.byte)
+    var indentation = 1 + 2 * depth
+    while indentation > 0 {
+      let run = min(indentation, Self.spaces.count)
+      bytes.append(contentsOf: Self.spaces[0..<run])
+      indentation -= run
+    }
+  }
+
+  /// Appends a piece of the line being written.
+  package mutating func write(_ piece: String) {
+    bytes.append(contentsOf: piece.utf8)
+  }
+
+  /// Ends the line being written (its colour).
+  package mutating func finish() {
+    if coloredLine { bytes.append(contentsOf: TextStyle.reset) }
+    coloredLine = false
+  }
+
+  /// A whole line: `start`, `content`, `finish`.
+  package mutating func append(_ marker: Marker, _ depth: Int, _ content: String, dim: Bool = false) {
+    start(marker, depth, dim: dim)
+    write(content)
+    finish()
+  }
+}
