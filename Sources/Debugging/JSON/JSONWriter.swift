@@ -22,8 +22,9 @@ public enum JSONWriter {
   }
 
   /// Recursive for the first `JSON.recursionLimit` levels, then with a work list: a tree built in
-  /// code deeper than any stack is written without overflowing it.
-  private static func write(_ json: JSON, to output: inout JSONOutput, depth: Int) {
+  /// code deeper than any stack is written without overflowing it. `depth` is how deep `json`
+  /// lies in the document being written (a writer of an enclosing container passes its own + 1).
+  static func write(_ json: JSON, to output: inout JSONOutput, depth: Int) {
     if depth >= JSON.recursionLimit, json.isContainer {
       writeIteratively(json, to: &output)
       return

@@ -8,6 +8,9 @@ final class RecorderWorker: @unchecked Sendable {
   private let options: TraceRecorderOptions
   private let reflection: ReflectionOptions
   private let origin: UInt64
+  /// Reflects the actions, keeping what it learns about their types across actions (which enum
+  /// cases carry values, the cached type descriptions) instead of starting afresh for each.
+  private var actionReflector: Reflector
 
   /// The last recorded state, live and reflected; patches are taken against it, so changes made by
   /// filtered or dropped actions show up in the next recorded action.
@@ -22,8 +25,6 @@ final class RecorderWorker: @unchecked Sendable {
   private var lastAction: (seq: Int64, label: String)?
   private var forceKeyframe = false
   private var keyframes: KeyframeSchedule
-  /// Scratch space for measuring the JSON size of patches and keyframes.
-  private var sizing: [UInt8] = []
   /// Effect numbers (from the recorder) → effect ids in the trace.
   private var effectIDs: [Int: Int64] = [:]
   private var nextEffectID: Int64 = 0
@@ -45,6 +46,7 @@ final class RecorderWorker: @unchecked Sendable {
     deterministicTimes = options.timestamps == .deterministic
     keyframes = KeyframeSchedule(options)
     self.reflection = options.reflection
+    actionReflector = Reflector(options: options.reflection)
     self.origin = origin
   }
 
@@ -194,7 +196,7 @@ final class RecorderWorker: @unchecked Sendable {
       seq += Int64(event.droppedBefore)
       forceKeyframe = true
     }
-    let actionValue = Value(reflecting: event.action, options: reflection)
+    let actionValue = actionReflector.reflect(event.action, depth: 0)  // as `Value(reflecting:options:)`
     let label = ActionLabel.text(of: actionValue)
     let sender = event.effect.flatMap { skippedEffects.contains($0) ? nil : $0 }
     let pendingOutput = sender.flatMap(takePendingOutput)
@@ -244,7 +246,7 @@ final class RecorderWorker: @unchecked Sendable {
       patch = patchOrNote(diff, new: newValue, t: event.t)
     }
     let keyframe =
-      keyframes.isDue(seq: seq, patchBytes: patch.operations.isEmpty ? 0 : size(of: patch.json)) || forceKeyframe
+      keyframes.isDue(seq: seq, patchBytes: patch.operations.isEmpty ? 0 : size(of: patch)) || forceKeyframe
     forceKeyframe = false
     let state = keyframe ? newValue.json : nil
     if let state {
@@ -344,10 +346,16 @@ final class RecorderWorker: @unchecked Sendable {
 
   /// The bytes of `json` as written (compact).
   private func size(of json: JSON) -> Int {
-    sizing.removeAll(keepingCapacity: true)
-    JSONWriter.write(json, into: &sizing)
-    defer { if sizing.count > 1 << 20 { sizing = [] } }  // a large keyframe's bytes are not kept
-    return sizing.count
+    var output = JSONOutput()
+    JSONWriter.write(json, to: &output)
+    return output.count
+  }
+
+  /// The bytes of `patch.json` as written (compact), without building it.
+  private func size(of patch: JSONPatch) -> Int {
+    var output = JSONOutput()
+    patch.writeJSON(to: &output, depth: 0)
+    return output.count
   }
 
   /// The time of the oldest `output` of effect `number` still waiting for its action.

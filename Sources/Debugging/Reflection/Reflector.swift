@@ -77,6 +77,12 @@ struct Reflector {
     if let name = casesWithoutValues[caseName] {
       return .enumCase(type: info.name, name: name, values: [])
     }
+    if casesWithValues.contains(caseName) {
+      // A case met before with values: its payload read from the runtime as `Mirror` reads it,
+      // without building one (what `reflectMirror` does for an enum value with a payload).
+      guard depth < options.maximumDepth else { return .reference(type: info.name) }
+      return reflectEnumCase(info.stored.enumPayload(of: value), of: value, info, depth: depth)
+    }
     let result = reflectMirror(of: value, info, depth: depth)
     if !casesWithValues.contains(caseName) {
       if case let .enumCase(_, name, values) = result, values.isEmpty {
@@ -185,7 +191,7 @@ struct Reflector {
 
     switch mirror.displayStyle {
     case .enum:
-      return reflectEnumCase(mirror, of: value, info, depth: depth)
+      return reflectEnumCase(mirror.children.first!, of: value, info, depth: depth)
     case .tuple:
       return .tuple(reflectFields(mirror, depth: depth + 1))
     case .optional:
@@ -216,10 +222,12 @@ struct Reflector {
     }
   }
 
-  /// `.enumCase` with the case's associated values: the payload tuple's elements (labelled when
-  /// the case declares labels), or the single payload as one unlabelled value.
-  private mutating func reflectEnumCase(_ mirror: Mirror, of value: Any, _ info: ReflectedType, depth: Int) -> Value {
-    let child = mirror.children.first!
+  /// `.enumCase` with the case's associated values (`child`: the first child of the value's
+  /// `Mirror`, the case name and its payload): the payload tuple's elements (labelled when the
+  /// case declares labels), or the single payload as one unlabelled value.
+  private mutating func reflectEnumCase(
+    _ child: (label: String?, value: Any), of value: Any, _ info: ReflectedType, depth: Int
+  ) -> Value {
     let name = child.label ?? enumCaseName(value) ?? "\(value)"
     let payload = reflectedType(type(of: child.value))
     if options.redactsByName, options.isRedactedKey(name) {

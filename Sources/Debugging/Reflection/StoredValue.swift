@@ -10,6 +10,9 @@ protocol StoredValue {
   static func withAddress<R>(of value: Any, _ body: (UnsafeRawPointer) -> R) -> R
   /// The runtime's name of the case of `value`, an enum of this type (see `EnumCaseName.swift`).
   static func caseName(of value: Any) -> UnsafePointer<CChar>?
+  /// The case name and associated value of `value`, an enum of this type whose case carries
+  /// values: what `Mirror(reflecting: value).children.first` holds, read without a `Mirror`.
+  static func enumPayload(of value: Any) -> (label: String?, value: Any)
 }
 
 enum StoredValueOf<T>: StoredValue {
@@ -23,6 +26,15 @@ enum StoredValueOf<T>: StoredValue {
 
   static func caseName(of value: Any) -> UnsafePointer<CChar>? {
     _swiftEnumCaseName(value as! T)
+  }
+
+  static func enumPayload(of value: Any) -> (label: String?, value: Any) {
+    var name: UnsafePointer<CChar>? = nil
+    var free: ReflectionNameFree? = nil
+    let payload = _swiftReflectionChild(of: value as! T, type: T.self, index: 0, outName: &name, outFreeFunc: &free)
+    let label = name.flatMap { String(validatingCString: $0) }
+    free?(name)
+    return (label, payload)
   }
 }
 

@@ -169,9 +169,17 @@ extension TraceRecord {
     }
   }
 
-  /// The compact JSON text of this record followed by `\n`, appended to `output`.
+  /// The compact JSON text of this record followed by `\n`, appended to `output`: the bytes of
+  /// `JSONWriter.write(json, into:)`; an action line is written without building its `json`
+  /// (`TraceAction.writeJSON(to:)`), the recorder writes one per action.
   public func writeLine(into output: inout [UInt8]) {
-    JSONWriter.write(json, into: &output)
+    if case let .action(action) = self {
+      var line = JSONOutput()
+      action.writeJSON(to: &line)
+      line.finish(into: &output)
+    } else {
+      JSONWriter.write(json, into: &output)
+    }
     output.append(UInt8(ascii: "\n"))
   }
 }
