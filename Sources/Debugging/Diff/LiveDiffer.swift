@@ -51,7 +51,7 @@ struct LiveDiffer {
     case .other:
       break
     }
-    if let tracking = plan.tracking, let change = trackedChange(tracking, old, new, depth: depth) {
+    if let tracking = plan.tracking, let change = tracking.change(self, old, new, depth) {
       return change
     }
     let oldMirror: Mirror

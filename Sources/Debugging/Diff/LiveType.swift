@@ -34,6 +34,8 @@ final class LiveType: @unchecked Sendable {
   let size: Int
   /// The shown fields of a `.structure` (observable bookkeeping left out), in order.
   let fields: [Field]
+  /// Which of `fields` a recorder's options redact by name.
+  let redactions = FieldRedactions()
   /// The `id` of a value of this type, when it is `Identifiable` (a computed `id` too).
   let id: ((Any) -> AnyHashable)?
   /// For a `.structure` whose tree carries its computed `id` as a first field, `$id`: how to
@@ -42,16 +44,25 @@ final class LiveType: @unchecked Sendable {
   /// How to ask a `ChangeTrackingCollection` of this type what was written (no existential casts).
   let tracking: Tracking?
 
+  /// `trackedChange` of two values of this `ChangeTrackingCollection` type, opened.
   struct Tracking {
-    let positionsWritten: (_ new: Any, _ earlier: Any) -> [Int]?
-    let count: (Any) -> Int
-    let element: (Any, Int) -> Any
+    let change: (_ differ: LiveDiffer, _ old: Any, _ new: Any, _ depth: Int) -> StateDiff.Change?
+  }
+
+  /// The `id` of an `Identifiable` value of this type read where it is stored: whether two stored
+  /// values have the same `id` (compared with `ID`'s `==`, no `AnyHashable` made), and the `id`.
+  let storedID: StoredID?
+
+  struct StoredID {
+    let same: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+    let read: (UnsafeRawPointer) -> AnyHashable
   }
 
   private init(_ type: Any.Type) {
     reflected = ReflectedTypeCache.shared.reflectedType(type)
     size = _openExistential(type, do: byteSize)
     id = (type as? any Identifiable.Type).map { _openExistential($0, do: idReader) }
+    storedID = (type as? any Identifiable.Type).map { _openExistential($0, do: storedIDReader) }
     tracking = (type as? any ChangeTrackingCollection.Type).map { _openExistential($0, do: trackingOperations) }
     var identityReader: ((Any) -> AnyHashable)? = nil
     switch reflected.kind {
@@ -95,10 +106,13 @@ final class LiveType: @unchecked Sendable {
 private func byteSize<T>(_ type: T.Type) -> Int { MemoryLayout<T>.size }
 
 private func trackingOperations<T: ChangeTrackingCollection>(_ type: T.Type) -> LiveType.Tracking {
-  LiveType.Tracking(
-    positionsWritten: { new, earlier in (new as! T).positionsWritten(since: earlier) },
-    count: { ($0 as! T).trackedCount },
-    element: { ($0 as! T).trackedElement(at: $1) })
+  LiveType.Tracking { differ, old, new, depth in differ.trackedChange(old as! T, new as! T, depth: depth) }
+}
+
+private func storedIDReader<T: Identifiable>(_ type: T.Type) -> LiveType.StoredID {
+  LiveType.StoredID(
+    same: { $0.assumingMemoryBound(to: T.self).pointee.id == $1.assumingMemoryBound(to: T.self).pointee.id },
+    read: { AnyHashable($0.assumingMemoryBound(to: T.self).pointee.id) })
 }
 
 private func idReader<T: Identifiable>(_ type: T.Type) -> (Any) -> AnyHashable {
@@ -144,7 +158,7 @@ extension LiveDiffer {
       let change: StateDiff.Change
       if memcmp(x, y, field.size) == 0 {
         change = .unchanged(count: 1)
-      } else if secretValues.contains(index) || field.stored.label.map(options.isRedactedField) == true {
+      } else if secretValues.contains(index) || plan.redactions.isRedacted(index, of: plan.fields, options: options) {
         // Redacted: compared as shown (`.redacted(type:)`, `nil` as `.null`), never by value.
         change = redactedChange(field.stored.stored.load(from: x), field.stored.stored.load(from: y), depth: depth + 1)
       } else {

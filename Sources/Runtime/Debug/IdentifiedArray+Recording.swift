@@ -30,4 +30,11 @@ extension IdentifiedArray: ChangeTrackingCollection {
   package var trackedCount: Int { elements.count }
 
   package func trackedElement(at position: Int) -> Any { elements[position] }
+
+  /// The elements' storage: written elements are compared in place, not copied out.
+  package func withTrackedStorage<R>(_ body: (UnsafeRawPointer, Int, Any.Type) -> R) -> R? {
+    elements.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.map { body(UnsafeRawPointer($0), MemoryLayout<Element>.stride, Element.self) }
+    }
+  }
 }

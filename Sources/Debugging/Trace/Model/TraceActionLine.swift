@@ -70,7 +70,7 @@ extension JSONPatch.Operation {
     output.appendRaw(#"{"op":""#)
     output.appendRaw(op)
     output.appendRaw(#"","path":"#)
-    output.appendJSONString(path.description)
+    output.appendJSONPointer(path)
     if let value {
       output.appendRaw(#","value":"#)
       JSONWriter.write(value, to: &output, depth: depth + 1)
@@ -83,9 +83,31 @@ extension JSONPatch.Operation {
     output.appendRaw(#"{"op":""#)
     output.appendRaw(op)
     output.appendRaw(#"","from":"#)
-    output.appendJSONString(from.description)
+    output.appendJSONPointer(from)
     output.appendRaw(#","path":"#)
-    output.appendJSONString(path.description)
+    output.appendJSONPointer(path)
     output.append(.closeBrace)
+  }
+}
+
+extension JSONOutput {
+  /// `pointer.description` as a JSON string (`appendJSONString(pointer.description)`), written
+  /// token by token without making the description.
+  ///
+  /// ```text
+  /// "/todos/a~1b/0"
+  /// ```
+  fileprivate mutating func appendJSONPointer(_ pointer: JSONPointer) {
+    append(.quote)
+    for token in pointer.tokens {
+      append(UInt8(ascii: "/"))
+      var token = token
+      if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+        token = JSONPointer(tokens: [token]).description
+        token.removeFirst()
+      }
+      token.withUTF8 { appendEscaped($0) }
+    }
+    append(.quote)
   }
 }
