@@ -27,6 +27,18 @@ public struct JSONObjectScanner {
   }
 
   public let bytes: UnsafeRawBufferPointer
+  /// Also check each value with the rest of the reader's rules while skipping it
+  /// (`quickCheckValue()`): duplicate keys, integers within 64 bits, numbers within `Double`.
+  ///
+  /// ```swift
+  /// scanner.checksValues = true
+  /// _ = try scanner.next()    // "state":{"a":1,"a":2}
+  /// scanner.lastValueChecked  // false: JSONReader would find a duplicate key
+  /// ```
+  public var checksValues = false
+  /// With `checksValues`: whether `JSONReader` reads the last member's value, at its depth in
+  /// the object, without an error (`false` also for the rare values the check leaves to it).
+  public private(set) var lastValueChecked = false
   private var parser: JSONParser
   private var finished = false
   private var first = true
@@ -80,7 +92,12 @@ public struct JSONObjectScanner {
     parser.index += 1
     parser.skipWhitespace()
     let valueStart = parser.index
-    if !parser.quickSkipValue() { try parser.skipValue() }
+    if checksValues {
+      lastValueChecked = parser.quickCheckValue()
+      if !lastValueChecked, !parser.quickSkipValue() { try parser.skipValue() }
+    } else if !parser.quickSkipValue() {
+      try parser.skipValue()
+    }
     return Member(keyRange: keyStart..<keyEnd, valueRange: valueStart..<parser.index, keyHasEscapes: keyHasEscapes)
   }
 

@@ -29,22 +29,53 @@ public struct TraceStateTracker {
   /// Also apply the patch of keyframe lines and compare it with their `state`.
   public var verifiesKeyframes: Bool
   private var lost = false
+  /// The state of the last `state` line taken as text (`consume(stateText:seq:)`), while only
+  /// patches it follows lazily came after it; `state` is `nil` meanwhile.
+  private var lazy: LazyState?
 
   public init(verifiesKeyframes: Bool = false) {
     self.verifiesKeyframes = verifiesKeyframes
   }
+
+  /// Takes a `state` line whose state is `text`, one JSON value that `JSONReader` reads without
+  /// an error (`TraceLineRules.recordDeferringState`), without building it: the patches that
+  /// follow expand only what they change (`LazyState`), and the same problems are found as with
+  /// `consume(_:line:)` of the whole record. `state` stays `nil` until an operation needs the
+  /// whole tree.
+  ///
+  /// ```swift
+  /// tracker.consume(stateText: Array(#"{"todos":[]}"#.utf8), seq: 0)
+  /// tracker.consume(action, line: 3)  // patch [{"op":"add","path":"/todos/-","value":1}]: nil
+  /// ```
+  package mutating func consume(stateText text: [UInt8], seq: Int64) {
+    lazy = LazyState(text: text)
+    state = nil
+    self.seq = seq
+    lost = false
+  }
+
+  /// The state, built from the text of a `state` line if it is still kept as text (for tests).
+  package func builtState() -> JSON? { lazy?.json() ?? state }
 
   /// Takes one record into account; returns a problem when its patch does not apply.
   @discardableResult
   public mutating func consume(_ record: TraceRecord, line: Int) -> TraceStateProblem? {
     switch record {
     case let .state(snapshot):
+      lazy = nil
       state = snapshot.state
       seq = snapshot.seq
       lost = false
       return nil
     case let .action(action):
       defer { seq = action.seq }
+      if var lazyState = lazy {
+        lazy = nil
+        if action.state == nil {
+          return followLazily(&lazyState, action, line: line)
+        }
+        state = lazyState.json()
+      }
       if let keyframe = action.state {
         defer {
           state = keyframe
@@ -83,6 +114,28 @@ public struct TraceStateTracker {
     case .session, .effect, .note, .end:
       return nil
     }
+  }
+
+  /// The patch of `action` applied to a state kept as text: lazily while it can be, then (from
+  /// the first operation `LazyState` leaves to `JSONPatch`) on the whole tree, as `consume` does.
+  private mutating func followLazily(_ lazyState: inout LazyState, _ action: TraceAction, line: Int)
+    -> TraceStateProblem?
+  {
+    let operations = action.patch.operations
+    for (k, operation) in operations.enumerated() where !lazyState.apply(operation) {
+      var current = lazyState.json()
+      do {
+        for operation in operations[k...] { try operation.apply(to: &current) }
+        state = current
+        return nil
+      } catch {
+        lost = true
+        return TraceStateProblem(
+          line: line, seq: action.seq, message: "patch of action \(action.seq) does not apply: \(error.message)")
+      }
+    }
+    lazy = lazyState
+    return nil
   }
 }
 

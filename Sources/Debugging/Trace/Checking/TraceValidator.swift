@@ -17,12 +17,14 @@
 public enum TraceValidator {
   public static func validate(_ reader: TraceReader) -> [TraceError] {
     var state = ValidationState(file: reader.file)
+    // A state line's state is checked as text and built only as far as the patches need it.
+    reader.defersStates = true
     for item in reader {
       switch item {
       case let .failure(error):
         state.findings.append(error)
         if error.severity == .error, error.mayHideAStateChange { state.skipped() }
-      case let .success(line): state.check(line)
+      case let .success(line): state.check(line, stateText: reader.takeDeferredState())
       }
     }
     state.finish()
@@ -70,7 +72,8 @@ private struct ValidationState {
     findings.append(TraceError(file: file, line: line, severity: severity, message: message))
   }
 
-  mutating func check(_ item: TraceLine) {
+  /// `stateText`: the state of a `state` line kept as text (its record holds `.null`).
+  mutating func check(_ item: TraceLine, stateText: [UInt8]? = nil) {
     let line = item.line
     if let endLine, item.record.kind != .session {
       report(line, "a line after the end line (line \(endLine))")
@@ -82,7 +85,11 @@ private struct ValidationState {
         report(line, "expected the initial state after the header, found \"\(item.record.kind.rawValue)\"")
       }
     }
-    if let problem = tracker.consume(item.record, line: line), !stateUncertain { report(line, problem.message) }
+    if let stateText, case let .state(snapshot) = item.record {
+      tracker.consume(stateText: stateText, seq: snapshot.seq)
+    } else if let problem = tracker.consume(item.record, line: line), !stateUncertain {
+      report(line, problem.message)
+    }
     if case .state = item.record { stateUncertain = false }
     if case let .action(action) = item.record, action.state != nil { stateUncertain = false }
     switch item.record {

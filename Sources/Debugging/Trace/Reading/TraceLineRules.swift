@@ -180,6 +180,49 @@ package struct TraceLineRules {
     }
   }
 
+  /// `record(of:file:)` for `validate`: a large `state` line's `state` is checked with all the
+  /// reader's rules without being built (`JSONObjectScanner.checksValues`) and returned as text,
+  /// the record holding `.null` in its place. Any other line, and any line the check cannot
+  /// vouch for (an error, a repeated top-level key, a value it leaves to the reader), is decoded
+  /// by `record(of:file:)`, with its exact error.
+  ///
+  /// ```text
+  /// {"kind":"state","seq":0,"t":0,"state":{…12 MB…}}   →   (.state(…, state: .null), the 12 MB)
+  /// ```
+  package static func recordDeferringState(of view: LineReader.View, file: String) -> (
+    Result<TraceRecord, TraceError>, [UInt8]?
+  ) {
+    let bytes = view.bytes
+    guard bytes.count > 4096, bytes.starts(with: #"{"kind":"state","#.utf8), problem(of: view, file: file) == nil
+    else {
+      return (record(of: view, file: file), nil)
+    }
+    var members: [JSON.Member] = []
+    var keys = Set<String>()
+    var text: [UInt8]?
+    do {
+      var scanner = try JSONObjectScanner(bytes)
+      scanner.checksValues = true
+      while let member = try scanner.next() {
+        let key = scanner.key(of: member)
+        guard keys.insert(key).inserted, scanner.lastValueChecked else { return (record(of: view, file: file), nil) }
+        if key == "state" {
+          text = Array(scanner.rawValue(of: member))
+          members.append(JSON.Member(key, .null))
+        } else {
+          members.append(JSON.Member(key, try scanner.value(member)))
+        }
+      }
+    } catch {
+      return (record(of: view, file: file), nil)
+    }
+    do {
+      return (.success(try TraceRecord(json: .object(members))), text)
+    } catch {
+      return (.failure(TraceError(file: file, line: view.number, message: error.message)), nil)
+    }
+  }
+
   /// Whether a line holds only spaces, tabs and carriage returns (or nothing).
   static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard let first = bytes.first else { return true }

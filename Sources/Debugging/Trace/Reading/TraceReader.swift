@@ -41,6 +41,21 @@ extension TraceLineReader where Decoder == TraceRecordDecoder {
     get { decoder.skipsKeyframeStates }
     set { decoder.skipsKeyframeStates = newValue }
   }
+
+  /// Keep a large `state` line's state as text instead of building it
+  /// (`TraceLineRules.recordDeferringState`): its record holds `.null`, and `takeDeferredState()`
+  /// right after it gives the text. For `validate`, whose `TraceStateTracker` follows the patches
+  /// into the text (`consume(stateText:seq:)`).
+  package var defersStates: Bool {
+    get { decoder.defersStates }
+    set { decoder.defersStates = newValue }
+  }
+
+  /// The text of the state of the line just read, when it was kept as text (`defersStates`).
+  package func takeDeferredState() -> [UInt8]? {
+    defer { decoder.deferredState = nil }
+    return decoder.deferredState
+  }
 }
 
 /// `TraceReader`'s line decoding: the whole record, with its line.
@@ -60,6 +75,9 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   /// The first `session` record decoded (the header: a later one is an error, never decoded first).
   public private(set) var session: TraceSession?
   var skipsKeyframeStates = false
+  var defersStates = false
+  /// The state of the last line read, as text (`defersStates`).
+  var deferredState: [UInt8]?
   private var noteSinceAction = false
 
   public init() {}
@@ -67,11 +85,16 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   public static func kind(of record: TraceLine) -> TraceKind { record.record.kind }
 
   public mutating func decode(_ view: LineReader.View, file: String) -> Result<TraceLine, TraceError> {
-    let item =
-      (skipsKeyframeStates && !noteSinceAction
-      ? TraceLineRules.recordSkippingKeyframeState(of: view, file: file)
-      : TraceLineRules.record(of: view, file: file))
-      .map { TraceLine(line: view.number, record: $0) }
+    deferredState = nil
+    let decoded: Result<TraceRecord, TraceError>
+    if defersStates {
+      (decoded, deferredState) = TraceLineRules.recordDeferringState(of: view, file: file)
+    } else if skipsKeyframeStates && !noteSinceAction {
+      decoded = TraceLineRules.recordSkippingKeyframeState(of: view, file: file)
+    } else {
+      decoded = TraceLineRules.record(of: view, file: file)
+    }
+    let item = decoded.map { TraceLine(line: view.number, record: $0) }
     guard case let .success(line) = item else { return item }
     switch line.record {
     case .note: noteSinceAction = true
