@@ -63,7 +63,7 @@ import Testing
         .init("done", .structure(type: "Flag", fields: [.init("on", .bool(true))])),
       ])
     #expect(
-      JSONWriter.string(ReportDiffEncoder.encode(StateDiff(old, new))) == #"""
+      ReportDiffEncoder.string(StateDiff(old, new)) == #"""
         {"s":"Todo(","e":")","c":[{"u":1},{"k":"tags","s":"[","e":"]","c":[{"k":"[0]","a":"\"b\""},{"u":1},{"k":"[1]","o":"\"b\"","n":"\"c\"","kn":"[2]"}]},{"k":"note","l":[[" ","x"],["-","y"],["+","z"]]},{"k":"done","o":"false","n":"Flag(\n  on: true\n)"}]}
         """#)
   }

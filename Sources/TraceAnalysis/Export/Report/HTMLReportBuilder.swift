@@ -21,7 +21,9 @@ public struct HTMLReportBuilder {
   private var timing = TimingReportBuilder(slowestCount: 0)
   private var tracker = TraceStateTracker()
   private var session: TraceSession?
-  private var chunk: [JSON] = []
+  /// The open chunk's actions as JSON text, comma-separated, and how many there are.
+  private var chunk: [UInt8] = []
+  private var chunkActions = 0
   private var chunkCount = 0
   private var started = false
 
@@ -49,8 +51,10 @@ public struct HTMLReportBuilder {
         index.problems.append("line \(problem.line): \(problem.message)")
       }
       index.add(action)
-      chunk.append(detail(action, change: change, after: tracker.state))
-      if chunk.count == chunkSize { flushChunk(into: &output) }
+      if chunkActions > 0 { chunk.append(UInt8(ascii: ",")) }
+      Self.writeDetail(action, change: change, after: tracker.state, into: &chunk)
+      chunkActions += 1
+      if chunkActions == chunkSize { flushChunk(into: &output) }
     case let .effect(event):
       index.add(event)
     case let .note(note):
@@ -63,7 +67,7 @@ public struct HTMLReportBuilder {
   /// Writes the last chunk, the index and the script, and closes the page.
   public mutating func finish(into output: inout [UInt8]) {
     if !started { begin(into: &output) }
-    if !chunk.isEmpty { flushChunk(into: &output) }
+    if chunkActions > 0 { flushChunk(into: &output) }
     let report = timing.report()
     index.end = max(index.end, report.end)
     output.append(contentsOf: Array(#"<script type="application/json" id="report-index">"#.utf8))
@@ -79,33 +83,44 @@ public struct HTMLReportBuilder {
 
   private mutating func flushChunk(into output: inout [UInt8]) {
     output.append(contentsOf: Array(#"<script type="application/json" id="chunk-\#(chunkCount)">"#.utf8))
-    ScriptData.write(.array(chunk), into: &output)
+    chunk.insert(UInt8(ascii: "["), at: 0)
+    chunk.append(UInt8(ascii: "]"))
+    ScriptData.escape(chunk, into: &output)
     output.append(contentsOf: Array("</script>\n".utf8))
     chunk.removeAll(keepingCapacity: true)
+    chunkActions = 0
     chunkCount += 1
   }
 
   /// `{"a": action text, "d": diff model}`; `"x"` says why there is no diff.
-  private func detail(_ action: TraceAction, change: ActionChange, after: JSON?) -> JSON {
-    var members: [JSON.Member] = []
+  private static func writeDetail(_ action: TraceAction, change: ActionChange, after: JSON?, into bytes: inout [UInt8])
+  {
+    let text: String
     if let value = try? Value(json: action.action) {
-      members.append(.init("a", .string(ReportDiffEncoder.text(value))))
+      text = ReportDiffEncoder.text(value)
     } else {
-      members.append(.init("a", .string(JSONWriter.string(action.action))))
+      text = JSONWriter.string(action.action)
+    }
+    bytes.append(contentsOf: #"{"a":"#.utf8)
+    JSONWriter.write(.string(text), into: &bytes)
+    func why(_ reason: String) {
+      bytes.append(contentsOf: #","x":"#.utf8)
+      JSONWriter.write(.string(reason), into: &bytes)
     }
     if action.patch.operations.isEmpty {
-      members.append(.init("d", .object([.init("u", .int(1))])))
-      return .object(members)
-    }
-    do throws(JSONError) {
-      if let after, let diff = try change.diff(after: after) {
-        members.append(.init("d", ReportDiffEncoder.encode(diff)))
-      } else {
-        members.append(.init("x", .string("the state before this action is unknown (see the problems above)")))
+      bytes.append(contentsOf: #","d":{"u":1}"#.utf8)
+    } else {
+      do throws(JSONError) {
+        if let after, let diff = try change.diff(after: after) {
+          bytes.append(contentsOf: #","d":"#.utf8)
+          ReportDiffEncoder.write(diff, into: &bytes)
+        } else {
+          why("the state before this action is unknown (see the problems above)")
+        }
+      } catch {
+        why("the state is not in the trace's value form: \(error.message)")
       }
-    } catch {
-      members.append(.init("x", .string("the state is not in the trace's value form: \(error.message)")))
     }
-    return .object(members)
+    bytes.append(UInt8(ascii: "}"))
   }
 }

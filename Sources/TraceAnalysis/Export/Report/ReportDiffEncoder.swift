@@ -11,15 +11,23 @@ import Debugging
 /// multi-line string compared line by line.
 ///
 /// ```swift
-/// JSONWriter.string(ReportDiffEncoder.encode(StateDiff(.structure(type: "T", fields: [.init("x", .int(1))]),
-///                                                      .structure(type: "T", fields: [.init("x", .int(2))]))))
+/// ReportDiffEncoder.string(StateDiff(.structure(type: "T", fields: [.init("x", .int(1))]),
+///                                    .structure(type: "T", fields: [.init("x", .int(2))])))
 /// ```
 /// ```text
 /// {"s":"T(","e":")","c":[{"k":"x","o":"1","n":"2"}]}
 /// ```
 enum ReportDiffEncoder {
-  static func encode(_ diff: StateDiff) -> JSON {
-    .object(node(diff.root))
+  /// The diff model's JSON text, written straight as bytes (no JSON tree is built per action).
+  static func write(_ diff: StateDiff, into bytes: inout [UInt8]) {
+    object(diff.root.change, key: diff.root.key, into: &bytes)
+  }
+
+  /// `write` as a string.
+  static func string(_ diff: StateDiff) -> String {
+    var bytes: [UInt8] = []
+    write(diff, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// A value as it reads in a diff, on as many lines as custom-dump uses.
@@ -28,9 +36,9 @@ enum ReportDiffEncoder {
     ValueText.dump(value, label: "", suffix: "", marker: .context, depth: 0, into: &lines)
     // Every line starts with its marker and a space (ASCII): drop those two bytes per line.
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(lines.text.utf8.count)
+    bytes.reserveCapacity(lines.bytes.count)
     var skip = 2
-    for byte in lines.text.utf8 {
+    for byte in lines.bytes {
       if skip > 0 {
         skip -= 1
         continue
@@ -41,49 +49,95 @@ enum ReportDiffEncoder {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  private static func node(_ node: StateDiff.Node) -> [JSON.Member] {
-    change(node.change, key: node.key)
+  /// Writes JSON object members one after the other, commas between them.
+  private struct Members {
+    var first = true
+
+    mutating func key(_ name: String, into bytes: inout [UInt8]) {
+      if !first { bytes.append(UInt8(ascii: ",")) }
+      first = false
+      bytes.append(UInt8(ascii: "\""))
+      bytes.append(contentsOf: name.utf8)
+      bytes.append(contentsOf: "\":".utf8)
+    }
+
+    mutating func string(_ name: String, _ value: String, into bytes: inout [UInt8]) {
+      key(name, into: &bytes)
+      JSONWriter.write(.string(value), into: &bytes)
+    }
+
+    mutating func int(_ name: String, _ value: Int, into bytes: inout [UInt8]) {
+      key(name, into: &bytes)
+      bytes.append(contentsOf: String(value).utf8)
+    }
   }
 
-  private static func change(_ change: StateDiff.Change, key: StateDiff.Key) -> [JSON.Member] {
-    func labelled(_ side: Side, _ rest: [JSON.Member]) -> [JSON.Member] {
+  private static func object(_ change: StateDiff.Change, key: StateDiff.Key, into bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "{"))
+    var members = Members()
+    self.members(change, key: key, skipUnchanged: false, into: &bytes, &members)
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  private static func members(
+    _ change: StateDiff.Change, key: StateDiff.Key, skipUnchanged: Bool, into bytes: inout [UInt8],
+    _ members: inout Members
+  ) {
+    func labelled(_ side: Side) {
       let text = label(key, side: side)
-      return text.isEmpty ? rest : [.init("k", .string(text))] + rest
+      if !text.isEmpty { members.string("k", text, into: &bytes) }
     }
     switch change {
     case let .unchanged(count):
-      return [.init("u", .int(Int64(count)))]
+      if !skipUnchanged { members.int("u", count, into: &bytes) }
     case let .replaced(old, new):
-      var members = labelled(.removed, [.init("o", .string(text(old))), .init("n", .string(text(new)))])
+      labelled(.removed)
+      members.string("o", text(old), into: &bytes)
+      members.string("n", text(new), into: &bytes)
       let newLabel = label(key, side: .inserted)
-      if newLabel != label(key, side: .removed) { members.append(.init("kn", .string(newLabel))) }
-      return members
+      if newLabel != label(key, side: .removed) { members.string("kn", newLabel, into: &bytes) }
     case let .inserted(value):
-      return labelled(.inserted, [.init("a", .string(text(value)))])
+      labelled(.inserted)
+      members.string("a", text(value), into: &bytes)
     case let .removed(value):
-      return labelled(.removed, [.init("d", .string(text(value)))])
+      labelled(.removed)
+      members.string("d", text(value), into: &bytes)
     case let .moved(_, _, inner):
-      let rest = self.change(inner, key: .root).filter { $0.key != "u" }
-      return labelled(.moved, [.init("m", .int(1))] + rest)
+      labelled(.moved)
+      members.int("m", 1, into: &bytes)
+      self.members(inner, key: .root, skipUnchanged: true, into: &bytes, &members)
     case let .nested(.lines, children):
-      let lines: [JSON] = children.compactMap { child in
-        guard case let .line(_, _, text) = child.key else { return nil }
+      labelled(.context)
+      members.key("l", into: &bytes)
+      bytes.append(UInt8(ascii: "["))
+      var first = true
+      for child in children {
+        guard case let .line(_, _, text) = child.key else { continue }
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        first = false
         let marker: String
         switch child.change {
         case .inserted: marker = "+"
         case .removed: marker = "-"
         default: marker = " "
         }
-        return .array([.string(marker), .string(ValueText.escaped(text))])
+        bytes.append(contentsOf: "[\"\(marker)\",".utf8)
+        JSONWriter.write(.string(ValueText.escaped(text)), into: &bytes)
+        bytes.append(UInt8(ascii: "]"))
       }
-      return labelled(.context, [.init("l", .array(lines))])
+      bytes.append(UInt8(ascii: "]"))
     case let .nested(shape, children):
       let (open, close) = brackets(shape)
-      return labelled(
-        .context,
-        [
-          .init("s", .string(open)), .init("e", .string(close)), .init("c", .array(children.map { .object(node($0)) })),
-        ])
+      labelled(.context)
+      members.string("s", open, into: &bytes)
+      members.string("e", close, into: &bytes)
+      members.key("c", into: &bytes)
+      bytes.append(UInt8(ascii: "["))
+      for (index, child) in children.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        object(child.change, key: child.key, into: &bytes)
+      }
+      bytes.append(UInt8(ascii: "]"))
     }
   }
 
