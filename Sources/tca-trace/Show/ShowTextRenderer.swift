@@ -80,6 +80,10 @@ package struct ShowTextRenderer {
 
   /// The value of an action or a state as indented lines, in custom-dump's style.
   package func value(_ value: Value, indent: String = "  ") -> String {
+    String(decoding: valueBytes(value, indent: indent), as: UTF8.self)
+  }
+
+  private func valueBytes(_ value: Value, indent: String) -> [UInt8] {
     var lines = TextLines(color: false)
     ValueText.dump(value, label: "", suffix: "", marker: .context, depth: 0, into: &lines)
     return indented(lines.bytes, indent)
@@ -87,11 +91,19 @@ package struct ShowTextRenderer {
 
   /// An action value, its enum type in front as TCA prints it: `Todos.Action.todos(`.
   package func action(_ value: Value, indent: String = "  ") -> String {
-    let text = self.value(value, indent: indent)
+    var bytes = valueBytes(value, indent: indent)
     guard case let .enumCase(type, _, _) = value, !type.isEmpty,
-      let dot = text.firstIndex(where: { $0 != " " }), text[dot] == "."
-    else { return text }
-    return text[..<dot] + type + text[dot...]
+      let dot = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") }), bytes[dot] == UInt8(ascii: ".")
+    else { return String(decoding: bytes, as: UTF8.self) }
+    // The `.` is a Character of its own unless what follows combines with it (not ASCII): then
+    // the text decides, as `String` reads it.
+    guard dot + 1 == bytes.count || bytes[dot + 1] < 0x80 else {
+      let text = String(decoding: bytes, as: UTF8.self)
+      guard let index = text.firstIndex(where: { $0 != " " }), text[index] == "." else { return text }
+      return text[..<index] + type + text[index...]
+    }
+    bytes.insert(contentsOf: type.utf8, at: dot)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// A value on its own, from the first column: what `tca-trace state` prints.
@@ -106,8 +118,7 @@ package struct ShowTextRenderer {
     ValueText.dump(value, label: "", suffix: "", marker: .context, depth: 0, into: &lines)
     // Each line without its first two columns (the marker and the indentation's first space, both
     // ASCII), done on the bytes as `indented` does: a 100,000-element state is 600,000 lines.
-    var text = lines.text
-    return text.withUTF8 { bytes in
+    return lines.bytes.withUnsafeBufferPointer { bytes in
       var out: [UInt8] = []
       out.reserveCapacity(bytes.count)
       var start = 0
@@ -148,7 +159,8 @@ package struct ShowTextRenderer {
   /// The structural diff between two states, or `(No state changes)`.
   package func stateChange(_ diff: StateDiff, indent: String = "  ") -> String {
     if diff.isEqual { return indent + style.paint("(No state changes)", .dim) }
-    return indented(DiffTextRenderer(options: DiffRenderOptions(color: style.colored)).renderUTF8(diff), indent)
+    let bytes = indented(DiffTextRenderer(options: DiffRenderOptions(color: style.colored)).renderUTF8(diff), indent)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// An effect event, linked to the action that started it.
@@ -188,21 +200,19 @@ package struct ShowTextRenderer {
 
   /// `text` (UTF-8) with `indent` before each of its lines: what splitting it on the `Character`
   /// "\n" and joining gives (a "\r\n" is one `Character`, so it does not start a line).
-  private func indented(_ bytes: [UInt8], _ indent: String) -> String {
-    var indent = indent
-    return indent.withUTF8 { prefix in
-      var out: [UInt8] = []
-      out.reserveCapacity(bytes.count + prefix.count * 16)
+  private func indented(_ bytes: [UInt8], _ indent: String) -> [UInt8] {
+    let prefix = Array(indent.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + prefix.count * 16)
+    out.append(contentsOf: prefix)
+    var start = 0
+    for index in bytes.indices where bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) {
+      out.append(contentsOf: bytes[start...index])
       out.append(contentsOf: prefix)
-      var start = 0
-      for index in bytes.indices where bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) {
-        out.append(contentsOf: bytes[start...index])
-        out.append(contentsOf: prefix)
-        start = index + 1
-      }
-      out.append(contentsOf: bytes[start...])
-      return String(decoding: out, as: UTF8.self)
+      start = index + 1
     }
+    out.append(contentsOf: bytes[start...])
+    return out
   }
 }
 
