@@ -13,8 +13,19 @@ import TraceTestSupport
   func follow(_ patches: [String], keyframe: String? = nil) throws -> [String] {
     var built = TraceStateTracker(verifiesKeyframes: true)
     var lazy = TraceStateTracker(verifiesKeyframes: true)
+    var indexed = TraceStateTracker(verifiesKeyframes: true)
     built.consume(.state(TraceState(seq: 0, t: 0, state: try JSONReader.parse(Self.stateText))), line: 2)
     lazy.consume(stateText: Array(Self.stateText.utf8), seq: 0)
+    // The same with the root and the todos (at least 4 KB each) indexed when checked.
+    let text = Array(Self.stateText.utf8)
+    var children = JSONChildIndex()
+    text.withUnsafeBufferPointer { buffer in
+      var parser = JSONParser(buffer.baseAddress!, count: buffer.count)
+      let checked = parser.quickCheckValue(children: &children)
+      #expect(checked)
+    }
+    #expect(children.containers.count == 2)
+    indexed.consume(stateText: text, children: children, seq: 0)
     var results: [String] = []
     for (k, patch) in patches.enumerated() {
       let state = k == patches.count - 1 ? keyframe.map { try? JSONReader.parse($0) } ?? nil : nil
@@ -24,9 +35,11 @@ import TraceTestSupport
       let expected = built.consume(.action(action), line: k + 3)
       let found = lazy.consume(.action(action), line: k + 3)
       #expect(found == expected, "\(patch)")
+      #expect(indexed.consume(.action(action), line: k + 3) == expected, "\(patch)")
       results.append(found?.message ?? "ok")
     }
     #expect(lazy.builtState() == built.builtState(), "\(patches)")
+    #expect(indexed.builtState() == built.builtState(), "\(patches)")
     return results
   }
 
@@ -140,6 +153,25 @@ import TraceTestSupport
           "\(brokenReader.file):2:\(column): error: \(message)"
         ])
     }
+  }
+
+  @Test func theCheckIndexesTheMembersAndElementsOfLargeContainers() throws {
+    let text = Array((#"{"a":["# + (0..<2000).map { "\($0)" }.joined(separator: ",") + #"],"b":{"c":[1]}}"#).utf8)
+    var children = JSONChildIndex()
+    text.withUnsafeBufferPointer { buffer in
+      var parser = JSONParser(buffer.baseAddress!, count: buffer.count)
+      let checked = parser.quickCheckValue(children: &children)
+      #expect(checked && parser.index == buffer.count)
+    }
+    func slice(_ range: Range<Int>?) -> String { range.map { String(decoding: text[$0], as: UTF8.self) } ?? "-" }
+    let root = try #require(children.containers[0])
+    #expect(root.map { slice($0.key) } == ["a", "b"])
+    #expect(root.map { slice($0.value).prefix(6) } == ["[0,1,2", #"{"c":["#])
+    let elements = try #require(children.containers[5])
+    #expect(elements.map { slice($0.value) } == (0..<2000).map { "\($0)" })
+    #expect(elements.allSatisfy { $0.key == nil })
+    // {"c":[1]} and [1] are small: read again if ever expanded.
+    #expect(children.containers.count == 2)
   }
 
   @Test func theCheckAcceptsOnlyWhatTheReaderReads() {

@@ -39,6 +39,9 @@ public struct JSONObjectScanner {
   /// With `checksValues`: whether `JSONReader` reads the last member's value, at its depth in
   /// the object, without an error (`false` also for the rare values the check leaves to it).
   public private(set) var lastValueChecked = false
+  /// With `checksValues`: where the members and elements of the first two levels of containers
+  /// of the last member's value are (offsets from the value's first byte).
+  package private(set) var lastValueChildren = JSONChildIndex()
   private var parser: JSONParser
   private var finished = false
   private var first = true
@@ -93,7 +96,8 @@ public struct JSONObjectScanner {
     parser.skipWhitespace()
     let valueStart = parser.index
     if checksValues {
-      lastValueChecked = parser.quickCheckValue()
+      lastValueChildren = JSONChildIndex()
+      lastValueChecked = parser.quickCheckValue(children: &lastValueChildren)
       if !lastValueChecked, !parser.quickSkipValue() { try parser.skipValue() }
     } else if !parser.quickSkipValue() {
       try parser.skipValue()

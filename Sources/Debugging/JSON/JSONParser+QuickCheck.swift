@@ -14,14 +14,22 @@ extension JSONParser {
   /// Moves past the value at `index` and returns `true` when `JSONReader` accepts it; else
   /// returns `false` with `index` unchanged.
   mutating func quickCheckValue() -> Bool {
-    var keys = QuickKeys()
-    guard let after = quickCheckEnd(&keys) else { return false }
+    var children = JSONChildIndex(levels: 0)
+    return quickCheckValue(children: &children)
+  }
+
+  /// `quickCheckValue()` that also records where the members and elements of the containers on
+  /// the first `children.levels` levels of the value are (`JSONChildIndex`).
+  mutating func quickCheckValue(children: inout JSONChildIndex) -> Bool {
+    let keys = QuickKeys()
+    guard let after = quickCheckEnd(keys, &children) else { return false }
     index = after
     return true
   }
 
-  private func quickCheckEnd(_ keys: inout QuickKeys) -> Int? {
+  private func quickCheckEnd(_ keys: QuickKeys, _ children: inout JSONChildIndex) -> Int? {
     let start = bytes
+    let origin = bytes + self.index
     let end = bytes + self.end
     let room = min(63, JSONReader.maximumDepth - depth)
     var kinds: UInt64 = 0
@@ -29,12 +37,14 @@ extension JSONParser {
     var p = bytes + self.index
     while true {
       guard let c = Self.checkNonSpace(&p, end) else { return nil }
+      if level > 0 { children.valueStarts(level: level, at: origin.distance(to: p)) }
       switch c {
       case .quote:
         guard checkString(&p, end) != nil else { return nil }
       case .openBrace, .openBracket:
         guard level < room else { return nil }
         level += 1
+        children.opened(level: level, at: origin.distance(to: p))
         p += 1
         keys.open()
         guard let next = Self.checkNonSpace(&p, end) else { return nil }
@@ -42,17 +52,19 @@ extension JSONParser {
           kinds = kinds << 1 | 1
           if next == .closeBrace {
             p += 1
+            children.closed(level: level, at: origin.distance(to: p))
             level -= 1
             kinds >>= 1
             keys.close()
           } else {
-            guard checkKey(&p, end, &keys) else { return nil }
+            guard checkKey(&p, end, keys, level, origin, &children) else { return nil }
             continue
           }
         } else {
           kinds = kinds << 1
           if next == .closeBracket {
             p += 1
+            children.closed(level: level, at: origin.distance(to: p))
             level -= 1
             kinds >>= 1
             keys.close()
@@ -76,16 +88,20 @@ extension JSONParser {
       }
       while true {
         if level == 0 { return start.distance(to: p) }
+        children.valueEnds(level: level, at: origin.distance(to: p))
         guard let next = Self.checkNonSpace(&p, end) else { return nil }
         p += 1
         let inObject = kinds & 1 == 1
         if next == .comma {
           if inObject {
-            guard Self.checkNonSpace(&p, end) != nil, checkKey(&p, end, &keys) else { return nil }
+            guard Self.checkNonSpace(&p, end) != nil, checkKey(&p, end, keys, level, origin, &children) else {
+              return nil
+            }
           }
           break
         }
         guard next == (inObject ? .closeBrace : .closeBracket) else { return nil }
+        children.closed(level: level, at: origin.distance(to: p))
         level -= 1
         kinds >>= 1
         keys.close()
@@ -106,15 +122,17 @@ extension JSONParser {
 
   /// A key (without escapes, not seen before in its object), whitespace and the colon.
   @inline(__always)
-  private func checkKey(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ keys: inout QuickKeys)
-    -> Bool
-  {
+  private func checkKey(
+    _ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ keys: QuickKeys, _ level: Int,
+    _ origin: UnsafePointer<UInt8>, _ children: inout JSONChildIndex
+  ) -> Bool {
     guard p.pointee == .quote else { return false }
     let keyStart = p + 1
     guard let hasEscapes = checkString(&p, end), !hasEscapes,
-      keys.insert(keyStart, count: keyStart.distance(to: p) - 1),
-      let colon = Self.checkNonSpace(&p, end), colon == .colon
+      keys.insert(keyStart, count: keyStart.distance(to: p) - 1)
     else { return false }
+    children.key(level: level, origin.distance(to: keyStart)..<origin.distance(to: p) - 1)
+    guard let colon = Self.checkNonSpace(&p, end), colon == .colon else { return false }
     p += 1
     return true
   }
@@ -210,31 +228,117 @@ extension JSONParser {
 }
 
 /// The keys of the objects open during `quickCheckValue()`, to find one given twice: compared as
-/// bytes, as `JSONReader` compares keys; more than 32 in one object are left to the reader.
-struct QuickKeys {
-  private var keys: [(start: UnsafePointer<UInt8>, count: Int)] = []
-  private var bases: [Int] = []
+/// bytes, as `JSONReader` compares keys; more than 32 in one object are left to the reader. Room
+/// for 64 levels of 32 keys, allocated at the first object.
+final class QuickKeys {
+  static let perObject = 32
+  private var starts: UnsafeMutablePointer<UnsafePointer<UInt8>>?
+  private var counts: UnsafeMutablePointer<Int>?
+  /// Where each open container's keys start.
+  private var bases: UnsafeMutablePointer<Int>?
+  private var keyCount = 0
+  private var levels = 0
 
-  mutating func open() { bases.append(keys.count) }
+  deinit {
+    starts?.deallocate()
+    counts?.deallocate()
+    bases?.deallocate()
+  }
 
-  mutating func close() {
-    keys.removeSubrange(bases.removeLast()...)
+  @inline(__always)
+  func open() {
+    if bases == nil {
+      // `quickCheckValue()` opens at most 63 levels.
+      starts = .allocate(capacity: 64 * Self.perObject)
+      counts = .allocate(capacity: 64 * Self.perObject)
+      bases = .allocate(capacity: 64)
+    }
+    bases![levels] = keyCount
+    levels += 1
+  }
+
+  @inline(__always)
+  func close() {
+    levels -= 1
+    keyCount = bases![levels]
   }
 
   /// Records a key of the innermost object; `false` when it is there already or the object has
   /// too many members to compare.
-  mutating func insert(_ start: UnsafePointer<UInt8>, count: Int) -> Bool {
-    let base = bases[bases.count - 1]
-    guard keys.count - base < 32 else { return false }
-    for i in base..<keys.count where keys[i].count == count && Self.equal(keys[i].start, start, count) {
-      return false
+  @inline(__always)
+  func insert(_ start: UnsafePointer<UInt8>, count: Int) -> Bool {
+    let base = bases![levels - 1]
+    guard keyCount - base < Self.perObject, let starts, let counts else { return false }
+    var i = base
+    while i < keyCount {
+      if counts[i] == count && Self.equal(starts[i], start, count) { return false }
+      i += 1
     }
-    keys.append((start, count))
+    starts[keyCount] = start
+    counts[keyCount] = count
+    keyCount += 1
     return true
   }
 
+  @inline(__always)
   private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     for i in 0..<count where a[i] != b[i] { return false }
     return true
+  }
+}
+
+/// Where the members and elements of the containers on the first `levels` levels of a value are,
+/// recorded by `quickCheckValue(children:)`: offsets from the value's first byte, by the offset of
+/// their container; only containers of at least `smallest` bytes are kept. Expanding such a
+/// container (`LazyState`) then reads no byte of it again.
+///
+/// ```swift
+/// // {"a":[1,22,…4 KB…]}
+/// children.containers[0]  // [Child(key: 2..<3, value: 5..<4100)]
+/// children.containers[5]  // [Child(key: nil, value: 6..<7), Child(key: nil, value: 8..<10), …]
+/// ```
+package struct JSONChildIndex {
+  package struct Child {
+    /// An object member's key, between its quotes (without escapes).
+    package var key: Range<Int>?
+    package var value: Range<Int>
+  }
+
+  package private(set) var containers: [Int: [Child]] = [:]
+  package let levels: Int
+  private var open: [(offset: Int, children: [Child], key: Range<Int>?, valueStart: Int)] = []
+
+  package init(levels: Int = 2) { self.levels = levels }
+
+  @inline(__always)
+  mutating func opened(level: Int, at offset: Int) {
+    if level <= levels { open.append((offset, [], nil, 0)) }
+  }
+
+  @inline(__always)
+  mutating func key(level: Int, _ range: Range<Int>) {
+    if level <= levels { open[level - 1].key = range }
+  }
+
+  @inline(__always)
+  mutating func valueStarts(level: Int, at offset: Int) {
+    if level <= levels { open[level - 1].valueStart = offset }
+  }
+
+  @inline(__always)
+  mutating func valueEnds(level: Int, at offset: Int) {
+    guard level <= levels else { return }
+    let i = level - 1
+    open[i].children.append(Child(key: open[i].key, value: open[i].valueStart..<offset))
+  }
+
+  /// Containers shorter than this are read again when expanded rather than kept.
+  static let smallest = 4096
+
+  @inline(__always)
+  mutating func closed(level: Int, at offset: Int) {
+    guard level <= levels else { return }
+    let container = open.removeLast()
+    if offset - container.offset >= Self.smallest { containers[container.offset] = container.children }
   }
 }

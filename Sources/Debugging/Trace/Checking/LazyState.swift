@@ -21,11 +21,15 @@ struct LazyState {
   }
 
   let text: [UInt8]
+  /// Where the members and elements of the first levels of containers are in `text`.
+  let children: JSONChildIndex
   private(set) var root: Node
 
-  /// `text`: one JSON value that `JSONReader` reads without an error.
-  init(text: [UInt8]) {
+  /// `text`: one JSON value that `JSONReader` reads without an error; `children`: its index
+  /// (`quickCheckValue(children:)`), or an empty one.
+  init(text: [UInt8], children: JSONChildIndex = JSONChildIndex(levels: 0)) {
     self.text = text
+    self.children = children
     root = .text(0..<text.count)
   }
 
@@ -114,22 +118,23 @@ struct LazyState {
     var root = self.root
     self.root = .null
     defer { self.root = root }
-    return Self.walk(&root, tokens, text, body)
+    return Self.walk(&root, tokens, text, children, body)
   }
 
   private static func walk(
-    _ node: inout Node, _ tokens: ArraySlice<String>, _ text: [UInt8], _ body: (inout Node) -> Bool
+    _ node: inout Node, _ tokens: ArraySlice<String>, _ text: [UInt8], _ children: JSONChildIndex,
+    _ body: (inout Node) -> Bool
   ) -> Bool {
-    expand(&node, text)
+    expand(&node, text, children)
     guard let token = tokens.first else { return body(&node) }
     if var members = takeMembers(&node) {
       defer { node = .object(members) }
       guard let i = members.firstIndex(where: { $0.key == token }) else { return false }
-      return walk(&members[i].node, tokens.dropFirst(), text, body)
+      return walk(&members[i].node, tokens.dropFirst(), text, children, body)
     } else if var elements = takeElements(&node) {
       defer { node = .array(elements) }
       guard let i = PatchEngine.index(token), i < elements.count else { return false }
-      return walk(&elements[i], tokens.dropFirst(), text, body)
+      return walk(&elements[i], tokens.dropFirst(), text, children, body)
     }
     return false
   }
@@ -149,10 +154,18 @@ struct LazyState {
   }
 
   /// Turns a container held as text or as a `JSON` value into one expanded one level.
-  private static func expand(_ node: inout Node, _ text: [UInt8]) {
+  private static func expand(_ node: inout Node, _ text: [UInt8], _ children: JSONChildIndex) {
     switch node {
     case let .text(range):
       guard let first = range.first.map({ text[$0] }), first == .openBrace || first == .openBracket else { return }
+      if let known = children.containers[range.lowerBound] {
+        // Indexed when the text was checked: nothing to read again.
+        node =
+          first == .openBrace
+          ? .object(known.map { (String(decoding: text[$0.key ?? 0..<0], as: UTF8.self), .text($0.value)) })
+          : .array(known.map { .text($0.value) })
+        return
+      }
       text.withUnsafeBufferPointer { buffer in
         if let expanded = LazyStateScan.expand(buffer.baseAddress!, range) { node = expanded }
       }

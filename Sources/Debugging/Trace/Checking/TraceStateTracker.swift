@@ -47,8 +47,10 @@ public struct TraceStateTracker {
   /// tracker.consume(stateText: Array(#"{"todos":[]}"#.utf8), seq: 0)
   /// tracker.consume(action, line: 3)  // patch [{"op":"add","path":"/todos/-","value":1}]: nil
   /// ```
-  package mutating func consume(stateText text: [UInt8], seq: Int64) {
-    lazy = LazyState(text: text)
+  package mutating func consume(
+    stateText text: [UInt8], children: JSONChildIndex = JSONChildIndex(levels: 0), seq: Int64
+  ) {
+    lazy = LazyState(text: text, children: children)
     state = nil
     self.seq = seq
     lost = false

@@ -73,7 +73,7 @@ private struct ValidationState {
   }
 
   /// `stateText`: the state of a `state` line kept as text (its record holds `.null`).
-  mutating func check(_ item: TraceLine, stateText: [UInt8]? = nil) {
+  mutating func check(_ item: TraceLine, stateText: TraceLineRules.DeferredState? = nil) {
     let line = item.line
     if let endLine, item.record.kind != .session {
       report(line, "a line after the end line (line \(endLine))")
@@ -86,7 +86,7 @@ private struct ValidationState {
       }
     }
     if let stateText, case let .state(snapshot) = item.record {
-      tracker.consume(stateText: stateText, seq: snapshot.seq)
+      tracker.consume(stateText: stateText.text, children: stateText.children, seq: snapshot.seq)
     } else if let problem = tracker.consume(item.record, line: line), !stateUncertain {
       report(line, problem.message)
     }

@@ -190,7 +190,7 @@ package struct TraceLineRules {
   /// {"kind":"state","seq":0,"t":0,"state":{…12 MB…}}   →   (.state(…, state: .null), the 12 MB)
   /// ```
   package static func recordDeferringState(of view: LineReader.View, file: String) -> (
-    Result<TraceRecord, TraceError>, [UInt8]?
+    Result<TraceRecord, TraceError>, DeferredState?
   ) {
     let bytes = view.bytes
     guard bytes.count > 4096, bytes.starts(with: #"{"kind":"state","#.utf8), problem(of: view, file: file) == nil
@@ -199,7 +199,7 @@ package struct TraceLineRules {
     }
     var members: [JSON.Member] = []
     var keys = Set<String>()
-    var text: [UInt8]?
+    var text: DeferredState?
     do {
       var scanner = try JSONObjectScanner(bytes)
       scanner.checksValues = true
@@ -207,7 +207,15 @@ package struct TraceLineRules {
         let key = scanner.key(of: member)
         guard keys.insert(key).inserted, scanner.lastValueChecked else { return (record(of: view, file: file), nil) }
         if key == "state" {
-          text = Array(scanner.rawValue(of: member))
+          let raw = scanner.rawValue(of: member)
+          // Copied with one memcpy (an `Array` of a raw buffer would go byte by byte).
+          let copy = [UInt8](unsafeUninitializedCapacity: raw.count) { buffer, count in
+            if raw.count > 0, let base = raw.baseAddress {
+              buffer.baseAddress!.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: raw.count)
+            }
+            count = raw.count
+          }
+          text = DeferredState(text: copy, children: scanner.lastValueChildren)
           members.append(JSON.Member(key, .null))
         } else {
           members.append(JSON.Member(key, try scanner.value(member)))
@@ -221,6 +229,13 @@ package struct TraceLineRules {
     } catch {
       return (.failure(TraceError(file: file, line: view.number, message: error.message)), nil)
     }
+  }
+
+  /// A `state` line's state kept as text by `recordDeferringState`, with where the members and
+  /// elements of its first two levels are.
+  package struct DeferredState {
+    package var text: [UInt8]
+    package var children: JSONChildIndex
   }
 
   /// Whether a line holds only spaces, tabs and carriage returns (or nothing).

@@ -52,7 +52,7 @@ extension TraceLineReader where Decoder == TraceRecordDecoder {
   }
 
   /// The text of the state of the line just read, when it was kept as text (`defersStates`).
-  package func takeDeferredState() -> [UInt8]? {
+  package func takeDeferredState() -> TraceLineRules.DeferredState? {
     defer { decoder.deferredState = nil }
     return decoder.deferredState
   }
@@ -77,7 +77,7 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   var skipsKeyframeStates = false
   var defersStates = false
   /// The state of the last line read, as text (`defersStates`).
-  var deferredState: [UInt8]?
+  var deferredState: TraceLineRules.DeferredState?
   private var noteSinceAction = false
 
   public init() {}
