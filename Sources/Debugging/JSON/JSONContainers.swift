@@ -101,19 +101,10 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
   /// elements.move(from: 0, to: 2)   // [2, 3, 1, 4]
   /// ```
   public mutating func move(from source: Int, to target: Int) {
-    precondition(source >= 0 && source < count && target >= 0 && target < count, "index out of range")
+    precondition(indices.contains(source) && indices.contains(target), "index out of range")
     guard source != target else { return }
     makeUnique()
-    storage.items.withUnsafeMutableBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      let moved = (base + source).move()
-      if source < target {
-        (base + source).moveInitialize(from: base + source + 1, count: target - source)
-      } else {
-        (base + target + 1).moveInitialize(from: base + target, count: source - target)
-      }
-      (base + target).initialize(to: moved)
-    }
+    storage.items.moveElement(from: source, to: target)
   }
 
   private mutating func makeUnique() {

@@ -104,7 +104,7 @@ struct LazyState {
         guard var elements = Self.takeElements(&parent) else { return false }
         defer { parent = .array(elements) }
         guard source < elements.count, target < elements.count else { return false }
-        Self.move(&elements, from: source, to: target)
+        elements.moveElement(from: source, to: target)
         return true
       }
     case .copy, .test:
@@ -175,21 +175,6 @@ struct LazyState {
       node = .array(elements.map { .value($0) })
     default:
       return
-    }
-  }
-
-  /// `remove(at: source)` then `insert(at: target)`, shifting only the elements between.
-  private static func move(_ elements: inout [Node], from source: Int, to target: Int) {
-    guard source != target else { return }
-    elements.withUnsafeMutableBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      let moved = (base + source).move()
-      if source < target {
-        (base + source).moveInitialize(from: base + source + 1, count: target - source)
-      } else {
-        (base + target + 1).moveInitialize(from: base + target, count: source - target)
-      }
-      (base + target).initialize(to: moved)
     }
   }
 

@@ -87,8 +87,7 @@ public struct TraceStateTracker {
         do {
           try action.patch.apply(to: &patched)
         } catch {
-          return TraceStateProblem(
-            line: line, seq: action.seq, message: "patch of action \(action.seq) does not apply: \(error.message)")
+          return Self.patchProblem(action, line: line, error)
         }
         guard patched == keyframe else {
           return TraceStateProblem(
@@ -110,12 +109,17 @@ public struct TraceStateTracker {
         return nil
       } catch {
         lost = true
-        return TraceStateProblem(
-          line: line, seq: action.seq, message: "patch of action \(action.seq) does not apply: \(error.message)")
+        return Self.patchProblem(action, line: line, error)
       }
     case .session, .effect, .note, .end:
       return nil
     }
+  }
+
+  /// `line 9: patch of action 7 does not apply: path /todos/7 does not exist`.
+  private static func patchProblem(_ action: TraceAction, line: Int, _ error: JSONPatchError) -> TraceStateProblem {
+    TraceStateProblem(
+      line: line, seq: action.seq, message: "patch of action \(action.seq) does not apply: \(error.message)")
   }
 
   /// The patch of `action` applied to a state kept as text: lazily while it can be, then (from
@@ -132,8 +136,7 @@ public struct TraceStateTracker {
         return nil
       } catch {
         lost = true
-        return TraceStateProblem(
-          line: line, seq: action.seq, message: "patch of action \(action.seq) does not apply: \(error.message)")
+        return Self.patchProblem(action, line: line, error)
       }
     }
     lazy = lazyState
