@@ -146,15 +146,22 @@ package final class ShowRunner {
       try writeJSON(TraceRecord.action(record).json)
       return
     }
-    let header = renderer.actionLine(
-      seq: action.seq, t: action.t, duration: action.duration, label: action.label, effect: action.effect)
     if options.labelsOnly {
-      try output.line(header)
+      try output.line(
+        renderer.actionLine(
+          seq: action.seq, t: action.t, duration: action.duration, label: action.label, effect: action.effect))
       return
     }
-    try output.line()
-    try output.line(header)
-    try output.line(renderer.action(try input.value(action.action, line: line.line)))
+    let actionValue = try input.value(action.action, line: line.line)
+    try output.append { bytes in
+      bytes.append(UInt8(ascii: "\n"))
+      renderer.appendActionLine(
+        seq: action.seq, t: action.t, duration: action.duration, label: action.label, effect: action.effect,
+        to: &bytes)
+      bytes.append(UInt8(ascii: "\n"))
+      renderer.appendAction(actionValue, to: &bytes)
+      bytes.append(UInt8(ascii: "\n"))
+    }
     if options.fullState {
       if let after { try output.line(renderer.value(try input.value(after, line: line.line))) }
     } else if action.patch.operations.isEmpty {
@@ -167,7 +174,12 @@ package final class ShowRunner {
         throw TraceError(
           file: input.file, line: line.line, message: "not a value in the trace's value form: \(error.message)")
       }
-      if let diff { try output.line(renderer.stateChange(diff)) }
+      if let diff {
+        try output.append { bytes in
+          renderer.appendStateChange(diff, to: &bytes)
+          bytes.append(UInt8(ascii: "\n"))
+        }
+      }
     }
   }
 

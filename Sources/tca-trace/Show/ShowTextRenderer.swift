@@ -91,19 +91,30 @@ package struct ShowTextRenderer {
 
   /// An action value, its enum type in front as TCA prints it: `Todos.Action.todos(`.
   package func action(_ value: Value, indent: String = "  ") -> String {
-    var bytes = valueBytes(value, indent: indent)
+    var bytes: [UInt8] = []
+    appendAction(value, indent: indent, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `action(_:indent:)` appended to `output` as UTF-8 (no `String` built on the way).
+  package func appendAction(_ value: Value, indent: String = "  ", to output: inout [UInt8]) {
+    var lines = TextLines(color: false)
+    ValueText.dump(value, label: "", suffix: "", marker: .context, depth: 0, into: &lines)
+    let start = output.count
+    Self.appendIndented(lines.bytes, indent, to: &output)
     guard case let .enumCase(type, _, _) = value, !type.isEmpty,
-      let dot = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") }), bytes[dot] == UInt8(ascii: ".")
-    else { return String(decoding: bytes, as: UTF8.self) }
+      let dot = output[start...].firstIndex(where: { $0 != UInt8(ascii: " ") }), output[dot] == UInt8(ascii: ".")
+    else { return }
     // The `.` is a Character of its own unless what follows combines with it (not ASCII): then
     // the text decides, as `String` reads it.
-    guard dot + 1 == bytes.count || bytes[dot + 1] < 0x80 else {
-      let text = String(decoding: bytes, as: UTF8.self)
-      guard let index = text.firstIndex(where: { $0 != " " }), text[index] == "." else { return text }
-      return text[..<index] + type + text[index...]
+    guard dot + 1 == output.count || output[dot + 1] < 0x80 else {
+      let text = String(decoding: output[start...], as: UTF8.self)
+      guard let index = text.firstIndex(where: { $0 != " " }), text[index] == "." else { return }
+      output.removeSubrange(start...)
+      output.append(contentsOf: (text[..<index] + type + text[index...]).utf8)
+      return
     }
-    bytes.insert(contentsOf: type.utf8, at: dot)
-    return String(decoding: bytes, as: UTF8.self)
+    output.insert(contentsOf: type.utf8, at: dot)
   }
 
   /// A value on its own, from the first column: what `tca-trace state` prints.
@@ -158,9 +169,19 @@ package struct ShowTextRenderer {
 
   /// The structural diff between two states, or `(No state changes)`.
   package func stateChange(_ diff: StateDiff, indent: String = "  ") -> String {
-    if diff.isEqual { return indent + style.paint("(No state changes)", .dim) }
-    let bytes = indented(DiffTextRenderer(options: DiffRenderOptions(color: style.colored)).renderUTF8(diff), indent)
+    var bytes: [UInt8] = []
+    appendStateChange(diff, indent: indent, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `stateChange(_:indent:)` appended to `output` as UTF-8.
+  package func appendStateChange(_ diff: StateDiff, indent: String = "  ", to output: inout [UInt8]) {
+    if diff.isEqual {
+      output.append(contentsOf: (indent + style.paint("(No state changes)", .dim)).utf8)
+      return
+    }
+    let text = DiffTextRenderer(options: DiffRenderOptions(color: style.colored)).renderUTF8(diff)
+    Self.appendIndented(text, indent, to: &output)
   }
 
   /// An effect event, linked to the action that started it.
@@ -201,18 +222,28 @@ package struct ShowTextRenderer {
   /// `text` (UTF-8) with `indent` before each of its lines: what splitting it on the `Character`
   /// "\n" and joining gives (a "\r\n" is one `Character`, so it does not start a line).
   private func indented(_ bytes: [UInt8], _ indent: String) -> [UInt8] {
-    let prefix = Array(indent.utf8)
     var out: [UInt8] = []
-    out.reserveCapacity(bytes.count + prefix.count * 16)
-    out.append(contentsOf: prefix)
-    var start = 0
-    for index in bytes.indices where bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) {
-      out.append(contentsOf: bytes[start...index])
-      out.append(contentsOf: prefix)
-      start = index + 1
-    }
-    out.append(contentsOf: bytes[start...])
+    out.reserveCapacity(bytes.count + indent.utf8.count * 16)
+    Self.appendIndented(bytes, indent, to: &out)
     return out
+  }
+
+  /// `indented(bytes, indent)` appended to `out`.
+  private static func appendIndented(_ bytes: [UInt8], _ indent: String, to out: inout [UInt8]) {
+    var indent = indent
+    indent.withUTF8 { prefix in
+      out.reserveCapacity(out.count + bytes.count + prefix.count * 16)
+      out.append(contentsOf: prefix)
+      bytes.withUnsafeBufferPointer { bytes in
+        var start = 0
+        for index in bytes.indices where bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) {
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...index]))
+          out.append(contentsOf: prefix)
+          start = index + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+      }
+    }
   }
 }
 

@@ -102,6 +102,9 @@ package struct TraceLineRules {
     }
   }
 
+  /// How the recorder starts every action line (the lines `TraceActionLineDecoder` reads).
+  static let actionLineStart = #"{"kind":"action","#
+
   /// The problem a line has before it is parsed: cut off (a warning) or blank (an error).
   @inline(__always)
   static func problem(of view: LineReader.View, file: String) -> TraceError? {
@@ -131,6 +134,11 @@ package struct TraceLineRules {
   /// is an error with its line (and column).
   package static func record(of view: LineReader.View, file: String) -> Result<TraceRecord, TraceError> {
     if let problem = problem(of: view, file: file) { return .failure(problem) }
+    if view.bytes.starts(with: Self.actionLineStart.utf8),
+      let action = TraceActionLineDecoder.decode(view.bytes, keepsState: true)
+    {
+      return .success(.action(action))
+    }
     let json: JSON
     do {
       json = try JSONReader.parse(view.bytes)
@@ -156,10 +164,11 @@ package struct TraceLineRules {
     TraceRecord, TraceError
   > {
     let bytes = view.bytes
-    guard bytes.count > 4096, bytes.starts(with: #"{"kind":"action","#.utf8), problem(of: view, file: file) == nil
-    else {
+    guard bytes.starts(with: Self.actionLineStart.utf8), problem(of: view, file: file) == nil else {
       return record(of: view, file: file)
     }
+    if let action = TraceActionLineDecoder.decode(bytes, keepsState: false) { return .success(.action(action)) }
+    guard bytes.count > 4096 else { return record(of: view, file: file) }
     var members: [JSON.Member] = []
     var keys = Set<String>()
     do {

@@ -1,0 +1,97 @@
+// The common action line decoded without the tree of the line: the small members (`seq`, `t`,
+// `duration`, `label`, `effect`, `coalesced`) are read from their bytes, and only `action`,
+// `patch` (and a keyframe's `state`) are built as `JSON`. A reader of a long trace spends most of
+// its time on action lines, and the tree of the whole line was built only to be taken apart.
+
+/// Decodes an action line the way `TraceRecord(json: JSONReader.parse(line))` does, for the lines
+/// it can vouch for: every member a known key (`kind`, `seq`, `t`, `duration`, `label`, `effect`,
+/// `coalesced`, `action`, `patch`, `state`) at most once, each value of the type the spec asks.
+/// Anything else — an unknown or repeated key, a missing member, a value of another type, bad
+/// JSON — gives `nil`, and the caller decodes the line the general way, with its exact error.
+///
+/// ```swift
+/// TraceActionLineDecoder.decode(line, keepsState: true)
+/// // .action(TraceAction(seq: 3, t: 1200, duration: 40, label: "Todos.Action.add", …))
+/// ```
+enum TraceActionLineDecoder {
+  /// `keepsState: false` leaves a keyframe's `state` out (checked for structure, not built), as
+  /// `TraceLineRules.recordSkippingKeyframeState` does.
+  static func decode(_ bytes: UnsafeRawBufferPointer, keepsState: Bool) -> TraceAction? {
+    do {
+      return try decodeThrowing(bytes, keepsState: keepsState)
+    } catch {
+      return nil
+    }
+  }
+
+  /// The members, by the bit each sets in `seen` (a repeated key gives `nil`).
+  private enum Key: UInt16 {
+    case kind = 1, seq = 2, t = 4, duration = 8, label = 16, effect = 32, coalesced = 64, action = 128,
+      patch = 256, state = 512
+
+    static let required: UInt16 =
+      Key.kind.rawValue | Key.seq.rawValue | Key.t.rawValue | Key.duration.rawValue
+      | Key.label.rawValue | Key.action.rawValue | Key.patch.rawValue
+
+    init?(_ scanner: JSONObjectScanner, _ member: JSONObjectScanner.Member) {
+      guard !member.keyHasEscapes else { return nil }
+      switch member.keyRange.count {
+      case 1 where scanner.key(of: member, is: "t"): self = .t
+      case 3 where scanner.key(of: member, is: "seq"): self = .seq
+      case 4 where scanner.key(of: member, is: "kind"): self = .kind
+      case 5 where scanner.key(of: member, is: "label"): self = .label
+      case 5 where scanner.key(of: member, is: "patch"): self = .patch
+      case 5 where scanner.key(of: member, is: "state"): self = .state
+      case 6 where scanner.key(of: member, is: "effect"): self = .effect
+      case 6 where scanner.key(of: member, is: "action"): self = .action
+      case 8 where scanner.key(of: member, is: "duration"): self = .duration
+      case 9 where scanner.key(of: member, is: "coalesced"): self = .coalesced
+      default: return nil
+      }
+    }
+  }
+
+  private struct NotDecoded: Error {}
+
+  private static func decodeThrowing(_ bytes: UnsafeRawBufferPointer, keepsState: Bool) throws -> TraceAction? {
+    var scanner = try JSONObjectScanner(bytes)
+    var seen: UInt16 = 0
+    var seq: Int64 = 0, t: Int64 = 0, duration: Int64 = 0, effect: Int64?
+    var label = "", coalesced = false
+    var action = JSON.null, patch = JSONPatch(), state: JSON?
+    while let member = try scanner.next() {
+      guard let key = Key(scanner, member), seen & key.rawValue == 0 else { return nil }
+      seen |= key.rawValue
+      switch key {
+      case .kind:
+        guard scanner.rawValue(of: member).elementsEqual(#""action""#.utf8) else { return nil }
+      case .seq: seq = try count(scanner, member)
+      case .t: t = try count(scanner, member)
+      case .duration: duration = try count(scanner, member)
+      case .effect: effect = try count(scanner, member)
+      case .label:
+        guard let text = try scanner.string(member) else { return nil }
+        label = text
+      case .coalesced:
+        let raw = scanner.rawValue(of: member)
+        guard raw.elementsEqual("true".utf8) || raw.elementsEqual("false".utf8) else { return nil }
+        coalesced = raw.count == 4
+      case .action: action = try scanner.value(member)
+      case .patch: patch = try JSONPatch(json: scanner.value(member))
+      case .state:
+        // The reader's rules for a value it builds; a skipped one is checked as the scanner skips it.
+        if keepsState { state = try scanner.value(member) }
+      }
+    }
+    guard seen & Key.required == Key.required else { return nil }
+    return TraceAction(
+      seq: seq, t: t, duration: duration, label: label, action: action, effect: effect, patch: patch, state: state,
+      coalesced: coalesced)
+  }
+
+  /// A non-negative integer within 64 bits.
+  private static func count(_ scanner: JSONObjectScanner, _ member: JSONObjectScanner.Member) throws -> Int64 {
+    guard let value = try scanner.int(member), value >= 0 else { throw NotDecoded() }
+    return value
+  }
+}

@@ -1,0 +1,84 @@
+import Testing
+
+@testable import Debugging
+
+// Action lines are decoded without the tree of the whole line (`TraceActionLineDecoder`): each
+// line it takes must give the record the general reader gives, and each line it cannot vouch for
+// must be left to the general reader (`nil`), so errors keep their exact text.
+
+@Suite struct TraceActionLineDecoderTests {
+  private static func decoded(_ line: String, keepsState: Bool = true) -> TraceAction? {
+    var line = line
+    return line.withUTF8 { TraceActionLineDecoder.decode(UnsafeRawBufferPointer($0), keepsState: keepsState) }
+  }
+
+  private static func general(_ line: String) throws -> TraceAction? {
+    guard case let .action(action) = try TraceRecord(json: JSONReader.parse(line)) else { return nil }
+    return action
+  }
+
+  @Test(arguments: [
+    #"{"kind":"action","seq":3,"t":1200,"duration":40,"label":"Todos.Action.add","action":{"$enum":"Todos.Action","add":{}},"patch":[]}"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"label":"A.b","effect":7,"coalesced":true,"action":"b","patch":[{"op":"replace","path":"/todos/3/isComplete","value":true},{"op":"move","from":"/todos/0","path":"/todos/2"}]}"#,
+    #"{"kind":"action","seq":2,"t":5,"duration":6,"label":"x \"q\" \u00e9","coalesced":false,"action":null,"patch":[{"op":"remove","path":"/a~1b"}],"state":{"count":-3,"big":18446744073709551615}}"#,
+    #" { "patch" : [ ] , "action" : [1, 2.5] , "label" : "" , "duration" : 9 , "t" : 8 , "seq" : 7 , "kind" : "action" } "#,
+    #"{"kind":"action","seq":0,"t":0,"duration":0,"label":"L","action":{},"patch":[],"unknown":1}"#,
+  ])
+  func theGeneralReadersRecord(line: String) throws {
+    let general = try Self.general(line)
+    if line.contains("unknown") {
+      // A key it does not know (a later minor version's) goes the general way.
+      #expect(Self.decoded(line) == nil)
+      #expect(general?.seq == 0)
+    } else {
+      #expect(Self.decoded(line) == general)
+      #expect(general != nil)
+    }
+  }
+
+  @Test func aKeyframesStateIsLeftOutWhenAsked() throws {
+    let line =
+      #"{"kind":"action","seq":4,"t":1,"duration":2,"label":"K","action":"k","patch":[],"state":{"todos":[1,2,3]}}"#
+    var expected = try #require(try Self.general(line))
+    #expect(Self.decoded(line, keepsState: true) == expected)
+    expected.state = nil
+    #expect(Self.decoded(line, keepsState: false) == expected)
+  }
+
+  @Test(arguments: [
+    // Repeated, missing or mistyped members, bad JSON inside a value or around it: the general
+    // reader decides (and words the error).
+    #"{"kind":"action","kind":"action","seq":1,"t":0,"duration":0,"label":"L","action":1,"patch":[]}"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"action":1,"patch":[]}"#,
+    #"{"kind":"action","seq":-1,"t":0,"duration":0,"label":"L","action":1,"patch":[]}"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":1.5,"label":"L","action":1,"patch":[]}"#,
+    #"{"kind":"action","seq":1,"t":18446744073709551616,"duration":0,"label":"L","action":1,"patch":[]}"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"label":7,"action":1,"patch":[]}"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"label":"L","effect":null,"action":1,"patch":[]}"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"label":"L","coalesced":1,"action":1,"patch":[]}"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"label":"L","action":{"a":1,"a":2},"patch":[]}"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"label":"L","action":1,"patch":[{"op":"nope"}]}"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"label":"L","action":1,"patch":{}}"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"label":"L","action":1,"patch":[]} x"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"label":"L","action":1,"patch":[]"#,
+    #"{"kind":"state","seq":1,"t":0,"duration":0,"label":"L","action":1,"patch":[]}"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"label":"L","action":1,"patch":[],"st\u0061te":1}"#,
+  ])
+  func linesItCannotVouchForGoTheGeneralWay(line: String) {
+    #expect(Self.decoded(line) == nil)
+  }
+
+  @Test func theReaderGivesTheGeneralErrorForALineTheDecoderLeaves() {
+    let view = #"{"kind":"action","seq":1,"t":0,"duration":1.5,"label":"L","action":1,"patch":[]}"#
+    var bytes = Array(view.utf8)
+    let result = bytes.withUnsafeMutableBytes { buffer in
+      TraceLineRules.record(
+        of: LineReader.View(number: 12, bytes: UnsafeRawBufferPointer(buffer), isTruncated: false), file: "t.jsonl")
+    }
+    guard case let .failure(error) = result else {
+      Issue.record("expected an error, got \(result)")
+      return
+    }
+    #expect(error.description == #"t.jsonl:12: error: action: "duration" must be an integer, found number"#)
+  }
+}
