@@ -59,6 +59,35 @@ import TraceTestSupport
         """)
   }
 
+  @Test func readsKindsEventsAndNotesWrittenAnyWay() throws {
+    // The recorder's names are matched on their bytes; escaped or unknown ones are read as text,
+    // and of a repeated member the first counts.
+    let text = """
+      \(header)
+      {"kind":"\\u0061ction","seq":1,"t":5,"duration":2,"label":"A"}
+      {"kind":"effect","event":"cancelled","effect":1,"t":6}
+      {"kind":"note","t":7,"note":"error","message":"m"}
+      {"kind":"note","t":8,"note":"info","note":"gap","message":"m"}
+      {"kind":"end","kind":"note","t":9,"actions":1}
+      {"kind":"actions","seq":1}
+      {"kind":"effect","event":"starte","effect":1,"t":6}
+      {"kind":"note","t":7,"note":"warning","message":"m"}
+
+      """
+    #expect(
+      try summaries(text) == """
+        1 session
+        2 action seq=1 t=5 duration=2 label=A
+        3 effect event=cancelled t=6 effect=1
+        4 note t=7 note=error
+        5 note t=8 note=info
+        6 end t=9 actions=1
+        t.jsonl:7: error: unknown kind "actions"
+        t.jsonl:8: error: effect: unknown event "starte"
+        t.jsonl:9: error: note: unknown note "warning"
+        """)
+  }
+
   @Test func reportsBadLines() throws {
     let text = """
       \(header)

@@ -118,6 +118,30 @@ import TraceTestSupport
     #expect(report.end == 350)
   }
 
+  @Test func effectLanesFollowTheOrderEffectsEndInAndOutputsCountPerLabel() {
+    var builder = TimingReportBuilder()
+    let records: [TraceRecord] = [
+      .effect(TraceEffectEvent(event: .started, effect: 1, t: 0, seq: 1, label: "load")),
+      .effect(TraceEffectEvent(event: .started, effect: 2, t: 5, seq: 2, label: "timer")),
+      .effect(TraceEffectEvent(event: .output, effect: 2, t: 6, seq: 3, label: "timer")),
+      .effect(TraceEffectEvent(event: .output, effect: 2, t: 7, seq: 4, label: "timer")),
+      .effect(TraceEffectEvent(event: .finished, effect: 2, t: 10)),
+      .effect(TraceEffectEvent(event: .started, effect: 3, t: 11, seq: 5, label: "timer")),
+      .effect(TraceEffectEvent(event: .cancelled, effect: 1, t: 20)),
+      .effect(TraceEffectEvent(event: .finished, effect: 9, t: 21)),
+    ]
+    records.forEach { builder.add($0) }
+    let report = builder.report()
+    #expect(report.timeline.lanes.map(\.name) == ["reducer", "timer", "load"])
+    #expect(
+      report.effects.map {
+        "\($0.label) started \($0.started) outputs \($0.outputs) finished \($0.finished) cancelled \($0.cancelled) running \($0.running) lifetime \($0.lifetime.map { "\($0.total)" } ?? "-")"
+      } == [
+        "timer started 2 outputs 2 finished 1 cancelled 0 running 1 lifetime 5",
+        "load started 1 outputs 0 finished 0 cancelled 1 running 0 lifetime 20",
+      ])
+  }
+
   @Test func timelineWidensWithoutGrowing() {
     var timeline = TimingTimeline()
     timeline.add(start: 0, end: 500)

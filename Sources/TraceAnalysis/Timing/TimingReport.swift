@@ -55,14 +55,20 @@ public struct TimingReport: Sendable, Hashable {
 /// ```
 public struct TimingReportBuilder {
   private struct EffectTally {
+    var label: String
     var started = 0, outputs = 0, finished = 0, cancelled = 0
     var lifetimes: [Int64] = []
+    /// The timeline lane of the label, once an effect with it has ended.
+    var lane: Int?
   }
 
   public let slowestCount: Int
   private var durations: [String: [Int64]] = [:]
-  private var effectTallies: [String: EffectTally] = [:]
-  private var running: [Int64: (label: String, start: Int64)] = [:]
+  /// The effects by label, in the order their labels first appeared (`tallyIndex` finds one).
+  private var effectTallies: [EffectTally] = []
+  private var tallyIndex: [String: Int] = [:]
+  /// The effects still running, by id: their tally and start (the label is hashed once per effect).
+  private var running: [Int64: (tally: Int, start: Int64)] = [:]
   private var slowest: [TimingReport.SlowAction] = []
   private var timeline = TimingTimeline()
   private var actionCount = 0
@@ -87,19 +93,33 @@ public struct TimingReportBuilder {
       switch kind {
       case .started:
         let label = event.label ?? "?"
-        running[id] = (label, t)
-        effectTallies[label, default: EffectTally()].started += 1
+        let tally = tallyIndex[label] ?? newTally(label)
+        running[id] = (tally, t)
+        effectTallies[tally].started += 1
       case .output:
-        if let label = running[id]?.label { effectTallies[label]?.outputs += 1 }
+        if let tally = running[id]?.tally { effectTallies[tally].outputs += 1 }
       case .finished, .cancelled:
-        guard let (label, start) = running.removeValue(forKey: id) else { return }
-        if kind == .finished { effectTallies[label]?.finished += 1 } else { effectTallies[label]?.cancelled += 1 }
-        effectTallies[label]?.lifetimes.append(max(0, t.saturatingAdd(-start)))
-        timeline.add(start: start, end: t, lane: label)
+        guard let (tally, start) = running.removeValue(forKey: id) else { return }
+        if kind == .finished { effectTallies[tally].finished += 1 } else { effectTallies[tally].cancelled += 1 }
+        effectTallies[tally].lifetimes.append(max(0, t.saturatingAdd(-start)))
+        timeline.add(start: start, end: t, laneIndex: lane(of: tally))
       }
     case .session, .state, .note, .end:
       break
     }
+  }
+
+  private mutating func newTally(_ label: String) -> Int {
+    effectTallies.append(EffectTally(label: label))
+    tallyIndex[label] = effectTallies.count - 1
+    return effectTallies.count - 1
+  }
+
+  private mutating func lane(of tally: Int) -> Int {
+    if let lane = effectTallies[tally].lane { return lane }
+    let lane = timeline.laneNumber(effectTallies[tally].label)
+    effectTallies[tally].lane = lane
+    return lane
   }
 
   /// Adds a fully decoded record.
@@ -122,15 +142,16 @@ public struct TimingReportBuilder {
     var timeline = timeline
     var stillRunning: [String: Int] = [:]
     for (_, effect) in running.sorted(by: { $0.key < $1.key }) {
-      stillRunning[effect.label, default: 0] += 1
-      timeline.add(start: effect.start, end: end, lane: effect.label)
+      let label = effectTallies[effect.tally].label
+      stillRunning[label, default: 0] += 1
+      timeline.add(start: effect.start, end: end, lane: label)
     }
     let actions = durations.map { TimingReport.ActionTiming(label: $0.key, duration: TimingStatistics($0.value)!) }
       .sorted { ($0.duration.total, $1.label) > ($1.duration.total, $0.label) }
-    let effects = effectTallies.map { label, tally in
+    let effects = effectTallies.map { tally in
       TimingReport.EffectTiming(
-        label: label, started: tally.started, lifetime: TimingStatistics(tally.lifetimes), outputs: tally.outputs,
-        finished: tally.finished, cancelled: tally.cancelled, running: stillRunning[label] ?? 0)
+        label: tally.label, started: tally.started, lifetime: TimingStatistics(tally.lifetimes), outputs: tally.outputs,
+        finished: tally.finished, cancelled: tally.cancelled, running: stillRunning[tally.label] ?? 0)
     }.sorted { ($0.started, $1.label) > ($1.started, $0.label) }
     return TimingReport(
       actions: actions, effects: effects, slowest: slowest, timeline: timeline, actionCount: actionCount, end: end)

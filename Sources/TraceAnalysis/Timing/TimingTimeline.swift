@@ -25,11 +25,14 @@ public struct TimingTimeline: Sendable, Hashable {
 
   /// Adds `[start, end)` to the reducer lane (`lane == nil`) or to the effect lane `lane`.
   public mutating func add(start: Int64, end stop: Int64, lane: String? = nil) {
+    add(start: start, end: stop, laneIndex: lane.map { laneNumber($0) } ?? 0)
+  }
+
+  /// `add(start:end:lane:)` with the lane's index (`laneNumber(_:)`; 0 is the reducer's lane).
+  mutating func add(start: Int64, end stop: Int64, laneIndex index: Int) {
     let stop = Swift.max(stop, start)
     end = Swift.max(end, stop)
     while stop > bucketEnd(Self.bucketCount - 1) { widen() }
-    var index = 0
-    if let lane { index = laneNumber(lane) }
     var bucket = Int(start / bucketWidth)
     while bucket < Self.bucketCount {
       let from = Swift.max(start, bucketStart(bucket))
@@ -40,7 +43,8 @@ public struct TimingTimeline: Sendable, Hashable {
     }
   }
 
-  private mutating func laneNumber(_ name: String) -> Int {
+  /// The index of the lane named `name`, added after the others the first time.
+  mutating func laneNumber(_ name: String) -> Int {
     if let index = laneIndex[name] { return index }
     lanes.append(Lane(name: name, busy: Array(repeating: 0, count: Self.bucketCount)))
     laneIndex[name] = lanes.count - 1

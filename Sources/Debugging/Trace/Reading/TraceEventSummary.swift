@@ -73,14 +73,18 @@ extension TraceEventSummary {
         case .state: fields.hasState = true
         case .coalesced: fields.coalesced = scanner.bool(member) == true
         case .kind, .label, .event, .note:
-          if let text = try scanner.string(member) {
-            fields.strings.append((key, text))
+          // The first of a repeated member counts (the others' syntax is checked).
+          if fields.string(key) == nil, key != .label, let name = KnownName(scanner.rawValue(of: member)) {
+            fields.setString(key, name.text)
+            fields.setKnown(key, name)
+          } else if let text = try scanner.string(member) {
+            if fields.string(key) == nil { fields.setString(key, text) }
           } else {
             fields.typeError = fields.typeError ?? (key, "a string", typeName(bytes[member.valueRange.lowerBound]))
           }
         case .seq, .t, .duration, .effect, .dropped, .actions, .format:
           if let number = try scanner.int(member) {
-            fields.integers.append((key, number))
+            if fields.integer(key) == nil { fields.setInteger(key, number) }
           } else {
             fields.typeError = fields.typeError ?? (key, "an integer", typeName(bytes[member.valueRange.lowerBound]))
           }
@@ -133,22 +137,159 @@ private func typeName(_ byte: UInt8) -> String {
   }
 }
 
-/// What the scanner collected from one line, checked once the `kind` is known.
+/// The values of `kind`, `event` and `note` the recorder writes, matched on their raw bytes (with
+/// the quotes) so that the common line builds no `String` for them.
+private enum KnownName {
+  case action, effect, state, note, session, end, started, output, finished, cancelled, gap, info, error
+
+  init?(_ raw: UnsafeRawBufferPointer) {
+    func equals(_ literal: StaticString) -> Bool {
+      literal.utf8CodeUnitCount == raw.count && memcmp(literal.utf8Start, raw.baseAddress!, raw.count) == 0
+    }
+    guard raw.count >= 4, raw[0] == UInt8(ascii: "\"") else { return nil }
+    switch raw.count {
+    case 5: if equals(#""end""#) { self = .end } else if equals(#""gap""#) { self = .gap } else { return nil }
+    case 6: if equals(#""note""#) { self = .note } else if equals(#""info""#) { self = .info } else { return nil }
+    case 7: if equals(#""state""#) { self = .state } else if equals(#""error""#) { self = .error } else { return nil }
+    case 8:
+      if equals(#""action""#) {
+        self = .action
+      } else if equals(#""effect""#) {
+        self = .effect
+      } else if equals(#""output""#) {
+        self = .output
+      } else {
+        return nil
+      }
+    case 9:
+      if equals(#""session""#) { self = .session } else if equals(#""started""#) { self = .started } else { return nil }
+    case 10: if equals(#""finished""#) { self = .finished } else { return nil }
+    case 11: if equals(#""cancelled""#) { self = .cancelled } else { return nil }
+    default: return nil
+    }
+  }
+
+  var text: String {
+    switch self {
+    case .action: "action"
+    case .effect: "effect"
+    case .state: "state"
+    case .note: "note"
+    case .session: "session"
+    case .end: "end"
+    case .started: "started"
+    case .output: "output"
+    case .finished: "finished"
+    case .cancelled: "cancelled"
+    case .gap: "gap"
+    case .info: "info"
+    case .error: "error"
+    }
+  }
+
+  var kind: TraceKind? {
+    switch self {
+    case .action: .action
+    case .effect: .effect
+    case .state: .state
+    case .note: .note
+    case .session: .session
+    case .end: .end
+    default: nil
+    }
+  }
+
+  var event: TraceEffectEvent.Event? {
+    switch self {
+    case .started: .started
+    case .output: .output
+    case .finished: .finished
+    case .cancelled: .cancelled
+    default: nil
+    }
+  }
+
+  var note: TraceNote.Note? {
+    switch self {
+    case .gap: .gap
+    case .info: .info
+    case .error: .error
+    default: nil
+    }
+  }
+}
+
+/// What the scanner collected from one line, checked once the `kind` is known: the first value
+/// of each member read (no array per line).
 private struct ScannedFields {
-  var strings: [(SummaryKey, String)] = []
-  var integers: [(SummaryKey, Int64)] = []
+  var kind: String?, label: String?, event: String?, note: String?
+  var seq: Int64?, t: Int64?, duration: Int64?, effect: Int64?, dropped: Int64?, actions: Int64?, format: Int64?
+  /// `kind`, `event` and `note` when they were read as a `KnownName` (no `String` switch then).
+  var knownKind: TraceKind?, knownEvent: TraceEffectEvent.Event?, knownNote: TraceNote.Note?
   var typeError: (SummaryKey, String, String)?
   var hasState = false
   var coalesced = false
 
-  func string(_ key: SummaryKey) -> String? { strings.first { $0.0 == key }?.1 }
-  func integer(_ key: SummaryKey) -> Int64? { integers.first { $0.0 == key }?.1 }
+  mutating func setKnown(_ key: SummaryKey, _ name: KnownName) {
+    switch key {
+    case .kind: knownKind = name.kind
+    case .event: knownEvent = name.event
+    case .note: knownNote = name.note
+    default: break
+    }
+  }
+
+  func string(_ key: SummaryKey) -> String? {
+    switch key {
+    case .kind: kind
+    case .label: label
+    case .event: event
+    case .note: note
+    default: nil
+    }
+  }
+
+  mutating func setString(_ key: SummaryKey, _ value: String) {
+    switch key {
+    case .kind: kind = value
+    case .label: label = value
+    case .event: event = value
+    case .note: note = value
+    default: break
+    }
+  }
+
+  func integer(_ key: SummaryKey) -> Int64? {
+    switch key {
+    case .seq: seq
+    case .t: t
+    case .duration: duration
+    case .effect: effect
+    case .dropped: dropped
+    case .actions: actions
+    case .format: format
+    default: nil
+    }
+  }
+
+  mutating func setInteger(_ key: SummaryKey, _ value: Int64) {
+    switch key {
+    case .seq: seq = value
+    case .t: t = value
+    case .duration: duration = value
+    case .effect: effect = value
+    case .dropped: dropped = value
+    case .actions: actions = value
+    case .format: format = value
+    default: break
+    }
+  }
 
   func summary(line: Int) throws(TraceSummaryFailure) -> TraceEventSummary {
     func fail(_ message: String) -> TraceSummaryFailure { TraceSummaryFailure(message: message, column: 0) }
     if let (key, _, found) = typeError, key == .kind { throw fail("\"kind\" must be a string, found \(found)") }
     guard let kindName = string(.kind) else { throw fail("missing key \"kind\"") }
-    guard let kind = TraceKind(rawValue: kindName) else { throw fail("unknown kind \"\(kindName)\"") }
+    guard let kind = knownKind ?? TraceKind(rawValue: kindName) else { throw fail("unknown kind \"\(kindName)\"") }
     if let (key, expected, found) = typeError {
       throw fail("\(kindName): \"\(key)\" must be \(expected), found \(found)")
     }
@@ -183,7 +324,9 @@ private struct ScannedFields {
       summary.effect = try count(.effect, "effect", optional: true)
     case .effect:
       let name = try require(string(.event), "event")
-      guard let event = TraceEffectEvent.Event(rawValue: name) else { throw fail("effect: unknown event \"\(name)\"") }
+      guard let event = knownEvent ?? TraceEffectEvent.Event(rawValue: name) else {
+        throw fail("effect: unknown event \"\(name)\"")
+      }
       summary.event = event
       summary.effect = try count(.effect, "effect")
       summary.t = try count(.t, "t")
@@ -193,7 +336,7 @@ private struct ScannedFields {
     case .note:
       summary.t = try count(.t, "t")
       let name = try require(string(.note), "note")
-      guard let note = TraceNote.Note(rawValue: name) else { throw fail("note: unknown note \"\(name)\"") }
+      guard let note = knownNote ?? TraceNote.Note(rawValue: name) else { throw fail("note: unknown note \"\(name)\"") }
       summary.note = note
       summary.dropped = try count(.dropped, "dropped", optional: note != .gap)
     case .end:
