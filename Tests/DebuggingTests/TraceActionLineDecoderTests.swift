@@ -82,3 +82,40 @@ import Testing
     #expect(error.description == #"t.jsonl:12: error: action: "duration" must be an integer, found number"#)
   }
 }
+
+@Suite struct TraceEffectLineDecoderTests {
+  private static func decoded(_ line: String) -> TraceEffectEvent? {
+    var line = line
+    return line.withUTF8 { TraceEffectLineDecoder.decode(UnsafeRawBufferPointer($0)) }
+  }
+
+  @Test(arguments: [
+    #"{"kind":"effect","event":"started","effect":1,"seq":1,"t":15,"label":"Todos.Action.todos","id":"Todos.CancelID.todoCompletion"}"#,
+    #"{"kind":"effect","event":"output","effect":1,"seq":2,"t":16,"label":"x \"q\" \u00e9"}"#,
+    #"{"kind":"effect","event":"finished","effect":1,"t":17}"#,
+    #" { "t" : 18 , "effect" : 2 , "event" : "cancelled" , "kind" : "effect" , "seq" : 4 } "#,
+  ])
+  func theGeneralReadersRecord(line: String) throws {
+    guard case let .effect(general) = try TraceRecord(json: JSONReader.parse(line)) else {
+      Issue.record("not an effect line: \(line)")
+      return
+    }
+    #expect(Self.decoded(line) == general)
+  }
+
+  @Test(arguments: [
+    #"{"kind":"effect","event":"started","effect":1,"t":15,"label":"L"}"#,
+    #"{"kind":"effect","event":"output","effect":1,"seq":2,"t":16}"#,
+    #"{"kind":"effect","event":"gone","effect":1,"t":17}"#,
+    #"{"kind":"effect","event":"finished","effect":-1,"t":17}"#,
+    #"{"kind":"effect","event":"finished","effect":1}"#,
+    #"{"kind":"effect","event":"finished","effect":1,"t":17,"t":18}"#,
+    #"{"kind":"effect","event":"finished","effect":1,"t":17,"id":4}"#,
+    #"{"kind":"effect","event":"finished","effect":1,"t":17,"extra":[1]}"#,
+    #"{"kind":"effect","event":"finished","effect":1,"t":17} x"#,
+    #"{"kind":"note","event":"finished","effect":1,"t":17}"#,
+  ])
+  func linesItCannotVouchForGoTheGeneralWay(line: String) {
+    #expect(Self.decoded(line) == nil)
+  }
+}

@@ -26,6 +26,44 @@ import Testing
     #expect(try JSONReader.parse(text) == json)
   }
 
+  @Test func scriptDataEscapesEverywhereInLongRuns() {
+    // Runs are copied sixteen bytes at a time: the characters to escape at every position of a
+    // run, a separator cut by a chunk's end, and look-alikes (E2 80 A7, E2 81 A8) left as they are.
+    func reference(_ raw: [UInt8]) -> [UInt8] {
+      var out: [UInt8] = []
+      var i = 0
+      while i < raw.count {
+        switch raw[i] {
+        case UInt8(ascii: "<"): out += Array(#"\u003c"#.utf8)
+        case UInt8(ascii: ">"): out += Array(#"\u003e"#.utf8)
+        case UInt8(ascii: "&"): out += Array(#"\u0026"#.utf8)
+        case 0xE2 where i + 2 < raw.count && raw[i + 1] == 0x80 && (raw[i + 2] == 0xA8 || raw[i + 2] == 0xA9):
+          out += Array((raw[i + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+          i += 2
+        default: out.append(raw[i])
+        }
+        i += 1
+      }
+      return out
+    }
+    let pieces: [[UInt8]] = [
+      Array("<".utf8), Array(">".utf8), Array("&".utf8), [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9], [0xE2, 0x80, 0xA7],
+      [0xE2, 0x81, 0xA8], Array("é".utf8), [0xE2],
+    ]
+    for piece in pieces {
+      for position in 0..<40 {
+        for length in [position + piece.count, position + piece.count + 1, 48, 70]
+        where length >= position + piece.count {
+          var raw = Array(repeating: UInt8(ascii: "a"), count: length)
+          raw.replaceSubrange(position..<(position + piece.count), with: piece)
+          var out: [UInt8] = [UInt8(ascii: "!")]
+          ScriptData.escape(raw, into: &out)
+          #expect(out == [UInt8(ascii: "!")] + reference(raw), "piece \(piece) at \(position) of \(length)")
+        }
+      }
+    }
+  }
+
   @Test func policyAllowsOnlyThePagesOwnScriptAndStyle() {
     let page = String(decoding: ReportPage.head + ReportPage.tail, as: UTF8.self)
     let scriptHash = SHA256.base64(Array(ReportPage.script.utf8))

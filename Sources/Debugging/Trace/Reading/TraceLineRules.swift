@@ -104,6 +104,8 @@ package struct TraceLineRules {
 
   /// How the recorder starts every action line (the lines `TraceActionLineDecoder` reads).
   static let actionLineStart = #"{"kind":"action","#
+  /// How the recorder starts every effect line (the lines `TraceEffectLineDecoder` reads).
+  static let effectLineStart = #"{"kind":"effect","#
 
   /// The problem a line has before it is parsed: cut off (a warning) or blank (an error).
   @inline(__always)
@@ -138,6 +140,9 @@ package struct TraceLineRules {
       let action = TraceActionLineDecoder.decode(view.bytes, keepsState: true)
     {
       return .success(.action(action))
+    }
+    if view.bytes.starts(with: Self.effectLineStart.utf8), let event = TraceEffectLineDecoder.decode(view.bytes) {
+      return .success(.effect(event))
     }
     let json: JSON
     do {

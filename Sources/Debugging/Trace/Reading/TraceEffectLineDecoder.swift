@@ -1,0 +1,86 @@
+// An effect line holds only small members: it is decoded from its bytes, without a tree. About
+// as many effect lines as action lines are in a trace of an app with effects.
+
+/// Decodes an effect line the way `TraceRecord(json: JSONReader.parse(line))` does, for the lines
+/// it can vouch for: every member a known key (`kind`, `event`, `effect`, `t`, `seq`, `label`,
+/// `id`) at most once, each of the type the spec asks, `seq` and `label` present when the event
+/// needs them. Anything else gives `nil`, and the caller decodes the line the general way, with
+/// its exact error.
+///
+/// ```swift
+/// TraceEffectLineDecoder.decode(#"{"kind":"effect","event":"finished","effect":3,"t":120}"#)
+/// // TraceEffectEvent(event: .finished, effect: 3, t: 120)
+/// ```
+enum TraceEffectLineDecoder {
+  static func decode(_ bytes: UnsafeRawBufferPointer) -> TraceEffectEvent? {
+    do {
+      return try decodeThrowing(bytes)
+    } catch {
+      return nil
+    }
+  }
+
+  /// The members, by the bit each sets in `seen` (a repeated key gives `nil`).
+  private enum Key: UInt8 {
+    case kind = 1, event = 2, effect = 4, t = 8, seq = 16, label = 32, id = 64
+
+    init?(_ scanner: JSONObjectScanner, _ member: JSONObjectScanner.Member) {
+      guard !member.keyHasEscapes else { return nil }
+      switch member.keyRange.count {
+      case 1 where scanner.key(of: member, is: "t"): self = .t
+      case 2 where scanner.key(of: member, is: "id"): self = .id
+      case 3 where scanner.key(of: member, is: "seq"): self = .seq
+      case 4 where scanner.key(of: member, is: "kind"): self = .kind
+      case 5 where scanner.key(of: member, is: "event"): self = .event
+      case 5 where scanner.key(of: member, is: "label"): self = .label
+      case 6 where scanner.key(of: member, is: "effect"): self = .effect
+      default: return nil
+      }
+    }
+  }
+
+  private struct NotDecoded: Error {}
+
+  private static func decodeThrowing(_ bytes: UnsafeRawBufferPointer) throws -> TraceEffectEvent? {
+    var scanner = try JSONObjectScanner(bytes)
+    var seen: UInt8 = 0
+    var event: TraceEffectEvent.Event?
+    var effect: Int64 = 0, t: Int64 = 0, seq: Int64?
+    var label: String?, id: String?
+    while let member = try scanner.next() {
+      guard let key = Key(scanner, member), seen & key.rawValue == 0 else { return nil }
+      seen |= key.rawValue
+      switch key {
+      case .kind:
+        guard scanner.rawValue(of: member).elementsEqual(#""effect""#.utf8) else { return nil }
+      case .event:
+        guard let name = try scanner.string(member), let value = TraceEffectEvent.Event(rawValue: name) else {
+          return nil
+        }
+        event = value
+      case .effect: effect = try count(scanner, member)
+      case .t: t = try count(scanner, member)
+      case .seq: seq = try count(scanner, member)
+      case .label: label = try string(scanner, member)
+      case .id: id = try string(scanner, member)
+      }
+    }
+    let required = Key.kind.rawValue | Key.event.rawValue | Key.effect.rawValue | Key.t.rawValue
+    guard seen & required == required, let event else { return nil }
+    if event == .started || event == .output {
+      guard seq != nil, label != nil else { return nil }
+    }
+    return TraceEffectEvent(event: event, effect: effect, t: t, seq: seq, label: label, id: id)
+  }
+
+  /// A non-negative integer within 64 bits.
+  private static func count(_ scanner: JSONObjectScanner, _ member: JSONObjectScanner.Member) throws -> Int64 {
+    guard let value = try scanner.int(member), value >= 0 else { throw NotDecoded() }
+    return value
+  }
+
+  private static func string(_ scanner: JSONObjectScanner, _ member: JSONObjectScanner.Member) throws -> String {
+    guard let text = try scanner.string(member) else { throw NotDecoded() }
+    return text
+  }
+}
