@@ -40,4 +40,13 @@ import Testing
         +   \"\"\",
         """)
   }
+
+  @Test func integersAreWrittenInDecimalWithoutAString() {
+    var lines = TextLines(color: false)
+    for n in [0, 7, 10, -1, -120, 1_000_000, Int.max, Int.min] {
+      lines.writeInteger(n)
+      lines.write(" ")
+    }
+    #expect(lines.text == "0 7 10 -1 -120 1000000 9223372036854775807 -9223372036854775808 ")
+  }
 }

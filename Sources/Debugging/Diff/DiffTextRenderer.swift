@@ -74,7 +74,7 @@ public struct DiffTextRenderer {
       } else {
         lines.start(.context, depth, dim: true)
         lines.write("… (")
-        lines.write(String(count))
+        lines.writeInteger(count)
         lines.write(" unchanged)")
         lines.write(suffix)
         lines.finish()
@@ -101,29 +101,31 @@ public struct DiffTextRenderer {
       lines.append(marker, depth + 1, "\"\"\"" + suffix)
     case let .nested(childShape, _) where depth >= ValueText.elisionDepth:
       // Past the indentation limit: one line says there is a change below, not where.
-      let (open, close) = brackets(childShape)
       lines.start(marker, depth)
       writeLabel(key, side: marker, into: &lines.bytes)
-      lines.write(open)
+      writeOpening(childShape, into: &lines)
       lines.write("… (changed deeper than \(ValueText.elisionDepth) levels)")
-      lines.write(close)
+      lines.write(closing(childShape))
       lines.write(suffix)
       lines.finish()
     case let .nested(childShape, children):
-      let (open, close) = brackets(childShape)
       // A changed computed `id` is not a field of the text (see `ValueText.shown`).
-      let children = children.filter { child in
-        guard case .field(Value.identityLabel?, _) = child.key else { return true }
-        return child.change.isUnchanged
+      func hidden(_ child: StateDiff.Node) -> Bool {
+        guard case .field(Value.identityLabel?, _) = child.key else { return false }
+        return !child.change.isUnchanged
       }
+      let children = children.contains(where: hidden) ? children.filter { !hidden($0) } : children
       lines.start(marker, depth)
       writeLabel(key, side: marker, into: &lines.bytes)
-      lines.write(open)
+      writeOpening(childShape, into: &lines)
       lines.finish()
       for (index, child) in children.enumerated() {
         node(child, suffix: index == children.count - 1 ? "" : ",", depth: depth + 1, into: &lines)
       }
-      lines.append(marker, depth, close + suffix)
+      lines.start(marker, depth)
+      lines.write(closing(childShape))
+      lines.write(suffix)
+      lines.finish()
     }
   }
 
@@ -161,14 +163,30 @@ public struct DiffTextRenderer {
     flush()
   }
 
-  private func brackets(_ shape: StateDiff.Shape) -> (String, String) {
+  /// A nested value's opening: `Todo(`, `.loaded(`, `(`, `[`, `Set([`, `"""`.
+  private func writeOpening(_ shape: StateDiff.Shape, into lines: inout TextLines) {
     switch shape {
-    case let .structure(type): return ("\(type)(", ")")
-    case let .enumCase(_, name): return (".\(name)(", ")")
-    case .tuple: return ("(", ")")
-    case .array, .dictionary: return ("[", "]")
-    case .set: return ("Set([", "])")
-    case .lines: return ("\"\"\"", "\"\"\"")
+    case let .structure(type):
+      lines.write(type)
+      lines.write("(")
+    case let .enumCase(_, name):
+      lines.write(".")
+      lines.write(name)
+      lines.write("(")
+    case .tuple: lines.write("(")
+    case .array, .dictionary: lines.write("[")
+    case .set: lines.write("Set([")
+    case .lines: lines.write("\"\"\"")
+    }
+  }
+
+  /// A nested value's closing: `)`, `]`, `])`, `"""`.
+  private func closing(_ shape: StateDiff.Shape) -> StaticString {
+    switch shape {
+    case .structure, .enumCase, .tuple: ")"
+    case .array, .dictionary: "]"
+    case .set: "])"
+    case .lines: "\"\"\""
     }
   }
 

@@ -80,24 +80,24 @@ package enum ValueText {
     }
     switch value {
     case let .structure(type, fields):
-      container(type, "(", ")", shown(fields).map { (Label.field($0.label), $0.value) })
+      container(type, "", "(", ")", shown(fields).map { (Label.field($0.label), $0.value) })
     case let .enumCase(_, name, values):
       if values.isEmpty {
         line(".", name, suffix)
       } else {
-        container(".", name + "(", ")", values.map { (Label.field($0.label), $0.value) })
+        container(".", name, "(", ")", values.map { (Label.field($0.label), $0.value) })
       }
     case let .tuple(fields):
-      container("", "(", ")", fields.map { (Label.field($0.label), $0.value) })
+      container("", "", "(", ")", fields.map { (Label.field($0.label), $0.value) })
     case let .array(elements):
-      container("", "[", "]", elements.enumerated().map { (Label.index($0.offset), $0.element) })
+      container("", "", "[", "]", elements.enumerated().map { (Label.index($0.offset), $0.element) })
     case let .set(members):
-      container("", "Set([", "])", members.map { (Label.field(nil), $0) })
+      container("", "", "Set([", "])", members.map { (Label.field(nil), $0) })
     case let .dictionary(entries):
       if entries.isEmpty {
         line("[:]", suffix)
       } else {
-        container("", "[", "]", entries.map { (Label.entry($0.key), $0.value) })
+        container("", "", "[", "]", entries.map { (Label.entry($0.key), $0.value) })
       }
     case let .string(string):
       // A multi-line string (one line is a scalar, above).
@@ -116,29 +116,38 @@ package enum ValueText {
       lines.finish()
     }
 
-    func container(_ type: String, _ open: String, _ close: String, _ children: [(Label, Value)]) {
+    /// `type`, `name` and `open` begin the value (`Todo(`, `.loaded(`, `[`), `close` ends it.
+    func container(
+      _ type: String, _ name: String, _ open: StaticString, _ close: StaticString, _ children: [(Label, Value)]
+    ) {
+      lines.start(marker, depth)
+      label.write(into: &lines.bytes)
+      lines.write(type)
+      lines.write(name)
+      lines.write(open)
       if children.isEmpty {
-        line(type, open, close, suffix)
+        lines.write(close)
+        lines.write(suffix)
       } else if children.count == 1, children[0].0.isEmpty, isScalar(children[0].1) || isBareCase(children[0].1) {
-        lines.start(marker, depth)
-        label.write(into: &lines.bytes)
-        lines.write(type)
-        lines.write(open)
         writeScalar(children[0].1, into: &lines.bytes)
         lines.write(close)
         lines.write(suffix)
-        lines.finish()
       } else if depth >= elisionDepth {
-        line(type, open, "…", close, suffix)
+        lines.write("…")
+        lines.write(close)
+        lines.write(suffix)
       } else {
-        line(type, open)
+        lines.finish()
         for (index, (childLabel, child)) in children.enumerated() {
           dump(
             child, label: childLabel, suffix: index == children.count - 1 ? "" : ",", marker: marker, depth: depth + 1,
             into: &lines)
         }
-        lines.append(marker, depth, close + suffix)
+        lines.start(marker, depth)
+        lines.write(close)
+        lines.write(suffix)
       }
+      lines.finish()
     }
   }
 

@@ -66,6 +66,31 @@ package struct TextLines {
   }
 
   /// Ends the line being written (its colour).
+  /// A static piece of text (no `String` made of it).
+  package mutating func write(_ piece: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: piece.utf8Start, count: piece.utf8CodeUnitCount))
+  }
+
+  /// `n` in decimal, without making a `String` of it.
+  ///
+  /// ```swift
+  /// lines.writeInteger(-120)  // "-120"
+  /// ```
+  package mutating func writeInteger(_ n: Int) {
+    if n < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = n.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      var end = buffer.count
+      repeat {
+        end -= 1
+        buffer[end] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[end...]))
+    }
+  }
+
   package mutating func finish() {
     if coloredLine { bytes.append(contentsOf: TextStyle.reset) }
     coloredLine = false
