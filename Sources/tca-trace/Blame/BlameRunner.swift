@@ -26,6 +26,8 @@ package struct BlameRunner {
   package func run() throws -> Int32 {
     let input = try RecordInput(file: file, context: context)
     input.reader.skipsKeyframeStates = true
+    // Blame prints labels and the values at the path, never an action's value.
+    input.reader.skipsActionValues = true
     let renderer = ShowTextRenderer(style: context.style)
     // Whether an operation can change the value at the path: it touches the path's part before
     // any `[id:]` (at it, inside or above it), or shifts the elements of an array above it.

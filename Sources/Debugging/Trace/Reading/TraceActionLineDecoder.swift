@@ -15,10 +15,12 @@
 /// ```
 enum TraceActionLineDecoder {
   /// `keepsState: false` leaves a keyframe's `state` out (checked for structure, not built), as
-  /// `TraceLineRules.recordSkippingKeyframeState` does.
-  static func decode(_ bytes: UnsafeRawBufferPointer, keepsState: Bool) -> TraceAction? {
+  /// `TraceLineRules.recordSkippingKeyframeState` does. `keepsAction: false` leaves the `action`
+  /// value out (`.null`): it is checked with all the reader's rules (`quickCheckValue()`), so a
+  /// line the general reader rejects is still left to it, with its error.
+  static func decode(_ bytes: UnsafeRawBufferPointer, keepsState: Bool, keepsAction: Bool = true) -> TraceAction? {
     do {
-      return try decodeThrowing(bytes, keepsState: keepsState)
+      return try decodeThrowing(bytes, keepsState: keepsState, keepsAction: keepsAction)
     } catch {
       return nil
     }
@@ -53,8 +55,11 @@ enum TraceActionLineDecoder {
 
   private struct NotDecoded: Error {}
 
-  private static func decodeThrowing(_ bytes: UnsafeRawBufferPointer, keepsState: Bool) throws -> TraceAction? {
+  private static func decodeThrowing(
+    _ bytes: UnsafeRawBufferPointer, keepsState: Bool, keepsAction: Bool
+  ) throws -> TraceAction? {
     var scanner = try JSONObjectScanner(bytes)
+    scanner.checksValues = !keepsAction
     var seen: UInt16 = 0
     var seq: Int64 = 0, t: Int64 = 0, duration: Int64 = 0, effect: Int64?
     var label = "", coalesced = false
@@ -76,7 +81,12 @@ enum TraceActionLineDecoder {
         let raw = scanner.rawValue(of: member)
         guard raw.elementsEqual("true".utf8) || raw.elementsEqual("false".utf8) else { return nil }
         coalesced = raw.count == 4
-      case .action: action = try scanner.value(member)
+      case .action:
+        if keepsAction {
+          action = try scanner.value(member)
+        } else {
+          guard scanner.lastValueChecked else { return nil }
+        }
       case .patch: patch = try JSONPatch(json: scanner.value(member))
       case .state:
         // The reader's rules for a value it builds; a skipped one is checked as the scanner skips it.

@@ -165,14 +165,16 @@ package struct TraceLineRules {
   /// ```text
   /// {"kind":"action","seq":1000,…,"patch":[…],"state":{…13 MB…}}   →   .action(…, state: nil)
   /// ```
-  package static func recordSkippingKeyframeState(of view: LineReader.View, file: String) -> Result<
-    TraceRecord, TraceError
-  > {
+  package static func recordSkippingKeyframeState(
+    of view: LineReader.View, file: String, keepsActionValue: Bool = true
+  ) -> Result<TraceRecord, TraceError> {
     let bytes = view.bytes
     guard bytes.starts(with: Self.actionLineStart.utf8), problem(of: view, file: file) == nil else {
       return record(of: view, file: file)
     }
-    if let action = TraceActionLineDecoder.decode(bytes, keepsState: false) { return .success(.action(action)) }
+    if let action = TraceActionLineDecoder.decode(bytes, keepsState: false, keepsAction: keepsActionValue) {
+      return .success(.action(action))
+    }
     guard bytes.count > 4096 else { return record(of: view, file: file) }
     var members: [JSON.Member] = []
     var keys = Set<String>()

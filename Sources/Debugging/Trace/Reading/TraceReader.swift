@@ -42,6 +42,13 @@ extension TraceLineReader where Decoder == TraceRecordDecoder {
     set { decoder.skipsKeyframeStates = newValue }
   }
 
+  /// With `skipsKeyframeStates`: leave out the `action` value of action lines (`.null`), checked
+  /// but not built — for readers that print only labels and follow patches (`blame`).
+  package var skipsActionValues: Bool {
+    get { decoder.skipsActionValues }
+    set { decoder.skipsActionValues = newValue }
+  }
+
   /// Keep a large `state` line's state as text instead of building it
   /// (`TraceLineRules.recordDeferringState`): its record holds `.null`, and `takeDeferredState()`
   /// right after it gives the text. For `validate`, whose `TraceStateTracker` follows the patches
@@ -75,6 +82,7 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   /// The first `session` record decoded (the header: a later one is an error, never decoded first).
   public private(set) var session: TraceSession?
   var skipsKeyframeStates = false
+  var skipsActionValues = false
   var defersStates = false
   /// The state of the last line read, as text (`defersStates`).
   var deferredState: TraceLineRules.DeferredState?
@@ -90,7 +98,8 @@ public struct TraceRecordDecoder: TraceLineDecoder {
     if defersStates {
       (decoded, deferredState) = TraceLineRules.recordDeferringState(of: view, file: file)
     } else if skipsKeyframeStates && !noteSinceAction {
-      decoded = TraceLineRules.recordSkippingKeyframeState(of: view, file: file)
+      decoded = TraceLineRules.recordSkippingKeyframeState(
+        of: view, file: file, keepsActionValue: !skipsActionValues)
     } else {
       decoded = TraceLineRules.record(of: view, file: file)
     }
