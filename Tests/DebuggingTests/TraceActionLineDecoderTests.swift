@@ -151,3 +151,66 @@ import Testing
     #expect(Self.decoded(line) == nil)
   }
 }
+
+@Suite struct TracePatchDecoderTests {
+  private static func decoded(_ patch: String) -> JSONPatch? {
+    var patch = patch
+    return patch.withUTF8 { TracePatchDecoder.decode(UnsafeRawBufferPointer($0)) }
+  }
+
+  @Test(arguments: [
+    #"[]"#,
+    #"[ ]"#,
+    #"[{"op":"replace","path":"/todos/3/isComplete","value":true}]"#,
+    #"[{"op":"add","path":"/todos/0","value":{"$type":"Todo","id":{"$uuid":"00000000-0000-0000-0000-000000000001"}}},{"op":"remove","path":"/a~1b/~0"}]"#,
+    #"[ { "path" : "/x" , "op" : "move" , "from" : "/y" } , {"op":"copy","from":"","path":"/z"},{"op":"test","path":"","value":null}]"#,
+    #"[{"op":"replace","path":"/s","value":"é \"q\" \u00e9"}]"#,
+  ])
+  func theGeneralReadersPatch(patch: String) throws {
+    #expect(Self.decoded(patch) == (try JSONPatch(json: JSONReader.parse(patch))))
+  }
+
+  @Test(arguments: [
+    #"[{"op":"replace","path":"/a","value":1,"extra":2}]"#,
+    #"[{"op":"replace","path":"/a","path":"/b","value":1}]"#,
+    #"[{"op":"replace","path":3,"value":1}]"#,
+    #"[{"op":"remove","path":"/a","from":{"k":1,"k":2}}]"#,
+    #"[{"op":"nope","path":"/a"}]"#,
+    #"[{"op":"add","path":"/a"}]"#,
+    #"[{"op":"move","path":"/a"}]"#,
+    #"[{"op":"replace","path":"a","value":1}]"#,
+    #"[{"op":"replace","path":"/a","value":{"k":1,"k":2}}]"#,
+    #"[{"op":"replace","path":"/a","value":1}] x"#,
+    #"[{"op":"replace","path":"/a","value":1},]"#,
+    #"[1]"#,
+    #"{}"#,
+  ])
+  func patchesItCannotVouchForGoTheGeneralWay(patch: String) {
+    #expect(Self.decoded(patch) == nil)
+  }
+
+  @Test func valuesKeepTheReadersDepthLimitAtTheirDepthInTheLine() {
+    // A line is an object (depth 1); `action` values and patch values nest below it, and the
+    // reader allows 512 levels in all.
+    func nested(_ levels: Int) -> String {
+      String(repeating: "[", count: levels) + String(repeating: "]", count: levels)
+    }
+    func line(action: Int, patchValue: Int) -> String {
+      #"{"kind":"action","seq":1,"t":0,"duration":0,"label":"L","action":"#
+        + nested(action) + #","patch":[{"op":"add","path":"/a","value":"# + nested(patchValue) + "}]}"
+    }
+    func fast(_ text: String) -> TraceAction? {
+      var text = text
+      return text.withUTF8 { TraceActionLineDecoder.decode(UnsafeRawBufferPointer($0), keepsState: true) }
+    }
+    func general(_ text: String) -> Bool { (try? JSONReader.parse(text)) != nil }
+    for (action, patchValue) in [(511, 1), (512, 1), (1, 509), (1, 510)] {
+      let text = line(action: action, patchValue: patchValue)
+      #expect((fast(text) != nil) == general(text), "action \(action) levels, patch value \(patchValue)")
+    }
+    #expect(general(line(action: 511, patchValue: 1)))
+    #expect(!general(line(action: 512, patchValue: 1)))
+    #expect(general(line(action: 1, patchValue: 509)))
+    #expect(!general(line(action: 1, patchValue: 510)))
+  }
+}

@@ -46,8 +46,10 @@ public struct JSONObjectScanner {
   private var finished = false
   private var first = true
 
-  /// Checks that the input starts with an object.
-  public init(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
+  /// Checks that the input starts with an object. `depth`: the object's nesting level in the
+  /// document it is part of (1 for a whole line), so the values read inside it have the reader's
+  /// depth limit at their real depth.
+  public init(_ bytes: UnsafeRawBufferPointer, depth: Int = 1) throws(JSONError) {
     self.bytes = bytes
     guard let base = bytes.baseAddress, bytes.count > 0 else {
       throw JSONError("empty input", line: 1, column: 1)
@@ -59,7 +61,7 @@ public struct JSONObjectScanner {
       throw parser.unexpected("expected an object, found", at: parser.index)
     }
     parser.index += 1
-    parser.depth = 1
+    parser.depth = depth
   }
 
   /// The next member, or `nil` after the last one.
@@ -149,8 +151,10 @@ public struct JSONObjectScanner {
 
   /// The member's value, parsed with all the reader's rules; errors point into the whole input.
   public func value(_ member: Member) throws(JSONError) -> JSON {
-    var sub = JSONTreeParser(
-      JSONParser(parser.bytes, count: member.valueRange.upperBound, from: member.valueRange.lowerBound))
+    var cursor = JSONParser(parser.bytes, count: member.valueRange.upperBound, from: member.valueRange.lowerBound)
+    // Containers in the value are one level below the object (as when the whole input is read).
+    cursor.depth = parser.depth
+    var sub = JSONTreeParser(cursor)
     return try sub.parseValue()
   }
 

@@ -87,7 +87,8 @@ enum TraceActionLineDecoder {
         } else {
           guard scanner.lastValueChecked else { return nil }
         }
-      case .patch: patch = try JSONPatch(json: scanner.value(member))
+      case .patch:
+        patch = try TracePatchDecoder.decode(scanner.rawValue(of: member)) ?? JSONPatch(json: scanner.value(member))
       case .state:
         // The reader's rules for a value it builds; a skipped one is checked as the scanner skips it.
         if keepsState { state = try scanner.value(member) }
