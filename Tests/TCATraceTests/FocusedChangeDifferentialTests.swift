@@ -45,6 +45,30 @@ import Testing
     #expect(tally.focused > 900)
   }
 
+  /// Hand-made patches of every kind (moves in any array, repeated ids, copies): the focused diff
+  /// by runs (`ElementRuns`) is the element-wise one, on arrays of any length.
+  @Test func runsGiveTheElementWiseDiff() throws {
+    var compared = 0
+    for seed in 0..<1_000 {
+      let random = DifferentialRandom(seed: UInt64(seed) &* 0x2545_F491 &+ 11)
+      let old = AppState.random(random).value.json
+      let patch = HandMadePatch.random(on: old, random, options: seed % 2 == 0 ? .all : .passing)
+      var state = old
+      try patch.apply(to: &state)
+      let byRuns = FocusedChange(patch: patch, before: old, arrays: .runs)
+      let byElements = FocusedChange(patch: patch, before: old, arrays: .elements)
+      #expect((byRuns == nil) == (byElements == nil), "seed \(seed)")
+      guard let byRuns, let byElements else { continue }
+      compared += 1
+      let runs = Result { () throws(JSONError) in try byRuns.diff(after: state) }
+      let elements = Result { () throws(JSONError) in try byElements.diff(after: state) }
+      #expect(
+        (try? runs.get()) == (try? elements.get()),
+        "seed \(seed): patch \(JSONWriter.string(patch.json))\nbefore \(JSONWriter.string(old))")
+    }
+    #expect(compared > 900)
+  }
+
   // MARK: - Checking
 
   struct Tally {
@@ -101,6 +125,12 @@ import Testing
 
   private func compare(patch: JSONPatch, before: JSON, after: JSON, seed: Int, _ tally: inout Tally) throws {
     let whole = StateDiff(try Value(json: before), try Value(json: after))
+    // By runs wherever the patch allows, the diff is the element-wise one.
+    if let byRuns = FocusedChange(patch: patch, before: before, arrays: .runs),
+      let byElements = FocusedChange(patch: patch, before: before, arrays: .elements)
+    {
+      #expect((try? byRuns.diff(after: after)) == (try? byElements.diff(after: after)), "seed \(seed)")
+    }
     guard let focused = FocusedChange(patch: patch, before: before) else {
       tally.declined += 1
       return

@@ -68,7 +68,8 @@ extension FocusedChange {
     // The old elements taken away inside the window, by id, for the elements brought in.
     var removedByID: [Value: Int] = [:]
     if b.contains(where: { from[$0] < 0 }) {
-      for index in removed where a.contains(index) {
+      // In order, so that of two taken away with one id the later is matched, whatever the set's order.
+      for index in removed.sorted() where a.contains(index) {
         if let element = old[index], let id = try identity(element, path + "/\(index)") { removedByID[id] = index }
       }
     }

@@ -11,6 +11,12 @@
 /// let diff = try change.diff(after: state)
 /// ```
 ///
+/// An array the patch reorders, adds to or removes from is diffed from where its elements come
+/// from as runs (`ElementRuns`, `FocusedChange+Runs.swift`): unchanged stretches are one node each
+/// and only the elements shown are read, at the cost of the operations (a window between the
+/// untouched ends still has its ids checked for repeats, one hash each). Where the runs could give
+/// another diff (ids that repeat, a copy next to its equal) the element-wise code decides.
+///
 /// `nil` when the patch could change an object's shape (a member added or removed, an `id` or a
 /// `$` marker touched, see `PatchTouches`) or does not fit the state: compare the whole states then.
 package struct FocusedChange {
@@ -30,20 +36,51 @@ package struct FocusedChange {
     /// and changed inside): where each element comes from, and the old elements that the diff
     /// reads (removed, replaced, changed inside).
     case reordered(ElementOrigins, count: Int, old: [Int: JSON], removed: Set<Int>)
+    /// `reordered` as runs (`ElementRuns`): the old elements the patch removed or changed inside.
+    case reorderedRuns(ElementRuns, count: Int, old: [Int: JSON])
+    /// `window` as runs, a patch's moves taken as removals and insertions: the old elements the
+    /// patch removed or changed inside (the others are in the array after it).
+    case windowRuns(prefix: Int, suffix: Int, ElementRuns, count: Int, old: [Int: JSON])
   }
 
   private let touches: PatchTouches
   private let capture: Capture
 
-  package init?(patch: JSONPatch, before state: JSON?) {
-    guard let state, let touches = PatchTouches(patch), let capture = Self.capture(state, touches.root) else {
+  /// How the elements of a reordered array or an array's window are matched: from the patch's
+  /// runs (`ElementRuns`, the cost of the operations, falling back to the elements where those
+  /// could give another diff), or element by element (the array's length; what the runs must give).
+  package enum ArrayMatching: Sendable {
+    /// By runs where the elements compared are many (`runsFrom` or more), else element by element.
+    case automatic
+    /// By runs wherever the patch allows (for tests).
+    case runs
+    case elements
+
+    /// The fewest elements compared (a window's, or a reordered array's) that are matched by runs:
+    /// below, the element-wise walk costs less than building the runs.
+    static let runsFrom = 48
+
+    fileprivate var minimumForRuns: Int? {
+      switch self {
+      case .automatic: Self.runsFrom
+      case .runs: 0
+      case .elements: nil
+      }
+    }
+  }
+
+  package init?(patch: JSONPatch, before state: JSON?, arrays matching: ArrayMatching = .automatic) {
+    guard let state, let touches = PatchTouches(patch),
+      let capture = Self.capture(state, touches.root, runsFrom: matching.minimumForRuns)
+    else {
       return nil
     }
     self.touches = touches
     self.capture = capture
   }
 
-  private static func capture(_ value: JSON, _ node: PatchTouches.Node) -> Capture? {
+  /// `runsFrom`: the fewest elements compared that are matched by runs (`nil`: never).
+  private static func capture(_ value: JSON, _ node: PatchTouches.Node, runsFrom: Int?) -> Capture? {
     if node.operations > 0 { return .whole(value) }
     switch value {
     case let .object(members):
@@ -52,7 +89,9 @@ package struct FocusedChange {
       guard !node.addsOrRemovesChildren else { return nil }
       var captured: [String: Capture] = [:]
       for (key, child) in node.children {
-        guard let member = members.first(where: { $0.key == key }), let inner = capture(member.value, child) else {
+        guard let member = members.first(where: { $0.key == key }),
+          let inner = capture(member.value, child, runsFrom: runsFrom)
+        else {
           return nil
         }
         captured[key] = inner
@@ -60,7 +99,9 @@ package struct FocusedChange {
       return .object(captured)
     case let .array(elements):
       if let (index, child) = node.onlyElementChangedInside {
-        guard index < elements.count, let inner = capture(elements[index], child) else { return nil }
+        guard index < elements.count, let inner = capture(elements[index], child, runsFrom: runsFrom) else {
+          return nil
+        }
         return .element(index: index, inner)
       }
       if let (from, to) = node.onlyElementMoved, from < elements.count, to < elements.count,
@@ -70,6 +111,10 @@ package struct FocusedChange {
       }
       // Elements are matched by id only when they have one (a hand-made patch may move strings):
       // the whole states are diffed otherwise.
+      if let runsFrom, elements.count >= runsFrom, let runs = node.elementRuns(count: elements.count) {
+        guard runs.moved.allSatisfy({ Self.hasIdentity(elements[$0]) }) else { return nil }
+        return .reorderedRuns(runs, count: elements.count, old: Self.oldElements(runs, elements))
+      }
       if let origins = node.elementOrigins(count: elements.count) {
         guard origins.moved.allSatisfy({ Self.hasIdentity(elements[$0]) }) else { return nil }
         var present = [Bool](repeating: false, count: elements.count)
@@ -83,6 +128,12 @@ package struct FocusedChange {
         return .reordered(origins, count: elements.count, old: old, removed: removed)
       }
       guard let (prefix, suffix) = node.untouchedEnds(count: elements.count) else { return nil }
+      if let runsFrom, elements.count - prefix - suffix >= runsFrom,
+        let runs = node.elementRuns(count: elements.count, movesAsPairs: true)
+      {
+        return .windowRuns(
+          prefix: prefix, suffix: suffix, runs, count: elements.count, old: Self.oldElements(runs, elements))
+      }
       // A copy of the window's elements: a slice (or `Array` of a slice that spans the whole array,
       // which reuses its buffer) would keep the array shared, and the patch would copy it.
       let window = elements[prefix..<(elements.count - suffix)]
@@ -140,36 +191,74 @@ package struct FocusedChange {
       }
       return try Self.reordered(
         origins, count: count, old: oldElements, removed: removed, new: elements, depth: depth + 1, differ, path: path)
+    case let .reorderedRuns(runs, count, oldElements):
+      guard case let .array(elements) = new, elements.count == runs.count else {
+        throw JSONError("at \(path): not an array", line: 0, column: 0)
+      }
+      let layout = ElementRunLayout(runs, count: count, old: oldElements, new: elements)
+      if let change = try Self.reorderedRuns(layout, depth: depth + 1, differ, path: path) { return change }
+      let origins = ElementOrigins(origins: runs.origins, changedInside: runs.changedInside, moved: runs.moved)
+      return try Self.reordered(
+        origins, count: count, old: oldElements, removed: Set(runs.removed(oldCount: count)), new: elements,
+        depth: depth + 1, differ, path: path)
+    case let .windowRuns(prefix, suffix, runs, count, oldElements):
+      guard case let .array(elements) = new, prefix + suffix <= elements.count, elements.count == runs.count else {
+        throw JSONError("at \(path): not an array", line: 0, column: 0)
+      }
+      let layout = ElementRunLayout(runs, count: count, old: oldElements, new: elements)
+      if let change = try Self.windowRuns(layout, prefix: prefix, suffix: suffix, depth: depth + 1, differ, path: path)
+      {
+        return change
+      }
+      let window = (prefix..<(count - suffix)).map { layout.element(before: $0) }
+      return try Self.window(prefix: prefix, suffix: suffix, window, elements, depth: depth, differ, path: path)
     case let .window(prefix, suffix, oldElements):
       guard case let .array(elements) = new, prefix + suffix <= elements.count else {
         throw JSONError("at \(path): not an array", line: 0, column: 0)
       }
-      let newElements = Array(elements[prefix..<(elements.count - suffix)])
-      let inner: [StateDiff.Node]
-      if let identified = try Self.identifiedWindow(
-        oldElements, newElements, depth: depth + 1, differ, path: path, offset: prefix)
-      {
-        inner = identified
-      } else {
-        let a = try oldElements.enumerated().map { (i, e) throws(JSONError) in
-          try Self.value(e, path + "/\(prefix + i)")
-        }
-        let b = try newElements.enumerated().map { (i, e) throws(JSONError) in
-          try Self.value(e, path + "/\(prefix + i)")
-        }
-        inner = ArrayDiffer(differ: differ, depth: depth + 1).diff(a, b)
-      }
-      var nodes = NodeList()
-      if prefix > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: prefix)) }
-      for node in inner {
-        nodes.append(Self.shifted(node.key, by: prefix), Self.shifted(node.change, by: prefix))
-      }
-      if suffix > 0 {
-        nodes.append(
-          .element(old: prefix + oldElements.count, new: elements.count - suffix, id: nil), .unchanged(count: suffix))
-      }
-      return Self.nested(.array, nodes.nodes)
+      return try Self.window(prefix: prefix, suffix: suffix, oldElements, elements, depth: depth, differ, path: path)
     }
+  }
+
+  /// The old elements the patch removed, replaced or changed inside, by index before.
+  private static func oldElements(_ runs: ElementRuns, _ elements: JSONElements) -> [Int: JSON] {
+    var old: [Int: JSON] = [:]
+    for index in runs.removed(oldCount: elements.count) { old[index] = elements[index] }
+    for index in runs.changedInside { old[index] = elements[index] }
+    return old
+  }
+
+  /// The diff of an array whose elements before the patch between its untouched ends (`prefix`
+  /// and `suffix` of them) were `oldElements`, and after it are `elements`.
+  private static func window(
+    prefix: Int, suffix: Int, _ oldElements: [JSON], _ elements: JSONElements, depth: Int, _ differ: ValueDiffer,
+    path: String
+  ) throws(JSONError) -> StateDiff.Change {
+    let newElements = Array(elements[prefix..<(elements.count - suffix)])
+    let inner: [StateDiff.Node]
+    if let identified = try Self.identifiedWindow(
+      oldElements, newElements, depth: depth + 1, differ, path: path, offset: prefix)
+    {
+      inner = identified
+    } else {
+      let a = try oldElements.enumerated().map { (i, e) throws(JSONError) in
+        try Self.value(e, path + "/\(prefix + i)")
+      }
+      let b = try newElements.enumerated().map { (i, e) throws(JSONError) in
+        try Self.value(e, path + "/\(prefix + i)")
+      }
+      inner = ArrayDiffer(differ: differ, depth: depth + 1).diff(a, b)
+    }
+    var nodes = NodeList()
+    if prefix > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: prefix)) }
+    for node in inner {
+      nodes.append(Self.shifted(node.key, by: prefix), Self.shifted(node.change, by: prefix))
+    }
+    if suffix > 0 {
+      nodes.append(
+        .element(old: prefix + oldElements.count, new: elements.count - suffix, id: nil), .unchanged(count: suffix))
+    }
+    return Self.nested(.array, nodes.nodes)
   }
 
   /// A structure, an enum case or a dictionary with `String` keys (the only objects whose inside

@@ -18,15 +18,15 @@ package struct PatchTouches {
     /// Operations that change the value here as a whole (replace, add, remove, move in or out).
     package var operations = 0
     /// For an array: every operation below it, in order, as (element token, structural effect).
-    fileprivate var elementEffects: [(token: String, effect: Effect)] = []
+    var elementEffects: [(token: String, effect: Effect)] = []
     /// For an array: how many `move` operations took one of its elements to another place in it.
-    fileprivate var movesWithin = 0
+    var movesWithin = 0
     /// For an array: the positions in `elementEffects` of the `remove` entries that are the first
     /// half of such a `move` (the `insert` right after is the second).
-    fileprivate var moveStarts: Set<Int> = []
+    var moveStarts: Set<Int> = []
   }
 
-  fileprivate enum Effect {
+  enum Effect {
     /// An element inserted at the token (`-`: at the end).
     case insert
     /// The element at the token removed.
@@ -90,7 +90,8 @@ package struct PatchTouches {
   }
 }
 
-/// Where the elements of an array after a patch come from (see `PatchTouches.Node.elementOrigins`).
+/// Where the elements of an array after a patch come from (see `PatchTouches.Node.elementOrigins`),
+/// one entry per element; `ElementRuns` says the same in runs.
 package struct ElementOrigins {
   /// For each element after the patch: its index before, or -1 for an element the patch brought
   /// (added, copied, replaced as a whole, moved in from elsewhere).
