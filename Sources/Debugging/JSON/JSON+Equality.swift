@@ -22,7 +22,14 @@ extension JSON {
       if x.storage === y.storage { return true }
       guard x.count == y.count else { return false }
       if depth >= recursionLimit { return iterativelyEqual(a, b) }
-      for (p, q) in zip(x.storage.items, y.storage.items) where !equal(p, q, depth: depth + 1) { return false }
+      if x.hasPendingElements || y.hasPendingElements {
+        // Elements still held as text compare as text first: equal text is an equal value.
+        for i in 0..<x.count where !JSONElements.sameText(x, y, at: i) && !equal(x[i], y[i], depth: depth + 1) {
+          return false
+        }
+        return true
+      }
+      for (p, q) in zip(x.storage.trees, y.storage.trees) where !equal(p, q, depth: depth + 1) { return false }
       return true
     case let (.object(x), .object(y)):
       if x.storage === y.storage { return true }
@@ -45,7 +52,11 @@ extension JSON {
       case let (.array(p), .array(q)):
         if p.storage === q.storage { continue }
         guard p.count == q.count else { return false }
-        pairs.append(contentsOf: zip(p.storage.items, q.storage.items))
+        if p.hasPendingElements || q.hasPendingElements {
+          for i in 0..<p.count where !JSONElements.sameText(p, q, at: i) { pairs.append((p[i], q[i])) }
+        } else {
+          pairs.append(contentsOf: zip(p.storage.trees, q.storage.trees))
+        }
       case let (.object(p), .object(q)):
         if p.storage === q.storage { continue }
         guard p.count == q.count else { return false }

@@ -16,11 +16,26 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
   ExpressibleByArrayLiteral,
   Hashable, Sendable
 {
+  /// Sendable as a value: a copy is changed only once unique. The elements of an array read
+  /// lazily (`pending`) are parsed into `trees` when read, so such an array must stay on one
+  /// thread (see `JSONLazyElements.swift`: only the tool's readers make them).
   final class Storage: @unchecked Sendable {
-    @exclusivity(unchecked) var items: [JSON]
-    init(_ items: [JSON]) { self.items = items }
-    deinit { JSONTeardown.dismantle(&items) }
+    /// The elements, an element still held as text (`pending`) as `.null`.
+    @exclusivity(unchecked) var trees: [JSON]
+    /// The elements still held as text; `nil` when every element is in `trees`.
+    @exclusivity(unchecked) var pending: JSONPendingElements?
+    init(_ trees: [JSON], pending: JSONPendingElements? = nil) {
+      self.trees = trees
+      self.pending = pending
+    }
+    deinit { JSONTeardown.dismantle(&trees) }
     static let empty = Storage([])
+
+    /// Every element as a tree (those still text are parsed first).
+    var items: [JSON] {
+      parseAll()
+      return trees
+    }
   }
 
   var storage: Storage
@@ -30,71 +45,94 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
   public init<S: Sequence>(_ elements: S) where S.Element == JSON { self.init(Array(elements)) }
   public init(arrayLiteral elements: JSON...) { self.init(elements) }
 
-  /// The elements as a Swift array (no copy of the elements).
+  /// Elements of which those with a range in `pending` are still text (`.null` in `trees`).
+  init(_ items: [JSON], pending: JSONPendingElements) {
+    storage = Storage(items, pending: pending)
+  }
+
+  /// The elements as a Swift array (no copy of the elements; an array read lazily is parsed whole).
   public var array: [JSON] { storage.items }
 
   // Iteration and contiguous access go straight to the array: one reference for the whole loop.
-  public func makeIterator() -> IndexingIterator<[JSON]> { storage.items.makeIterator() }
+  public func makeIterator() -> IndexingIterator<[JSON]> { array.makeIterator() }
   public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<JSON>) throws -> R) rethrows -> R? {
-    try storage.items.withContiguousStorageIfAvailable(body)
+    try array.withContiguousStorageIfAvailable(body)
   }
 
   public var startIndex: Int { 0 }
-  public var endIndex: Int { storage.items.count }
-  public var count: Int { storage.items.count }
-  public var isEmpty: Bool { storage.items.isEmpty }
+  public var endIndex: Int { storage.trees.count }
+  public var count: Int { storage.trees.count }
+  public var isEmpty: Bool { storage.trees.isEmpty }
   public func index(after i: Int) -> Int { i + 1 }
   public func index(before i: Int) -> Int { i - 1 }
 
   public subscript(position: Int) -> JSON {
-    get { storage.items[position] }
+    get {
+      storage.parse(position)
+      return storage.trees[position]
+    }
     // In place: `&elements[i]` must not hold a second reference to the element while it is
     // changed, or a patch deep in a large state copies every array on its path.
     _modify {
       makeUnique()
-      yield &storage.items[position]
+      storage.parse(position)
+      yield &storage.trees[position]
     }
   }
 
   public subscript(bounds: Range<Int>) -> ArraySlice<JSON> {
-    get { storage.items[bounds] }
+    get {
+      storage.parse(bounds)
+      return storage.trees[bounds]
+    }
     set {
-      makeUnique()
-      storage.items[bounds] = newValue
+      replaceSubrange(bounds, with: newValue)
     }
   }
 
   public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
   where C.Element == JSON {
     makeUnique()
-    storage.items.replaceSubrange(subrange, with: newElements)
+    if storage.pending != nil {
+      // The new elements are trees; the ones they replace need not be parsed.
+      let replaced = storage.pending!.ranges[subrange].count(where: { !$0.isEmpty })
+      storage.pending!.unparsed -= replaced
+      storage.pending!.ranges.replaceSubrange(subrange, with: repeatElement(0..<0, count: newElements.count))
+    }
+    storage.trees.replaceSubrange(subrange, with: newElements)
+    if storage.pending?.unparsed == 0 { storage.pending = nil }
   }
 
   public mutating func append(_ newElement: JSON) {
     makeUnique()
-    storage.items.append(newElement)
+    storage.pending?.ranges.append(0..<0)
+    storage.trees.append(newElement)
   }
 
   public mutating func insert(_ newElement: JSON, at i: Int) {
     makeUnique()
-    storage.items.insert(newElement, at: i)
+    storage.pending?.ranges.insert(0..<0, at: i)
+    storage.trees.insert(newElement, at: i)
   }
 
   @discardableResult
   public mutating func remove(at i: Int) -> JSON {
     makeUnique()
-    return storage.items.remove(at: i)
+    storage.parse(i)
+    storage.pending?.ranges.remove(at: i)
+    return storage.trees.remove(at: i)
   }
 
   public mutating func reserveCapacity(_ n: Int) {
     makeUnique()
-    storage.items.reserveCapacity(n)
+    storage.pending?.ranges.reserveCapacity(n)
+    storage.trees.reserveCapacity(n)
   }
 
   /// Moves the element at `source` to `target` (both valid indices), shifting the ones between by
   /// one place: what `remove(at: source)` then `insert(_:at: target)` give, with the elements
   /// between moved as bytes (no reference counting, no reallocation) — a sort that moves one row
-  /// of 100,000 costs one `memmove`.
+  /// of 100,000 costs one `memmove` (two while elements are still text: their ranges move too).
   ///
   /// ```swift
   /// var elements: JSONElements = [1, 2, 3, 4]
@@ -104,18 +142,22 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
     precondition(indices.contains(source) && indices.contains(target), "index out of range")
     guard source != target else { return }
     makeUnique()
-    storage.items.moveElement(from: source, to: target)
+    storage.pending?.ranges.moveElement(from: source, to: target)
+    storage.trees.moveElement(from: source, to: target)
   }
 
   private mutating func makeUnique() {
-    if !isKnownUniquelyReferenced(&storage) || storage === Storage.empty { storage = Storage(storage.items) }
+    if !isKnownUniquelyReferenced(&storage) || storage === Storage.empty {
+      storage = Storage(storage.trees, pending: storage.pending)
+    }
   }
 
   public static func == (lhs: JSONElements, rhs: JSONElements) -> Bool {
-    lhs.storage === rhs.storage || lhs.storage.items == rhs.storage.items
+    JSON.array(lhs) == JSON.array(rhs)
   }
 
-  public func hash(into hasher: inout Hasher) { hasher.combine(storage.items) }
+  /// The hash of the trees: an array read lazily is parsed whole (equal arrays may differ as text).
+  public func hash(into hasher: inout Hasher) { hasher.combine(array) }
 }
 
 /// The members of a `JSON.object`, in their order: a copy-on-write collection of `JSON.Member`

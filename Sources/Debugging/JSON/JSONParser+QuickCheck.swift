@@ -27,6 +27,16 @@ extension JSONParser {
     return true
   }
 
+  /// `quickCheckValue()` with the key table of earlier checks (`keys`), for checking many values
+  /// in a row (the elements of an array) without allocating one each time.
+  mutating func quickCheckValue(reusing keys: QuickKeys) -> Bool {
+    keys.reset()
+    var children = JSONChildIndex(levels: 0)
+    guard let after = quickCheckEnd(keys, &children) else { return false }
+    index = after
+    return true
+  }
+
   private func quickCheckEnd(_ keys: QuickKeys, _ children: inout JSONChildIndex) -> Int? {
     let start = bytes
     let origin = bytes + self.index
@@ -255,6 +265,12 @@ final class QuickKeys {
     }
     bases![levels] = keyCount
     levels += 1
+  }
+
+  /// Forgets every key: ready for another value.
+  func reset() {
+    keyCount = 0
+    levels = 0
   }
 
   @inline(__always)

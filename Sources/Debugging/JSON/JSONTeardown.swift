@@ -37,7 +37,7 @@ enum JSONTeardown {
         isKnownUniquelyReferenced(&elements.storage), elements.storage !== JSONElements.Storage.empty
       else { return }
       var items: [JSON] = []
-      swap(&items, &elements.storage.items)
+      swap(&items, &elements.storage.trees)
       for item in items where item.isContainer { pending.append(item) }
     } else {
       guard case var .object(members) = consume value,

@@ -4,11 +4,15 @@
 /// array and object is allocated once, at its final size.
 struct JSONTreeParser: ~Copyable {
   var cursor: JSONParser
-  private var elements = JSONBuildStack<JSON>()
+  var elements = JSONBuildStack<JSON>()
   private var members = JSONBuildStack<JSON.Member>()
   /// The fingerprints of the keys in `members`, for duplicate checks.
   private var fingerprints = JSONBuildStack<UInt64>()
   private var keyCache = JSONKeyCache()
+  /// Where large arrays keep their elements as text, when they do (`JSONTreeParser+Lazy.swift`).
+  var lazy: JSONLazyArrays?
+  /// The ranges of the elements kept as text of the arrays being read, as `elements` holds theirs.
+  var lazyRanges = JSONBuildStack<Range<Int>>()
 
   init(_ cursor: JSONParser) {
     self.cursor = cursor
@@ -39,6 +43,7 @@ struct JSONTreeParser: ~Copyable {
   }
 
   private mutating func parseArray() throws(JSONError) -> JSON {
+    if let lazy, cursor.depth + 1 >= lazy.fromDepth { return try parseArrayKeepingText() }
     try cursor.enterContainer()
     let base = elements.count
     cursor.skipWhitespace()

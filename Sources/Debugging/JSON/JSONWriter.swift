@@ -38,6 +38,10 @@ public enum JSONWriter {
       if d.isFinite { output.appendDouble(d) } else { output.appendRaw("null") }
     case let .string(s): output.appendJSONString(s)
     case let .array(container):
+      if container.hasPendingElements {
+        writeKeepingText(container, to: &output, depth: depth)
+        return
+      }
       let elements = container.array
       output.append(.openBracket)
       for i in elements.indices {
@@ -56,6 +60,29 @@ public enum JSONWriter {
       }
       output.append(.closeBrace)
     }
+  }
+
+  /// An array whose elements are partly still text: the text of each such element is copied
+  /// when the array's text is in the writer's form (`JSONCanonicalText`), else it is parsed.
+  private static func writeKeepingText(_ elements: JSONElements, to output: inout JSONOutput, depth: Int) {
+    let storage = elements.storage
+    if storage.pending?.canonical == nil {
+      let pending = storage.pending!
+      let canonical = pending.text.bytes.withUnsafeBufferPointer { bytes in
+        pending.ranges.allSatisfy { $0.isEmpty || JSONCanonicalText.isCanonical(bytes.baseAddress!, $0) }
+      }
+      storage.pending!.canonical = canonical
+    }
+    output.append(.openBracket)
+    for i in elements.indices {
+      if i > 0 { output.append(.comma) }
+      if storage.pending?.canonical == true, let (text, range) = storage.text(of: i) {
+        text.bytes.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+      } else {
+        write(elements[i], to: &output, depth: depth + 1)
+      }
+    }
+    output.append(.closeBracket)
   }
 
   private static func writeIteratively(_ json: JSON, to output: inout JSONOutput) {

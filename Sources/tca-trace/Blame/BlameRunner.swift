@@ -28,6 +28,7 @@ package struct BlameRunner {
     input.reader.skipsKeyframeStates = true
     // Blame prints labels and the values at the path, never an action's value.
     input.reader.skipsActionValues = true
+    input.reader.keepsArraysAsText = true
     let renderer = ShowTextRenderer(style: context.style)
     // Whether an operation can change the value at the path: it touches the path's part before
     // any `[id:]` (at it, inside or above it), or shifts the elements of an array above it.

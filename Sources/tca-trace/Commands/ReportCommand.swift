@@ -26,6 +26,7 @@ package enum ReportCommand: TraceCommand {
         // The page carries each action's diff, never a state: the state follows the patches.
         let input = try RecordInput(file: arguments.positionals[0], reportsGaps: true, context: context)
         input.reader.skipsKeyframeStates = true
+        input.reader.keepsArraysAsText = true
         return input
       },
       add: { builder.add($0, into: &$1) },

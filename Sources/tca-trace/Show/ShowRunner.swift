@@ -27,6 +27,9 @@ package final class ShowRunner {
     let needsState = !options.labelsOnly && (!json || options.fullState) || options.filter.needsState
     // The state follows the patches; keyframes are printed only as records (JSON).
     input.reader.skipsKeyframeStates = !json
+    // The elements of a large array are parsed when read (only the text of the whole state after
+    // each action reads them all: it parses them at once).
+    input.reader.keepsArraysAsText = json || !options.fullState
     var tracker = StateTracker()
 
     while let line = try input.next() {

@@ -27,6 +27,8 @@ package struct StateRunner {
     }
     let input = try RecordInput(file: file, context: context)
     input.reader.skipsKeyframeStates = true
+    // JSON copies the text of elements never read; the text output reads every one.
+    input.reader.keepsArraysAsText = format == .json
     var tracker = StateTracker()
     var found: (seq: Int64, line: Int)?
     var reading = MissingAction()
@@ -130,7 +132,9 @@ package struct StateRunner {
           if view.isTruncated { return nil }
           // Another session's line in a file several reducers write (format 2): not ours.
           if KeyframeSeek.hasReducerTag(view.bytes) { return .failure(TraceError(file: file, line: 0, message: "")) }
-          return TraceLineRules.record(of: view, file: file)
+          return format == .json
+            ? TraceLineRules.recordKeepingArraysAsText(of: view, file: file, keyframes: true)
+            : TraceLineRules.record(of: view, file: file)
         }
       } catch {
         return nil

@@ -196,6 +196,42 @@ package struct TraceLineRules {
     }
   }
 
+  /// `record(of:file:)` for a reader on one thread: the large arrays of the state of a large
+  /// `state` line, or of a keyframe's (`keyframes`), keep their elements as text until read
+  /// (`JSONReader.parseKeepingArraysAsText`), so a state of 100,000 elements costs what its
+  /// readers touch of it. The record, and any error, are the ones `record(of:file:)` gives.
+  ///
+  /// ```text
+  /// {"kind":"state","seq":0,"t":0,"state":{"todos":[…12 MB…]}}   →   .state(…, todos: 100,000 ranges)
+  /// ```
+  package static func recordKeepingArraysAsText(of view: LineReader.View, file: String, keyframes: Bool) -> Result<
+    TraceRecord, TraceError
+  > {
+    let bytes = view.bytes
+    guard bytes.count > JSONLazyArrays.smallest, problem(of: view, file: file) == nil else {
+      return record(of: view, file: file)
+    }
+    // A state line's state is at depth 2 (the line is 1); a keyframe's arrays start at depth 3,
+    // below the action line's own arrays (its patch).
+    let depth: Int
+    if bytes.starts(with: #"{"kind":"state","#.utf8) {
+      depth = 2
+    } else if keyframes, bytes.starts(with: #"{"kind":"action","#.utf8) {
+      depth = 3
+    } else {
+      return record(of: view, file: file)
+    }
+    // An error is the one the full parse gives.
+    guard let json = try? JSONReader.parseKeepingArraysAsText(bytes, fromDepth: depth) else {
+      return record(of: view, file: file)
+    }
+    do {
+      return .success(try TraceRecord(json: json))
+    } catch {
+      return .failure(TraceError(file: file, line: view.number, message: error.message))
+    }
+  }
+
   /// `record(of:file:)` for `validate`: a large `state` line's `state` is checked with all the
   /// reader's rules without being built (`JSONObjectScanner.checksValues`) and returned as text,
   /// the record holding `.null` in its place. Any other line, and any line the check cannot

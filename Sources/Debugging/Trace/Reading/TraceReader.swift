@@ -49,6 +49,14 @@ extension TraceLineReader where Decoder == TraceRecordDecoder {
     set { decoder.skipsActionValues = newValue }
   }
 
+  /// Keep the elements of the large arrays of states as text until they are read
+  /// (`TraceLineRules.recordKeepingArraysAsText`). The records are for this thread only (reading
+  /// such an element stores its tree): for the tool's commands, which read on one.
+  package var keepsArraysAsText: Bool {
+    get { decoder.keepsArraysAsText }
+    set { decoder.keepsArraysAsText = newValue }
+  }
+
   /// Keep a large `state` line's state as text instead of building it
   /// (`TraceLineRules.recordDeferringState`): its record holds `.null`, and `takeDeferredState()`
   /// right after it gives the text. For `validate`, whose `TraceStateTracker` follows the patches
@@ -84,6 +92,7 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   var skipsKeyframeStates = false
   var skipsActionValues = false
   var defersStates = false
+  var keepsArraysAsText = false
   /// The state of the last line read, as text (`defersStates`).
   var deferredState: TraceLineRules.DeferredState?
   private var noteSinceAction = false
@@ -98,8 +107,12 @@ public struct TraceRecordDecoder: TraceLineDecoder {
     if defersStates {
       (decoded, deferredState) = TraceLineRules.recordDeferringState(of: view, file: file)
     } else if skipsKeyframeStates && !noteSinceAction {
-      decoded = TraceLineRules.recordSkippingKeyframeState(
-        of: view, file: file, keepsActionValue: !skipsActionValues)
+      decoded =
+        keepsArraysAsText && view.bytes.starts(with: #"{"kind":"state","#.utf8)
+        ? TraceLineRules.recordKeepingArraysAsText(of: view, file: file, keyframes: false)
+        : TraceLineRules.recordSkippingKeyframeState(of: view, file: file, keepsActionValue: !skipsActionValues)
+    } else if keepsArraysAsText {
+      decoded = TraceLineRules.recordKeepingArraysAsText(of: view, file: file, keyframes: true)
     } else {
       decoded = TraceLineRules.record(of: view, file: file)
     }

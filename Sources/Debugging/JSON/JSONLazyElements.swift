@@ -1,0 +1,114 @@
+// Arrays read lazily: a large array of a trace's state keeps its elements as ranges of the line's
+// text, and an element becomes a `JSON` tree only when something reads it. A patch that replaces
+// /todos/5/isComplete in a 100,000-element state parses one element, not 100,000.
+//
+// Only the trace readers of the tool make such arrays (`JSONReader.parseKeepingArraysAsText`,
+// through `TraceLineRules.recordKeepingArraysAsText`), and they read on one thread: reading an
+// element stores its tree in the array's storage, so a lazy array must not be read from two
+// threads at once. The recorder, the runtime and `JSONReader.parse` never make one, and a reader
+// only makes them when asked (`TraceReader.keepsArraysAsText`), so nothing lazy crosses threads.
+
+/// The text of one line whose large arrays were kept as text (`JSONPendingElements`): the line's
+/// bytes, copied once when the parse that made the arrays ends, and shared by all of them.
+///
+/// ```text
+/// {"kind":"state","seq":0,"t":0,"state":{"todos":[{…},{…},…12 MB…]}}
+///                                                  ^^^^^ ^^^^^  element ranges into these bytes
+/// ```
+final class JSONLazyText {
+  /// The line; empty until the parse that made the arrays has ended.
+  var bytes: [UInt8] = []
+  /// Whether an array kept elements as text (the bytes are then copied).
+  var used = false
+
+  /// The tree of the value at `range`, a value `JSONReader` reads without an error (it was
+  /// checked when the line was read). Arrays of 4 KB and more inside it stay text in turn.
+  func parse(_ range: Range<Int>) -> JSON {
+    withParser { $0.parseChecked(range) }
+  }
+
+  /// Runs `body` with a parser over the bytes that keeps large arrays as text.
+  func withParser<R>(_ body: (inout JSONTreeParser) -> R) -> R {
+    bytes.withUnsafeBufferPointer { buffer in
+      var parser = JSONTreeParser(JSONParser(buffer.baseAddress!, count: buffer.count))
+      parser.keepsArraysAsText(of: self, fromDepth: 1, checked: true)
+      return body(&parser)
+    }
+  }
+}
+
+/// The elements of a `JSONElements` still held as text: for each element, where its text is in
+/// `text`, or an empty range once it is parsed (its tree is then in the storage's `trees`, where
+/// an unparsed element holds `.null`).
+struct JSONPendingElements {
+  let text: JSONLazyText
+  var ranges: [Range<Int>]
+  /// How many ranges are not empty.
+  var unparsed: Int
+  /// Whether the text of every unparsed element is what `JSONWriter` writes for it (`nil`: not
+  /// checked yet): it is then copied as it is.
+  var canonical: Bool?
+
+  /// The element at `i` is parsed.
+  mutating func markParsed(_ i: Int) {
+    ranges[i] = 0..<0
+    unparsed -= 1
+  }
+}
+
+extension JSONElements.Storage {
+  /// Parses element `i` if it is still text.
+  @inline(__always)
+  func parse(_ i: Int) {
+    // No copy of `pending` is bound while it changes: its ranges would be copied.
+    guard pending != nil else { return }
+    let range = pending!.ranges[i]
+    guard !range.isEmpty else { return }
+    let text = pending!.text
+    trees[i] = text.parse(range)
+    pending!.markParsed(i)
+    if pending!.unparsed == 0 { pending = nil }
+  }
+
+  /// Parses the elements in `bounds` that are still text (in one pass when they are many).
+  func parse(_ bounds: Range<Int>) {
+    guard pending != nil else { return }
+    if bounds.count >= max(8, trees.count / 8) {
+      parseAll()
+      return
+    }
+    for i in bounds { parse(i) }
+  }
+
+  /// Parses every element still held as text, with one parser.
+  func parseAll() {
+    guard let pending else { return }
+    self.pending = nil
+    pending.text.withParser { parser in
+      for i in pending.ranges.indices where !pending.ranges[i].isEmpty {
+        trees[i] = parser.parseChecked(pending.ranges[i])
+      }
+    }
+  }
+
+  /// The text of element `i` while it is unparsed, else `nil`.
+  func text(of i: Int) -> (text: JSONLazyText, range: Range<Int>)? {
+    guard let pending, !pending.ranges[i].isEmpty else { return nil }
+    return (pending.text, pending.ranges[i])
+  }
+}
+
+extension JSONElements {
+  /// Whether the elements at `i` of `a` and of `b` are both unparsed with the same text: then they
+  /// are equal (`false` says nothing: parse and compare them).
+  static func sameText(_ a: JSONElements, _ b: JSONElements, at i: Int) -> Bool {
+    guard let (x, xRange) = a.storage.text(of: i), let (y, yRange) = b.storage.text(of: i),
+      xRange.count == yRange.count
+    else { return false }
+    if x === y && xRange == yRange { return true }
+    return x.bytes[xRange].elementsEqual(y.bytes[yRange])
+  }
+
+  /// Whether some elements are still held as text.
+  var hasPendingElements: Bool { storage.pending != nil }
+}
