@@ -8,6 +8,7 @@ import Runtime
 // which then sends `sortCompletedTodos`), text edits, adds, deletes and moves (each move starts
 // the 100 ms sort effect), with the number of todos kept about constant. Deterministic script and
 // ids (a seeded generator, `UUIDGenerator.incrementing`, a `TestClock`); timestamps are real.
+// Every state is kept (`stateCapture = .exact`), so each size carries the same kinds of patches.
 //
 //   swift run -c release Benchmarks record-traces /tmp/traces   # or scripts/bench-traces.sh
 
@@ -40,8 +41,12 @@ func recordTodosTrace(_ spec: RecordedTraceSpec, to path: String) async -> Doubl
   for n in 0..<spec.todos {
     todos.append(Todo.State(description: "Todo \(n)", id: UUID(n), isComplete: n >= completedFrom))
   }
-  // The recorder's default keyframes (by bytes).
-  let options = TraceRecorderOptions()
+  // The recorder's default keyframes (by bytes). Every state kept (`.exact`): with the default
+  // `.coalesce`, a burst after a slow action at 100,000 todos (the state budget holds one 12 MB
+  // state) records a `state` line instead of patches, and the ×10 state column would compare
+  // traces with different changes.
+  var options = TraceRecorderOptions()
+  options.stateCapture = .exact
   let clock = TestClock()
   var random = SeededRandom(seed: 42)
   let counter = IncrementingUUIDs(start: spec.todos)
