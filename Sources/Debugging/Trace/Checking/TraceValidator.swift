@@ -19,6 +19,8 @@ public enum TraceValidator {
     var state = ValidationState(file: reader.file)
     // A state line's state is checked as text and built only as far as the patches need it.
     reader.defersStates = true
+    // Action values are checked by the reader's rules, never read by the checks.
+    reader.skipsActionValues = true
     for item in reader {
       switch item {
       case let .failure(error):

@@ -37,6 +37,25 @@ enum ByteSearch {
     return false
   }
 
+  /// Whether `bytes` begin with `prefix` (compared as bytes; `starts(with:)` over a `String`'s
+  /// UTF-8 view goes element by element through generic iterators).
+  ///
+  /// ```swift
+  /// ByteSearch.hasPrefix(line, #"{"kind":"action","#)
+  /// ```
+  @inline(__always)
+  static func hasPrefix(_ bytes: UnsafeRawBufferPointer, _ prefix: StaticString) -> Bool {
+    let count = prefix.utf8CodeUnitCount
+    guard bytes.count >= count, let base = bytes.baseAddress else { return count == 0 }
+    return matches(base, prefix.utf8Start, count)
+  }
+
+  /// Whether `bytes` are exactly `text`.
+  @inline(__always)
+  static func equals(_ bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
+    bytes.count == text.utf8CodeUnitCount && hasPrefix(bytes, text)
+  }
+
   @inline(__always)
   private static func matches(_ at: UnsafeRawPointer, _ text: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     for k in 0..<count where at.load(fromByteOffset: k, as: UInt8.self) != text[k] { return false }

@@ -69,7 +69,7 @@ enum TraceActionLineDecoder {
       seen |= key.rawValue
       switch key {
       case .kind:
-        guard scanner.rawValue(of: member).elementsEqual(#""action""#.utf8) else { return nil }
+        guard ByteSearch.equals(scanner.rawValue(of: member), #""action""#) else { return nil }
       case .seq: seq = try count(scanner, member)
       case .t: t = try count(scanner, member)
       case .duration: duration = try count(scanner, member)
@@ -79,7 +79,7 @@ enum TraceActionLineDecoder {
         label = text
       case .coalesced:
         let raw = scanner.rawValue(of: member)
-        guard raw.elementsEqual("true".utf8) || raw.elementsEqual("false".utf8) else { return nil }
+        guard ByteSearch.equals(raw, "true") || ByteSearch.equals(raw, "false") else { return nil }
         coalesced = raw.count == 4
       case .action:
         if keepsAction {

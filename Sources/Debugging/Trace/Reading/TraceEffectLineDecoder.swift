@@ -52,7 +52,7 @@ enum TraceEffectLineDecoder {
       seen |= key.rawValue
       switch key {
       case .kind:
-        guard scanner.rawValue(of: member).elementsEqual(#""effect""#.utf8) else { return nil }
+        guard ByteSearch.equals(scanner.rawValue(of: member), #""effect""#) else { return nil }
       case .event:
         guard let name = try scanner.string(member), let value = TraceEffectEvent.Event(rawValue: name) else {
           return nil

@@ -103,9 +103,9 @@ package struct TraceLineRules {
   }
 
   /// How the recorder starts every action line (the lines `TraceActionLineDecoder` reads).
-  static let actionLineStart = #"{"kind":"action","#
+  static let actionLineStart: StaticString = #"{"kind":"action","#
   /// How the recorder starts every effect line (the lines `TraceEffectLineDecoder` reads).
-  static let effectLineStart = #"{"kind":"effect","#
+  static let effectLineStart: StaticString = #"{"kind":"effect","#
 
   /// The problem a line has before it is parsed: cut off (a warning) or blank (an error).
   @inline(__always)
@@ -134,14 +134,18 @@ package struct TraceLineRules {
 
   /// Decodes one line in full: a cut-off line is a warning; a blank line, bad JSON or a bad record
   /// is an error with its line (and column).
-  package static func record(of view: LineReader.View, file: String) -> Result<TraceRecord, TraceError> {
+  /// `keepsActionValue: false` leaves an action line's `action` value out (`.null`), checked but
+  /// not built (see `TraceActionLineDecoder`).
+  package static func record(
+    of view: LineReader.View, file: String, keepsActionValue: Bool = true
+  ) -> Result<TraceRecord, TraceError> {
     if let problem = problem(of: view, file: file) { return .failure(problem) }
-    if view.bytes.starts(with: Self.actionLineStart.utf8),
-      let action = TraceActionLineDecoder.decode(view.bytes, keepsState: true)
+    if ByteSearch.hasPrefix(view.bytes, Self.actionLineStart),
+      let action = TraceActionLineDecoder.decode(view.bytes, keepsState: true, keepsAction: keepsActionValue)
     {
       return .success(.action(action))
     }
-    if view.bytes.starts(with: Self.effectLineStart.utf8), let event = TraceEffectLineDecoder.decode(view.bytes) {
+    if ByteSearch.hasPrefix(view.bytes, Self.effectLineStart), let event = TraceEffectLineDecoder.decode(view.bytes) {
       return .success(.effect(event))
     }
     let json: JSON
@@ -169,7 +173,7 @@ package struct TraceLineRules {
     of view: LineReader.View, file: String, keepsActionValue: Bool = true
   ) -> Result<TraceRecord, TraceError> {
     let bytes = view.bytes
-    guard bytes.starts(with: Self.actionLineStart.utf8), problem(of: view, file: file) == nil else {
+    guard ByteSearch.hasPrefix(bytes, Self.actionLineStart), problem(of: view, file: file) == nil else {
       return record(of: view, file: file)
     }
     if let action = TraceActionLineDecoder.decode(bytes, keepsState: false, keepsAction: keepsActionValue) {
@@ -241,13 +245,13 @@ package struct TraceLineRules {
   /// ```text
   /// {"kind":"state","seq":0,"t":0,"state":{…12 MB…}}   →   (.state(…, state: .null), the 12 MB)
   /// ```
-  package static func recordDeferringState(of view: LineReader.View, file: String) -> (
-    Result<TraceRecord, TraceError>, DeferredState?
-  ) {
+  package static func recordDeferringState(
+    of view: LineReader.View, file: String, keepsActionValue: Bool = true
+  ) -> (Result<TraceRecord, TraceError>, DeferredState?) {
     let bytes = view.bytes
-    guard bytes.count > 4096, bytes.starts(with: #"{"kind":"state","#.utf8), problem(of: view, file: file) == nil
+    guard bytes.count > 4096, ByteSearch.hasPrefix(bytes, #"{"kind":"state","#), problem(of: view, file: file) == nil
     else {
-      return (record(of: view, file: file), nil)
+      return (record(of: view, file: file, keepsActionValue: keepsActionValue), nil)
     }
     var members: [JSON.Member] = []
     var keys = Set<String>()

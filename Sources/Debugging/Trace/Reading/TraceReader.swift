@@ -42,8 +42,9 @@ extension TraceLineReader where Decoder == TraceRecordDecoder {
     set { decoder.skipsKeyframeStates = newValue }
   }
 
-  /// With `skipsKeyframeStates`: leave out the `action` value of action lines (`.null`), checked
-  /// but not built — for readers that print only labels and follow patches (`blame`).
+  /// With `skipsKeyframeStates` or `defersStates`: leave out the `action` value of action lines
+  /// (`.null`), checked but not built — for readers that print only labels and follow patches
+  /// (`blame`, `validate`).
   package var skipsActionValues: Bool {
     get { decoder.skipsActionValues }
     set { decoder.skipsActionValues = newValue }
@@ -105,7 +106,8 @@ public struct TraceRecordDecoder: TraceLineDecoder {
     deferredState = nil
     let decoded: Result<TraceRecord, TraceError>
     if defersStates {
-      (decoded, deferredState) = TraceLineRules.recordDeferringState(of: view, file: file)
+      (decoded, deferredState) = TraceLineRules.recordDeferringState(
+        of: view, file: file, keepsActionValue: !skipsActionValues)
     } else if skipsKeyframeStates && !noteSinceAction {
       decoded =
         keepsArraysAsText && view.bytes.starts(with: #"{"kind":"state","#.utf8)
