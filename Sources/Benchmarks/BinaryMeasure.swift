@@ -21,7 +21,11 @@ func builtToolPath() -> String {
 /// fileMegabytes("/tmp/200mb.jsonl")  // 201.3
 /// ```
 func fileMegabytes(_ path: String) -> Double {
-  Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
+  // The file a symbolic link names (`attributesOfItem` gives the link's own size).
+  let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { link in
+    link.hasPrefix("/") ? link : (path as NSString).deletingLastPathComponent + "/" + link
+  }
+  return Double((try? FileManager.default.attributesOfItem(atPath: target ?? path)[.size] as? Int) ?? 0) / 1e6
 }
 
 /// Writes a synthetic todos trace to `path` (1 MB write buffer) and returns its size in MB.

@@ -62,9 +62,36 @@ func runReaderBenchmarks(filter: String?) async {
       }
     }
   }
-  // `state --at` in the long trace: the first action, the middle, and the last.
+  // The long trace (~100 MB, 1,000 todos, ~180,000 actions): the commands that read every
+  // action, next to jq and cat on it; then `state --at` at the first action, the middle, the last.
   let long = directory + "/" + RecordedTraceSpec.long.fileName
   if fileMegabytes(long) > 0 {
+    let megabytes = fileMegabytes(long)
+    let longRuns = min(runs, 3)
+    let cat = measureCommand("cat '\(long)' > /dev/null", runs: longRuns)
+    let jq = measureCommand("jq -c . '\(long)' > /dev/null", runs: longRuns)
+    func row(_ command: String, _ run: (seconds: Double, rss: String)) {
+      print(
+        String(
+          format: "readers: long trace %.0f MB | %@ | %@ | %.0f | %.2f | %@", megabytes, command,
+          formatSeconds(run.seconds), megabytes / run.seconds, jq.seconds / run.seconds, run.rss))
+      fflush(nil)
+    }
+    row("cat", cat)
+    row("jq -c .", jq)
+    let commands = readerCommands(tool: tool, trace: long, scratch: scratch, middle: 1)
+      .filter { !$0.name.hasPrefix("state") && !$0.name.hasPrefix("diff") }
+      .filter { only?.contains(String($0.name.split(separator: " ")[0])) ?? true }
+    for command in commands {
+      row(command.name, measureCommand(command.shell, runs: longRuns))
+      if command.name == "report" {
+        let page = fileMegabytes(scratch + "/report.html")
+        print(
+          String(
+            format: "readers: long trace %.0f MB | report page %.1f MB (%.2f × the trace)", megabytes, page,
+            page / megabytes))
+      }
+    }
     let last = recordedActionCount(long)
     for seq in [1, last / 2, last - 1] {
       let run = measureCommand("'\(tool)' state --format json --at \(seq) '\(long)' > /dev/null", runs: runs)
