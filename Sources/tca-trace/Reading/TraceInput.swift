@@ -15,13 +15,14 @@ package final class TraceInput<Decoder: TraceInputDecoder> {
   private let context: CommandContext
   private var warnings: [TraceError] = []
   /// Gaps and coalesced states met so far: said at the end (never silent).
-  private var gaps = TraceGapReport()
+  // One thread reads a trace, line after line: no dynamic exclusivity check per line.
+  @exclusivity(unchecked) private var gaps = TraceGapReport()
   private var reportedGaps = false
   /// Whether the gaps are said at the end (`show`, `timings`, `report`: `reportsGaps:`).
   private let reportsGaps: Bool
   /// Duplicated, out-of-order and jumping sequence numbers, warned about as they are read
   /// (`nil` for `validate`, which reports them as problems itself).
-  private var sequence: SequenceCheck?
+  @exclusivity(unchecked) private var sequence: SequenceCheck?
   /// The lines under `reader`, asked after each line whether a followed file was truncated or
   /// replaced.
   private let lines: LineReader

@@ -52,8 +52,10 @@ extension TraceLineDecoder {
 /// ```
 public final class TraceLineReader<Decoder: TraceLineDecoder>: Sequence, IteratorProtocol {
   public let lines: LineReader
-  var decoder = Decoder()
-  private var rules = TraceLineRules()
+  // Not `Sendable`, so one thread reads it, a line at a time, and no access overlaps another:
+  // no dynamic exclusivity check per line.
+  @exclusivity(unchecked) var decoder = Decoder()
+  @exclusivity(unchecked) private var rules = TraceLineRules()
 
   /// `reducer`: in a file several reducers wrote (format 2), the one whose lines are read — its
   /// `reducer` tag, prefix or name; `nil` for the first.
