@@ -173,6 +173,17 @@ import Testing
       if case .success = diff { tally.failures += 1 }
       return
     }
+    // The same on the state read as a trace reader reads it (arrays of 4 KB and more kept as text).
+    var text = JSONWriter.string(before)
+    let lazy = text.withUTF8 { try? JSONReader.parseKeepingArraysAsText(UnsafeRawBufferPointer($0), fromDepth: 1) }
+    if let lazy, let lazyRuns = FocusedChange(patch: patch, before: lazy, arrays: .runs) {
+      var lazyAfter = lazy
+      try patch.apply(to: &lazyAfter)
+      if (try? lazyRuns.diff(after: lazyAfter)) != expected {
+        tally.failures += 1
+        Issue.record("seed \(seed): the runs give another diff on the state read lazily")
+      }
+    }
     guard case let .success(diff) = diff, diff == expected else {
       tally.failures += 1
       if tally.failures <= 3 {

@@ -68,7 +68,7 @@ struct ElementIDTable {
     let hash: UInt64
     switch id {
     case let .int(number):
-      hash = mix(UInt64(bitPattern: number) ^ 0x9E37_79B9_7F4A_7C15)
+      hash = mixInt(number)
     case let .string(text):
       hash = self.hash(text, seed: 1)
     case let .object(members) where members.count == 1:
@@ -81,6 +81,10 @@ struct ElementIDTable {
       hash = UInt64(bitPattern: Int64(id.hashValue))
     }
     return hash == 0 ? 1 : hash
+  }
+
+  static func mixInt(_ number: Int64) -> UInt64 {
+    mix(UInt64(bitPattern: number) ^ 0x9E37_79B9_7F4A_7C15)
   }
 
   @inline(__always)
@@ -102,7 +106,7 @@ struct ElementIDTable {
   }
 
   @inline(__always)
-  private static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+  static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
     var first: UInt64 = 0, last: UInt64 = 0
     if bytes.count >= 8 {
       first = bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)

@@ -271,14 +271,23 @@ extension ElementRunLayout {
           == .inserted
       else { return nil }
     }
-    let complete = elements.storage.items.withUnsafeBufferPointer { items -> Bool in
+    // Elements a lazily read array still holds as text are hashed from their text, not parsed
+    // (reading one makes it a tree; `trees` holds `.null` for it).
+    let storage = elements.storage
+    let ranges = storage.pending?.ranges ?? []
+    let complete = (storage.pending?.text.bytes ?? []).withUnsafeBytes { text -> Bool in
       for piece in keptByOld where piece.old < range.upperBound && piece.old + piece.count > range.lowerBound {
         let first = max(piece.old, range.lowerBound), end = min(piece.old + piece.count, range.upperBound)
         let shift = piece.new - piece.old
         for index in first..<end {
-          guard let hash = ElementIDTable.hash(ofElement: items[index + shift]),
+          let position = index + shift
+          let hash =
+            ranges.isEmpty || ranges[position].isEmpty
+            ? ElementIDTable.hash(ofElement: storage.trees[position])
+            : ElementIDTable.hash(ofElementText: UnsafeRawBufferPointer(rebasing: text[ranges[position]]))
+          guard let hash,
             table.insert(
-              hash: hash, value: index, isEqual: { Self.id(self.element(before: $0)) == Self.id(items[index + shift]) })
+              hash: hash, value: index, isEqual: { Self.id(self.element(before: $0)) == Self.id(elements[position]) })
               == .inserted
           else { return false }
         }
