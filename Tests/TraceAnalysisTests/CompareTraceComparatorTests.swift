@@ -213,6 +213,39 @@ import TraceTestSupport
     #expect(comparison.divergences.map(\.label) == ["a0", "a1", "a2"])
   }
 
+  @Test func beyondTheDetailNodeLimitDifferingStatesAreCountedNotExamined() throws {
+    // Action k sets a[k] to k in the golden run and to 100 + k in the current one: after each
+    // action the states differ at one more place, so each difference is new and its diff has k
+    // changed places. With 5 places allowed, the diffs of actions 1, 2 and 3 (1 + 2 + 3) are kept.
+    func trace(offset: Int) -> String {
+      var lines = [
+        #"{"kind":"session","format":1,"name":"L","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":1,"keyframeInterval":100,"redacted":[]}"#,
+        #"{"kind":"state","seq":0,"t":0,"state":{"a":[0,0,0,0,0,0,0,0,0,0,0]}}"#,
+      ]
+      for k in 1...10 {
+        lines.append(
+          #"{"kind":"action","seq":\#(k),"t":\#(k * 10),"duration":5,"label":"set","action":{"$enum":"A","set":{}},"patch":[{"op":"replace","path":"/a/\#(k)","value":\#(offset + k)}]}"#
+        )
+      }
+      return lines.joined(separator: "\n") + "\n"
+    }
+    var options = CompareOptions()
+    options.detailNodeLimit = 5
+    let comparison = try TraceComparator.compare(
+      golden: traceFile(trace(offset: 0)), current: traceFile(trace(offset: 100)), options: options)
+    #expect(comparison.divergences.map(\.kindName) == ["state", "state", "state"])
+    // The 3 kept, and the final states (whose differing places were not compared after them).
+    #expect(comparison.counts.stateDifferences == 4)
+    #expect(comparison.counts.statesNotExamined == 7)
+    #expect(!comparison.counts.isExact)
+
+    options.detailNodeLimit = 1_000
+    let whole = try TraceComparator.compare(
+      golden: traceFile(trace(offset: 0)), current: traceFile(trace(offset: 100)), options: options)
+    #expect(whole.counts.stateDifferences == 10)
+    #expect(whole.counts.isExact)
+  }
+
   @Test func beyondTheDetailLimitDifferingStatesAreCountedNotExamined() throws {
     // The first state difference is shown; after it (the detail limit of 1 reached) the states
     // are only compared for equality: 4 differ (new or carried is not looked for), then the runs

@@ -26,6 +26,33 @@ public struct StateDiff: Sendable, Hashable {
     return false
   }
 
+  /// How many places changed (replaced, inserted, removed or moved), counted up to `limit`: a
+  /// measure of the diff's size that stops early on a huge one.
+  ///
+  /// ```text
+  ///   [
+  /// -   [0]: 1            one removed, one inserted, one field replaced: 3
+  /// +   [1]: 3
+  ///     [2]: Todo(… title: "a" → "b")
+  ///   ]
+  /// ```
+  package func changedNodeCount(stoppingAt limit: Int = .max) -> Int {
+    var count = 0
+    var stack = [root.change]
+    while let change = stack.popLast(), count < limit {
+      switch change {
+      case .unchanged: break
+      case .replaced, .inserted, .removed: count += 1
+      case let .moved(_, _, inner):
+        count += 1
+        stack.append(inner)
+      case let .nested(_, nodes):
+        for node in nodes { stack.append(node.change) }
+      }
+    }
+    return min(count, limit)
+  }
+
   /// One place in the tree: how it is reached from its parent, and what happened there.
   public struct Node: Sendable, Hashable {
     public var key: Key

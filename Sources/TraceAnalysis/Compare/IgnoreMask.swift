@@ -32,53 +32,62 @@ public struct IgnoreMask: Sendable {
   public func apply(to json: JSON) -> JSON {
     if ignores([]) { return .null }
     var path: [String] = []
-    return mask(json, path: &path, depth: 0)
+    return masked(json, path: &path, depth: 0) ?? json
   }
 
-  /// `json` found at `path`, masked.
   func apply(to json: JSON, at path: [String]) -> JSON {
     if ignores(path) { return .null }
     var path = path
-    return mask(json, path: &path, depth: 0)
+    return masked(json, path: &path, depth: 0) ?? json
   }
 
-  private func mask(_ json: JSON, path: inout [String], depth: Int) -> JSON {
+  /// `json` with ignored members and elements taken out (`null` for an element) and computed ids
+  /// (`$id`) removed, or `nil` when nothing is: containers are rebuilt only where something is
+  /// masked, so a state with nothing to mask is read, not copied (the comparator masks the whole
+  /// state after every action while two runs' states differ).
+  private func masked(_ json: JSON, path: inout [String], depth: Int) -> JSON? {
     // The reader limits nesting to 512 levels; this bound only guards hand-built values.
-    guard depth < 1_024 else { return json }
+    guard depth < 1_024 else { return nil }
     switch json {
-    case var .object(members):
-      var index = 0
-      while index < members.count {
-        let key = members[index].key
+    case let .object(members):
+      var rebuilt: [JSON.Member]?
+      for index in members.indices {
+        let member = members[index]
+        let key = member.key
+        var removed = false
+        var value: JSON?
         if key == Value.identityLabel {
-          members.remove(at: index)
-          continue
-        }
-        if key.hasPrefix("$") {
+          removed = true
+        } else if key.hasPrefix("$") {
           // Shape keys are not path segments: `{"$set":[…]}` is walked as the array.
-          members[index].value = mask(members[index].value, path: &path, depth: depth + 1)
-          index += 1
-          continue
+          value = masked(member.value, path: &path, depth: depth + 1)
+        } else {
+          path.append(key)
+          if ignores(path) {
+            removed = true
+          } else {
+            value = masked(member.value, path: &path, depth: depth + 1)
+          }
+          path.removeLast()
         }
-        path.append(key)
-        defer { path.removeLast() }
-        if ignores(path) {
-          members.remove(at: index)
-          continue
+        if rebuilt == nil, removed || value != nil {
+          rebuilt = Array(members[..<index])
         }
-        members[index].value = mask(members[index].value, path: &path, depth: depth + 1)
-        index += 1
+        if !removed, rebuilt != nil { rebuilt!.append(JSON.Member(key, value ?? member.value)) }
       }
-      return .object(members)
-    case var .array(elements):
+      return rebuilt.map { .object(JSONMembers($0)) }
+    case let .array(elements):
+      var rebuilt: [JSON]?
       for index in elements.indices {
         path.append(String(index))
-        defer { path.removeLast() }
-        elements[index] = ignores(path) ? .null : mask(elements[index], path: &path, depth: depth + 1)
+        let value: JSON? = ignores(path) ? .null : masked(elements[index], path: &path, depth: depth + 1)
+        path.removeLast()
+        if rebuilt == nil, value != nil { rebuilt = Array(elements[..<index]) }
+        if rebuilt != nil { rebuilt!.append(value ?? elements[index]) }
       }
-      return .array(elements)
+      return rebuilt.map { .array(JSONElements($0)) }
     default:
-      return json
+      return nil
     }
   }
 

@@ -15,6 +15,7 @@ extension TraceComparator {
     carryingDifference = !inSync
     guard !inSync else { return }
     let model = StateDiff(try value(old, golden, line: 2), try value(new, current, line: 2))
+    recorder.keep(model)
     lastStatePaths = JSONDifferencePaths.paths(old, new)
     recorder.counts.stateDifferences += 1
     recorder.add(Divergence(order: order, golden: nil, current: nil, label: "", kind: .initialState(model)))
@@ -72,6 +73,7 @@ extension TraceComparator {
     guard recorder.wantsDetails else { return recorder.markFailed(recorder.lastOrder) }
     let model = StateDiff(
       try value(old, golden, line: lastGolden?.line ?? 2), try value(new, current, line: lastCurrent?.line ?? 2))
+    recorder.keep(model)
     recorder.add(
       Divergence(
         order: recorder.lastOrder, golden: lastGolden.map(position), current: lastCurrent.map(position),
@@ -127,6 +129,7 @@ extension TraceComparator {
     lastStatePaths = paths
     recorder.counts.stateDifferences += 1
     let model = StateDiff(try value(old, golden, line: a.line), try value(new, current, line: b.line))
+    recorder.keep(model)
     recorder.add(divergence(order, a, b, .state(model)))
   }
 
@@ -237,7 +240,22 @@ struct DivergenceRecorder {
   /// Whether a divergence of the action being compared now would be kept in detail: actions and
   /// states come in order, so once `limit` are kept, later ones would be dropped anyway (and
   /// their diffs are not computed).
-  var wantsDetails: Bool { divergences.count < limit }
+  ///
+  /// Also bounded by size: once the state diffs kept hold `nodeBudget` changed nodes, later
+  /// states are only compared for equality — two runs whose 100,000-element states differ
+  /// everywhere would otherwise keep a diff of the whole state for every action.
+  var wantsDetails: Bool { divergences.count < limit && keptNodes < nodeBudget }
+
+  /// The changed nodes of the state diffs kept in detail (`StateDiff.changedNodeCount`).
+  private(set) var keptNodes = 0
+  /// The most changed nodes kept in detail before states are only compared for equality
+  /// (`CompareOptions.detailNodeLimit`).
+  var nodeBudget = 20_000
+
+  /// Counts a state diff kept in detail against `nodeBudget`.
+  mutating func keep(_ diff: StateDiff) {
+    keptNodes += diff.changedNodeCount(stoppingAt: nodeBudget)
+  }
 
   /// A divergence counted but not kept in detail.
   mutating func markFailed(_ order: Int) {
