@@ -43,6 +43,8 @@ public struct JSONObjectScanner {
   /// of the last member's value are (offsets from the value's first byte).
   package private(set) var lastValueChildren = JSONChildIndex()
   private var parser: JSONParser
+  /// The key table of `checksValues`, one for all the members (made at the first).
+  private var quickKeys: QuickKeys?
   private var finished = false
   private var first = true
 
@@ -99,7 +101,8 @@ public struct JSONObjectScanner {
     let valueStart = parser.index
     if checksValues {
       lastValueChildren = JSONChildIndex()
-      lastValueChecked = parser.quickCheckValue(children: &lastValueChildren)
+      if quickKeys == nil { quickKeys = QuickKeys() }
+      lastValueChecked = parser.quickCheckValue(children: &lastValueChildren, reusing: quickKeys!)
       if !lastValueChecked, !parser.quickSkipValue() { try parser.skipValue() }
     } else if !parser.quickSkipValue() {
       try parser.skipValue()

@@ -21,7 +21,12 @@ extension JSONParser {
   /// `quickCheckValue()` that also records where the members and elements of the containers on
   /// the first `children.levels` levels of the value are (`JSONChildIndex`).
   mutating func quickCheckValue(children: inout JSONChildIndex) -> Bool {
-    let keys = QuickKeys()
+    quickCheckValue(children: &children, reusing: QuickKeys())
+  }
+
+  /// `quickCheckValue(children:)` with the key table of earlier checks (`keys`).
+  mutating func quickCheckValue(children: inout JSONChildIndex, reusing keys: QuickKeys) -> Bool {
+    keys.reset()
     guard let after = quickCheckEnd(keys, &children) else { return false }
     index = after
     return true
