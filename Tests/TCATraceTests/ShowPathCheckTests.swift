@@ -101,6 +101,25 @@ import TraceTestSupport
     let (fast, whole) = try changed(path, patch)
     #expect(whole == expected)
     #expect(fast == expected)
+    // Said before the patch applies (show then prepares no diff text): never for a change.
+    if try Self.cannotChange(path, patch) { #expect(!expected) }
+  }
+
+  static func cannotChange(_ pathText: String, _ patchText: String) throws -> Bool {
+    var filter = ShowActionFilter()
+    filter.path = try StatePath(parsing: pathText)
+    let patch = try JSONPatch(json: JSONReader.parse(patchText))
+    return ShowPathCheck(filter: filter, patch: patch, isKeyframe: false, before: try JSONReader.parse(state))
+      .cannotChange
+  }
+
+  @Test func aPatchElsewhereCannotChangeThePath() throws {
+    #expect(try Self.cannotChange("filter", #"[{"op":"replace","path":"/todos/1/title","value":"Ham"}]"#))
+    #expect(try Self.cannotChange("todos[1].title", #"[{"op":"replace","path":"/todos/2/title","value":"Ham"}]"#))
+    #expect(try !Self.cannotChange("todos[1].title", #"[{"op":"replace","path":"/todos/1/title","value":"Ham"}]"#))
+    #expect(try !Self.cannotChange("todos[1].title", #"[{"op":"remove","path":"/todos/0"}]"#))
+    // By id, which element the path names is known only in the state: never decided early.
+    #expect(try !Self.cannotChange("todos[id:3].title", #"[{"op":"replace","path":"/filter","value":"x"}]"#))
   }
 
   /// A keyframe's state is compared with the state before, whatever its patch says.

@@ -95,6 +95,13 @@ package struct ShowPathCheck {
   }
 
   /// Whether the value at the path differs in `after`, the state once the patch applied.
+  /// Whether the patch cannot change the value at the path (`changed(after:)` is `false`
+  /// whatever the state after): the action is not shown, and nothing is prepared for its text.
+  package var cannotChange: Bool {
+    if case .untouched = check { return true }
+    return false
+  }
+
   package func changed(after: JSON?) -> Bool {
     switch check {
     case .untouched:

@@ -70,6 +70,7 @@ package final class ShowRunner {
         let noTextDiff =
           options.labelsOnly || json || options.fullState || action.patch.operations.isEmpty
           || !options.filter.accepts(seq: action.seq, t: action.t, label: action.label)
+          || pathCheck?.cannotChange == true
         let stateChange = noTextDiff ? nil : ActionChange(patch: action.patch, before: tracker.state)
         if needsState { try tracker.apply(line, file: input.file) }
         let shown =
