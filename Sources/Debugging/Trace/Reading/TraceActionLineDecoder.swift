@@ -53,8 +53,6 @@ enum TraceActionLineDecoder {
     }
   }
 
-  private struct NotDecoded: Error {}
-
   private static func decodeThrowing(
     _ bytes: UnsafeRawBufferPointer, keepsState: Bool, keepsAction: Bool
   ) throws -> TraceAction? {
@@ -70,13 +68,11 @@ enum TraceActionLineDecoder {
       switch key {
       case .kind:
         guard ByteSearch.equals(scanner.rawValue(of: member), #""action""#) else { return nil }
-      case .seq: seq = try count(scanner, member)
-      case .t: t = try count(scanner, member)
-      case .duration: duration = try count(scanner, member)
-      case .effect: effect = try count(scanner, member)
-      case .label:
-        guard let text = try scanner.string(member) else { return nil }
-        label = text
+      case .seq: seq = try scanner.traceCount(member)
+      case .t: t = try scanner.traceCount(member)
+      case .duration: duration = try scanner.traceCount(member)
+      case .effect: effect = try scanner.traceCount(member)
+      case .label: label = try scanner.traceString(member)
       case .coalesced:
         let raw = scanner.rawValue(of: member)
         guard ByteSearch.equals(raw, "true") || ByteSearch.equals(raw, "false") else { return nil }
@@ -98,11 +94,5 @@ enum TraceActionLineDecoder {
     return TraceAction(
       seq: seq, t: t, duration: duration, label: label, action: action, effect: effect, patch: patch, state: state,
       coalesced: coalesced)
-  }
-
-  /// A non-negative integer within 64 bits.
-  private static func count(_ scanner: JSONObjectScanner, _ member: JSONObjectScanner.Member) throws -> Int64 {
-    guard let value = try scanner.int(member), value >= 0 else { throw NotDecoded() }
-    return value
   }
 }

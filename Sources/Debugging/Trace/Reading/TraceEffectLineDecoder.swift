@@ -39,8 +39,6 @@ enum TraceEffectLineDecoder {
     }
   }
 
-  private struct NotDecoded: Error {}
-
   private static func decodeThrowing(_ bytes: UnsafeRawBufferPointer) throws -> TraceEffectEvent? {
     var scanner = try JSONObjectScanner(bytes)
     var seen: UInt8 = 0
@@ -58,11 +56,11 @@ enum TraceEffectLineDecoder {
           return nil
         }
         event = value
-      case .effect: effect = try count(scanner, member)
-      case .t: t = try count(scanner, member)
-      case .seq: seq = try count(scanner, member)
-      case .label: label = try string(scanner, member)
-      case .id: id = try string(scanner, member)
+      case .effect: effect = try scanner.traceCount(member)
+      case .t: t = try scanner.traceCount(member)
+      case .seq: seq = try scanner.traceCount(member)
+      case .label: label = try scanner.traceString(member)
+      case .id: id = try scanner.traceString(member)
       }
     }
     let required = Key.kind.rawValue | Key.event.rawValue | Key.effect.rawValue | Key.t.rawValue
@@ -71,16 +69,5 @@ enum TraceEffectLineDecoder {
       guard seq != nil, label != nil else { return nil }
     }
     return TraceEffectEvent(event: event, effect: effect, t: t, seq: seq, label: label, id: id)
-  }
-
-  /// A non-negative integer within 64 bits.
-  private static func count(_ scanner: JSONObjectScanner, _ member: JSONObjectScanner.Member) throws -> Int64 {
-    guard let value = try scanner.int(member), value >= 0 else { throw NotDecoded() }
-    return value
-  }
-
-  private static func string(_ scanner: JSONObjectScanner, _ member: JSONObjectScanner.Member) throws -> String {
-    guard let text = try scanner.string(member) else { throw NotDecoded() }
-    return text
   }
 }

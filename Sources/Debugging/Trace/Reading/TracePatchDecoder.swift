@@ -46,8 +46,6 @@ enum TracePatchDecoder {
     }
   }
 
-  private struct NotDecoded: Error {}
-
   private enum Key: UInt8 {
     case op = 1, path = 2, from = 4, value = 8
   }
@@ -77,9 +75,9 @@ enum TracePatchDecoder {
         // A member that is not a string where one is read is left to the general reader (it
         // checks any value fully, even one the operation ignores).
         switch key {
-        case .op: op = try scanner.string(member) ?? { throw NotDecoded() }()
-        case .path: path = try scanner.string(member) ?? { throw NotDecoded() }()
-        case .from: from = try scanner.string(member) ?? { throw NotDecoded() }()
+        case .op: op = try scanner.traceString(member)
+        case .path: path = try scanner.traceString(member)
+        case .from: from = try scanner.traceString(member)
         case .value: value = try scanner.value(member)
         }
       }
