@@ -6,13 +6,34 @@ import TraceTestSupport
 // (cli, export, compare): where the binary is, writing a synthetic trace file, file sizes, and
 // running a shell command under /usr/bin/time.
 
-/// The `tca-trace` binary built next to this benchmark executable (it may not exist yet).
+/// The `tca-trace` binary to measure: `TCA_TRACE_TOOL` when set, else the one built next to this
+/// benchmark executable (it may not exist yet).
 ///
 /// ```swift
 /// builtToolPath()  // "/…/.build/release/tca-trace"
 /// ```
 func builtToolPath() -> String {
-  URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tca-trace").path
+  if let tool = ProcessInfo.processInfo.environment["TCA_TRACE_TOOL"], !tool.isEmpty { return tool }
+  return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tca-trace")
+    .path
+}
+
+/// How the binary at `path` links the Swift runtime, for the benchmark's header: a dynamically
+/// linked one names `libswiftCore.so` (about 3.5 ms more to start on Linux, see README "Install").
+///
+/// ```swift
+/// swiftRuntimeLinkage(of: builtToolPath())  // "Swift runtime linked statically (--static-swift-stdlib)"
+/// ```
+func swiftRuntimeLinkage(of path: String) -> String {
+  guard let binary = FileManager.default.contents(atPath: path) else { return "unreadable" }
+  #if os(Linux)
+  let dynamic = binary.range(of: Data("libswiftCore.so".utf8)) != nil
+  return dynamic
+    ? "Swift runtime linked dynamically (plain swift build -c release)"
+    : "Swift runtime linked statically (--static-swift-stdlib)"
+  #else
+  return "Swift runtime from the OS"
+  #endif
 }
 
 /// The size of the file at `path` in MB (10⁶ bytes); 0 when it cannot be read.

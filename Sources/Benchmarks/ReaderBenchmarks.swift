@@ -9,7 +9,7 @@ import Foundation
 // the trace four times as long (target ≤ 4.4×) and on the state ten times as large with the
 // same script (target ≤ 1.5×).
 //
-//   swift build -c release --product tca-trace
+//   swift build -c release --static-swift-stdlib --product tca-trace   # as README "Install" builds it
 //   swift run -c release Benchmarks readers [DIR]    # DIR: where the traces are (recorded if missing)
 //
 // TCA_TRACE_BENCH_RUNS sets the runs per figure (default 3); TCA_TRACE_BENCH_ONLY=show,blame
@@ -32,6 +32,7 @@ func runReaderBenchmarks(filter: String?) async {
   try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(atPath: scratch) }
 
+  print("readers: \(tool): \(swiftRuntimeLinkage(of: tool))")
   print("readers: trace | command | median | MB/s | jq ÷ ours | max RSS")
   var times: [String: [RecordedTraceSpec: Double]] = [:]
   for spec in RecordedTraceSpec.standard {
