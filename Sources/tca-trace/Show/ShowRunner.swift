@@ -208,7 +208,10 @@ package final class ShowRunner {
     if options.format == .json {
       if !options.labelsOnly { try writeJSON(TraceRecord.effect(event).json) }
     } else if !options.labelsOnly, event.event != .output {
-      try context.output.line(renderer.effectLine(event, origin: origin))
+      try context.output.append { bytes in
+        renderer.appendEffectLine(event, origin: origin, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+      }
     }
   }
 

@@ -191,19 +191,53 @@ package struct ShowTextRenderer {
   /// effect 1 finished at +0.300s after 248ms (started by #3 Search.Action.queryChanged)
   /// ```
   package func effectLine(_ event: TraceEffectEvent, origin: EffectOrigin?) -> String {
+    var bytes: [UInt8] = []
+    appendEffectLine(event, origin: origin, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `effectLine` written straight into `bytes` (`show` prints one or two for most actions).
+  package func appendEffectLine(_ event: TraceEffectEvent, origin: EffectOrigin?, to bytes: inout [UInt8]) {
+    let role: TextStyle.Role = event.event == .cancelled ? .warning : .dim
+    if event.event == .started { bytes.append(contentsOf: "  ".utf8) }
+    if style.colored { bytes.append(contentsOf: style.prefix(role)) }
+    bytes.append(contentsOf: "effect ".utf8)
+    Self.appendInteger(event.effect, to: &bytes)
     switch event.event {
     case .started:
-      let id = event.id.map { " (cancellable: \(PrintableText.escaping($0)))" } ?? ""
-      return "  " + style.paint("effect \(event.effect) started\(id)", .dim)
-    case .output:
-      return style.paint("effect \(event.effect) sent #\(event.seq ?? 0)", .dim)
-    case .finished, .cancelled:
-      var line = "effect \(event.effect) \(event.event.rawValue) at \(TimeText.offset(event.t))"
-      if let origin {
-        line +=
-          " after \(TimeText.duration(max(0, event.t - origin.t))) (started by #\(origin.seq) \(PrintableText.escaping(origin.label)))"
+      bytes.append(contentsOf: " started".utf8)
+      if let id = event.id {
+        bytes.append(contentsOf: " (cancellable: ".utf8)
+        bytes.append(contentsOf: PrintableText.escaping(id).utf8)
+        bytes.append(UInt8(ascii: ")"))
       }
-      return style.paint(line, event.event == .cancelled ? .warning : .dim)
+    case .output:
+      bytes.append(contentsOf: " sent #".utf8)
+      Self.appendInteger(event.seq ?? 0, to: &bytes)
+    case .finished, .cancelled:
+      bytes.append(UInt8(ascii: " "))
+      bytes.append(contentsOf: event.event.rawValue.utf8)
+      bytes.append(contentsOf: " at ".utf8)
+      TimeText.appendOffset(event.t, to: &bytes)
+      if let origin {
+        bytes.append(contentsOf: " after ".utf8)
+        TimeText.appendDuration(max(0, event.t - origin.t), to: &bytes)
+        bytes.append(contentsOf: " (started by #".utf8)
+        Self.appendInteger(origin.seq, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: PrintableText.escaping(origin.label).utf8)
+        bytes.append(UInt8(ascii: ")"))
+      }
+    }
+    if style.colored { bytes.append(contentsOf: TextStyle.reset) }
+  }
+
+  /// `number` as `"\(number)"` writes it.
+  private static func appendInteger(_ number: Int64, to bytes: inout [UInt8]) {
+    if number >= 0 {
+      TimeText.appendDecimal(number, to: &bytes)
+    } else {
+      bytes.append(contentsOf: String(number).utf8)
     }
   }
 
