@@ -22,10 +22,15 @@ import TraceTestSupport
     """
 
   /// The page, and the data blocks in it parsed back.
-  static func build(chunkSize: Int = 3) throws -> (page: String, chunks: [JSON], index: JSON) {
+  static func build(chunkSize: Int = 3, memoizing: Bool = false) throws -> (
+    page: String, chunks: [JSON], index: JSON
+  ) {
     var builder = HTMLReportBuilder(chunkSize: chunkSize)
+    builder.reusesActionTexts = memoizing
+    var reader = try TraceReader(path: traceFile(trace))
+    reader.memoizesActionValues = memoizing
     var bytes: [UInt8] = []
-    for item in try TraceReader(path: traceFile(trace)) { builder.add(try item.get(), into: &bytes) }
+    while let item = reader.next() { builder.add(try item.get(), into: &bytes) }
     builder.finish(into: &bytes)
     let page = String(decoding: bytes, as: UTF8.self)
     var blocks: [JSON] = []
@@ -45,6 +50,13 @@ import TraceTestSupport
           + #"{"a":".add","x":"the state before this action is unknown (see the problems above)"}]"#,
         #"[{"a":".count","x":"the state before this action is unknown (see the problems above)"}]"#,
       ])
+  }
+
+  /// A repeated action value (`add` at 1 and 3), read once and written once: the same page.
+  @Test func repeatedActionValuesGiveTheSamePage() throws {
+    let memoized = try Self.build(memoizing: true)
+    #expect(memoized.page == (try Self.build()).page)
+    #expect(JSONWriter.string(memoized.chunks[0]).components(separatedBy: #"{"a":".add","#).count == 3)
   }
 
   @Test func indexHoldsColumnsEffectsNotesAndTimings() throws {

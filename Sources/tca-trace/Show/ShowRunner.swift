@@ -12,8 +12,8 @@ package final class ShowRunner {
   private var lastShown: Int64 = -1
   /// Whether an action at or after `--from` has been read (notes before it are not shown).
   private var reachedFrom = false
-  /// The text of action values shown before (`ActionTexts`).
-  private var actionTexts = ActionTexts()
+  /// The text of action values shown before (`ActionValueTexts`).
+  private var actionTexts = ActionValueTexts()
 
   package init(options: ShowOptions, context: CommandContext) {
     self.options = options

@@ -49,26 +49,32 @@ enum ReportDiffEncoder {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Writes JSON object members one after the other, commas between them.
+  /// Writes JSON object members one after the other, commas between them. The names are
+  /// literals, written as bytes (appending a `String`'s UTF-8 view goes byte by byte).
   private struct Members {
     var first = true
 
-    mutating func key(_ name: String, into bytes: inout [UInt8]) {
+    mutating func key(_ name: StaticString, into bytes: inout [UInt8]) {
       if !first { bytes.append(UInt8(ascii: ",")) }
       first = false
       bytes.append(UInt8(ascii: "\""))
-      bytes.append(contentsOf: name.utf8)
-      bytes.append(contentsOf: "\":".utf8)
+      name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+      bytes.append(UInt8(ascii: "\""))
+      bytes.append(UInt8(ascii: ":"))
     }
 
-    mutating func string(_ name: String, _ value: String, into bytes: inout [UInt8]) {
+    mutating func string(_ name: StaticString, _ value: String, into bytes: inout [UInt8]) {
       key(name, into: &bytes)
       JSONWriter.write(.string(value), into: &bytes)
     }
 
-    mutating func int(_ name: String, _ value: Int, into bytes: inout [UInt8]) {
+    mutating func int(_ name: StaticString, _ value: Int, into bytes: inout [UInt8]) {
       key(name, into: &bytes)
-      bytes.append(contentsOf: String(value).utf8)
+      if value >= 0 {
+        TimeText.appendDecimal(Int64(value), to: &bytes)
+      } else {
+        bytes.append(contentsOf: String(value).utf8)
+      }
     }
   }
 
