@@ -39,9 +39,12 @@ public struct JSONObjectScanner {
   /// With `checksValues`: whether `JSONReader` reads the last member's value, at its depth in
   /// the object, without an error (`false` also for the rare values the check leaves to it).
   public private(set) var lastValueChecked = false
-  /// With `checksValues`: where the members and elements of the first two levels of containers
-  /// of the last member's value are (offsets from the value's first byte).
+  /// With `checksValues` and `indexesValueChildren`: where the members and elements of the first
+  /// two levels of containers of the last member's value are (offsets from the value's first byte).
   package private(set) var lastValueChildren = JSONChildIndex()
+  /// With `checksValues`: also fill `lastValueChildren` (for a state kept as text); off, the check
+  /// records nothing.
+  package var indexesValueChildren = false
   private var parser: JSONParser
   /// The key table of `checksValues`, one for all the members (made at the first).
   private var quickKeys: QuickKeys?
@@ -89,7 +92,7 @@ public struct JSONObjectScanner {
       throw parser.unexpected("expected a string key, found", at: parser.index)
     }
     let keyStart = parser.index + 1
-    let keyHasEscapes = try parser.scanString()
+    let keyHasEscapes = try scanKey()
     let keyEnd = parser.index - 1
     parser.skipWhitespace()
     guard parser.index < parser.end else { throw parser.endOfInput() }
@@ -100,14 +103,28 @@ public struct JSONObjectScanner {
     parser.skipWhitespace()
     let valueStart = parser.index
     if checksValues {
-      lastValueChildren = JSONChildIndex()
       if quickKeys == nil { quickKeys = QuickKeys() }
-      lastValueChecked = parser.quickCheckValue(children: &lastValueChildren, reusing: quickKeys!)
+      if indexesValueChildren {
+        lastValueChildren = JSONChildIndex()
+        lastValueChecked = parser.quickCheckValue(children: &lastValueChildren, reusing: quickKeys!)
+      } else {
+        lastValueChecked = parser.quickCheckValue(reusing: quickKeys!)
+      }
       if !lastValueChecked, !parser.quickSkipValue() { try parser.skipValue() }
     } else if !parser.quickSkipValue() {
       try parser.skipValue()
     }
     return Member(keyRange: keyStart..<keyEnd, valueRange: valueStart..<parser.index, keyHasEscapes: keyHasEscapes)
+  }
+
+  /// Moves past the key string at the parser's index; whether it holds escapes. The quick scan
+  /// first, the exact one for what it refuses (with its error).
+  @inline(__always)
+  private mutating func scanKey() throws(JSONError) -> Bool {
+    var p = parser.bytes + parser.index
+    guard let hasEscapes = parser.quickString(&p, parser.bytes + parser.end) else { return try parser.scanString() }
+    parser.index = parser.bytes.distance(to: p)
+    return hasEscapes
   }
 
   /// Scans the rest of the object and returns the first member named by each of `keys` (`nil`

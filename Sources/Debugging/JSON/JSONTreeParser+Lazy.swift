@@ -44,6 +44,9 @@ extension JSONTreeParser {
   /// An array at `cursor.index` whose elements stay text when it is large (see above).
   mutating func parseArrayKeepingText() throws(JSONError) -> JSON {
     let open = cursor.index
+    if let ranges = checkWholeArray() {
+      return try keep(ranges.map { _ in .null }, ranges, kept: ranges.count, open: open)
+    }
     try cursor.enterContainer()
     cursor.skipWhitespace()
     if cursor.index < cursor.end, cursor.bytes[cursor.index] == .closeBracket {
@@ -76,10 +79,29 @@ extension JSONTreeParser {
       if byte == .closeBracket { break }
       throw cursor.unexpected(#"expected "," or "]", found"#, at: cursor.index - 1)
     }
-    var items = elements.pop(from: base)
-    let ranges = lazyRanges.pop(from: rangeBase)
+    cursor.depth -= 1
+    return try keep(elements.pop(from: base), lazyRanges.pop(from: rangeBase), kept: kept, open: open)
+  }
+
+  /// The elements of the array at `cursor.index` (its `[`), all checked in one pass, and the
+  /// cursor moved past it; `nil` (the cursor unmoved) when the check refuses any of them: the
+  /// array is then read element by element, each refused one by the reader.
+  private mutating func checkWholeArray() -> [Range<Int>]? {
+    var ranges = JSONElementRanges(base: cursor.index)
+    let accepted =
+      lazy!.checked
+      ? cursor.quickSkipValue(recording: &ranges) : cursor.quickCheckValue(recording: &ranges, reusing: lazy!.keys)
+    return accepted ? ranges.ranges : nil
+  }
+
+  /// The array that ends at `cursor.index`, from its `items` (`.null` for each element still
+  /// text) and the `ranges` of their text (empty for the others): the elements stay text when
+  /// `kept` of them are and the array is large, else they are parsed now.
+  private mutating func keep(_ items: [JSON], _ ranges: [Range<Int>], kept: Int, open: Int) throws(JSONError)
+    -> JSON
+  {
+    var items = items
     if kept > 0, cursor.index - open >= JSONLazyArrays.smallest {
-      cursor.depth -= 1
       lazy!.text.used = true
       return .array(JSONElements(items, pending: JSONPendingElements(text: lazy!.text, ranges: ranges, unparsed: kept)))
     }
@@ -88,14 +110,17 @@ extension JSONTreeParser {
       let resume = cursor.index
       let keeping = lazy
       lazy = nil
-      defer { lazy = keeping }
+      cursor.depth += 1
+      defer {
+        lazy = keeping
+        cursor.depth -= 1
+      }
       for i in items.indices where !ranges[i].isEmpty {
         cursor.index = ranges[i].lowerBound
         items[i] = try parseValue()
       }
       cursor.index = resume
     }
-    cursor.depth -= 1
     return .array(JSONElements(items))
   }
 }

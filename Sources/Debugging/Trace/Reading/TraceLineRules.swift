@@ -260,6 +260,7 @@ package struct TraceLineRules {
     do {
       var scanner = try JSONObjectScanner(bytes)
       scanner.checksValues = true
+      scanner.indexesValueChildren = true
       while let member = try scanner.next() {
         let key = scanner.key(of: member)
         guard keys.insert(key).inserted, scanner.lastValueChecked else { return (record(of: view, file: file), nil) }

@@ -1,0 +1,112 @@
+/// What a quick check or skip of a value (`quickCheckValue`, `quickSkipValue`) tells about the
+/// members and elements it passes: offsets from the value's first byte, by level (1: inside the
+/// value itself, 2: inside its containers, …). A recorder that keeps nothing costs nothing: the
+/// check is specialized for it.
+///
+/// ```text
+/// {"a":[1,22]}    opened(1, at: 0)  key(1, 2..<3)  valueStarts(1, at: 5)  opened(2, at: 5)
+///                 valueStarts(2, at: 6)  valueEnds(2, at: 7)  valueStarts(2, at: 8)
+///                 valueEnds(2, at: 10)  closed(2, at: 11)  valueEnds(1, at: 11)  closed(1, at: 12)
+/// ```
+protocol JSONCheckRecorder {
+  mutating func opened(level: Int, at offset: Int)
+  /// An object member's key, between its quotes (without escapes).
+  mutating func key(level: Int, _ range: Range<Int>)
+  mutating func valueStarts(level: Int, at offset: Int)
+  mutating func valueEnds(level: Int, at offset: Int)
+  mutating func closed(level: Int, at offset: Int)
+}
+
+/// Records nothing: the plain check.
+struct JSONNoChildren: JSONCheckRecorder {
+  @inline(__always) mutating func opened(level: Int, at offset: Int) {}
+  @inline(__always) mutating func key(level: Int, _ range: Range<Int>) {}
+  @inline(__always) mutating func valueStarts(level: Int, at offset: Int) {}
+  @inline(__always) mutating func valueEnds(level: Int, at offset: Int) {}
+  @inline(__always) mutating func closed(level: Int, at offset: Int) {}
+}
+
+/// The ranges of the elements of the array checked (level 1), as offsets in the parser's whole
+/// input (`base`: the offset of the array's `[`): what `JSONTreeParser` keeps of a large array
+/// whose elements stay text.
+///
+/// ```text
+/// x,[1,22]   base 2   ranges [3..<4, 5..<7]
+/// ```
+struct JSONElementRanges: JSONCheckRecorder {
+  let base: Int
+  var ranges: [Range<Int>] = []
+  private var start = 0
+
+  init(base: Int) { self.base = base }
+
+  @inline(__always) mutating func opened(level: Int, at offset: Int) {}
+  @inline(__always) mutating func key(level: Int, _ range: Range<Int>) {}
+  @inline(__always) mutating func closed(level: Int, at offset: Int) {}
+
+  @inline(__always)
+  mutating func valueStarts(level: Int, at offset: Int) {
+    if level == 1 { start = offset }
+  }
+
+  @inline(__always)
+  mutating func valueEnds(level: Int, at offset: Int) {
+    if level == 1 { ranges.append(base + start..<base + offset) }
+  }
+}
+
+/// Where the members and elements of the containers on the first `levels` levels of a value are,
+/// recorded by `quickCheckValue(children:)`: offsets from the value's first byte, by the offset of
+/// their container; only containers of at least `smallest` bytes are kept. Expanding such a
+/// container (`LazyState`) then reads no byte of it again.
+///
+/// ```swift
+/// // {"a":[1,22,…4 KB…]}
+/// children.containers[0]  // [Child(key: 2..<3, value: 5..<4100)]
+/// children.containers[5]  // [Child(key: nil, value: 6..<7), Child(key: nil, value: 8..<10), …]
+/// ```
+package struct JSONChildIndex: JSONCheckRecorder {
+  package struct Child {
+    /// An object member's key, between its quotes (without escapes).
+    package var key: Range<Int>?
+    package var value: Range<Int>
+  }
+
+  package private(set) var containers: [Int: [Child]] = [:]
+  package let levels: Int
+  private var open: [(offset: Int, children: [Child], key: Range<Int>?, valueStart: Int)] = []
+
+  package init(levels: Int = 2) { self.levels = levels }
+
+  @inline(__always)
+  mutating func opened(level: Int, at offset: Int) {
+    if level <= levels { open.append((offset, [], nil, 0)) }
+  }
+
+  @inline(__always)
+  mutating func key(level: Int, _ range: Range<Int>) {
+    if level <= levels { open[level - 1].key = range }
+  }
+
+  @inline(__always)
+  mutating func valueStarts(level: Int, at offset: Int) {
+    if level <= levels { open[level - 1].valueStart = offset }
+  }
+
+  @inline(__always)
+  mutating func valueEnds(level: Int, at offset: Int) {
+    guard level <= levels else { return }
+    let i = level - 1
+    open[i].children.append(Child(key: open[i].key, value: open[i].valueStart..<offset))
+  }
+
+  /// Containers shorter than this are read again when expanded rather than kept.
+  static let smallest = 4096
+
+  @inline(__always)
+  mutating func closed(level: Int, at offset: Int) {
+    guard level <= levels else { return }
+    let container = open.removeLast()
+    if offset - container.offset >= Self.smallest { containers[container.offset] = container.children }
+  }
+}
