@@ -68,6 +68,19 @@ import Testing
     #expect(try JSONPointer("/").tokens == [""])
   }
 
+  /// Tokens without `~` are cut from the bytes: empty ones, non-ASCII ones, long ones.
+  @Test func pointerTokensWithoutEscapes() throws {
+    #expect(try JSONPointer("//").tokens == ["", ""])
+    #expect(try JSONPointer("/a/").tokens == ["a", ""])
+    #expect(try JSONPointer("/todos/91/description").tokens == ["todos", "91", "description"])
+    #expect(try JSONPointer("/é/日本/🙂x").tokens == ["é", "日本", "🙂x"])
+    let long = String(repeating: "abcdefghij", count: 5)
+    #expect(try JSONPointer("/\(long)/0").tokens == [long, "0"])
+    #expect(throws: JSONPatchError(#"invalid pointer "a/b": must be empty or start with /"#)) {
+      try JSONPointer("a/b")
+    }
+  }
+
   @Test func encodesOperations() throws {
     let text =
       #"[{"op":"add","path":"/a","value":1},{"op":"remove","path":"/b"},{"op":"replace","path":"/c","value":2},{"op":"move","from":"/d","path":"/e"},{"op":"copy","from":"/f","path":"/g"},{"op":"test","path":"/h","value":3}]"#

@@ -19,22 +19,14 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     guard text.utf8.first == UInt8(ascii: "/") else {
       throw JSONPatchError("invalid pointer \"\(text)\": must be empty or start with /")
     }
-    var result: [String] = []
-    // Tokens without `~` (nearly all) are cut from the text as they are.
-    if !text.utf8.contains(UInt8(ascii: "~")) {
-      var tokenStart = text.utf8.index(after: text.utf8.startIndex)
-      var index = tokenStart
-      while index < text.utf8.endIndex {
-        if text.utf8[index] == UInt8(ascii: "/") {
-          result.append(String(text[tokenStart..<index]))
-          tokenStart = text.utf8.index(after: index)
-        }
-        index = text.utf8.index(after: index)
-      }
-      result.append(String(text[tokenStart..<index]))
-      tokens = result
+    // Tokens without `~` (nearly all) are cut from the text's bytes as they are (a token of up
+    // to 15 bytes is a small string: no allocation).
+    var text = text
+    if let cut = text.withUTF8({ Self.tokensWithoutEscapes($0) }) {
+      tokens = cut
       return
     }
+    var result: [String] = []
     for raw in text.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
       guard raw.contains(UInt8(ascii: "~")) else {
         result.append(String(decoding: raw, as: UTF8.self))
@@ -56,6 +48,24 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
       result.append(String(decoding: bytes, as: UTF8.self))
     }
     tokens = result
+  }
+
+  /// The tokens of `/a/b/0` (the bytes after the first `/`), `nil` when there is a `~` to undo.
+  private static func tokensWithoutEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+    var slashes = 0
+    for byte in bytes {
+      if byte == UInt8(ascii: "~") { return nil }
+      if byte == UInt8(ascii: "/") { slashes += 1 }
+    }
+    var tokens: [String] = []
+    tokens.reserveCapacity(slashes)
+    var start = 1
+    for index in 1..<bytes.count where bytes[index] == UInt8(ascii: "/") {
+      tokens.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+      start = index + 1
+    }
+    tokens.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+    return tokens
   }
 
   /// The escaped text form: `/a~1b/0`.

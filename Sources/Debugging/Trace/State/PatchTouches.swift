@@ -14,7 +14,7 @@
 /// are diffed from the whole states instead.
 package struct PatchTouches {
   package final class Node {
-    package var children: [String: Node] = [:]
+    package var children = TouchedChildren()
     /// Operations that change the value here as a whole (replace, add, remove, move in or out).
     package var operations = 0
     /// For an array: every operation below it, in order, as (element token, structural effect).
