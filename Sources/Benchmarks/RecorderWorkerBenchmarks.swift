@@ -51,7 +51,8 @@ private func toggledStates(from initial: WorkerBenchState, count: Int) -> [Worke
 
 /// Seconds the worker takes for `states` (after the initial state is written), handed over back
 /// to back; with `freesStates` the recorder holds the only reference to each state.
-private func workerSeconds(initial: WorkerBenchState, states: [WorkerBenchState], freesStates: Bool) -> Double {
+private func workerSeconds(initial: WorkerBenchState, states: consuming [WorkerBenchState], freesStates: Bool) -> Double
+{
   let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("worker-bench-\(getpid()).jsonl")
   defer { unlink(path) }
   var options = TraceRecorderOptions()
@@ -63,7 +64,7 @@ private func workerSeconds(initial: WorkerBenchState, states: [WorkerBenchState]
   let recorder = TraceRecorder(name: "WorkerBench", to: .file(path), options: options)
   recorder.record(action: WorkerBenchAction.toggle(index: -1), from: initial, to: initial)
   recorder.flush()
-  var states = states
+  var states = consume states
   let start = DispatchTime.now().uptimeNanoseconds
   var old = initial
   if freesStates {
@@ -274,8 +275,9 @@ private func workerThroughput() {
       kept.append(workerSeconds(initial: initial, states: states, freesStates: false) / Double(actions))
     }
     for _ in 0..<3 {
-      let copies = toggledStates(from: initial, count: actions)
-      freed.append(workerSeconds(initial: initial, states: copies, freesStates: true) / Double(actions))
+      freed.append(
+        workerSeconds(initial: initial, states: toggledStates(from: initial, count: actions), freesStates: true)
+          / Double(actions))
     }
     kept.sort()
     freed.sort()
