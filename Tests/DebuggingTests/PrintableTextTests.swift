@@ -20,6 +20,23 @@ import TraceTestSupport
     }
   }
 
+  /// Each control character (C0, DEL, C1) at every place of a label 0…19 bytes long, so that the
+  /// eight-byte scan and the byte-by-byte tail both meet it; and the printable edges (space, `~`).
+  @Test func controlCharactersAtEveryPlace() {
+    for control in ["\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9F}"] {
+      for length in 1...20 {
+        for place in 0..<length {
+          var label = String(repeating: "a", count: length - 1)
+          label.insert(contentsOf: control, at: label.index(label.startIndex, offsetBy: place))
+          #expect(PrintableText.needsEscaping(label), "\(control.unicodeScalars.first!.value) at \(place) of \(length)")
+        }
+      }
+    }
+    for label in [String(repeating: " ~", count: 12), "é" + String(repeating: "x", count: 15), "\u{A0}abcdefgh\u{A0}"] {
+      #expect(!PrintableText.needsEscaping(label))
+    }
+  }
+
   @Test func timingsTextEscapesLabels() throws {
     let label = JSONWriter.string(.string("Evil\u{1B}[2J.tap\nSecondLine.tapped"))
     let text = """

@@ -36,4 +36,13 @@ import Testing
     #expect(renderer.action(.enumCase(type: "A", name: "\u{301}x", values: [])) == "    .\u{301}x")
     #expect(renderer.action(.enumCase(type: "A", name: "é", values: [])) == "    A.é")
   }
+
+  /// Each line is indented; a "\r\n" (one `Character`) inside a line does not start one, at any
+  /// place (the newlines are found with `memchr`).
+  @Test func indentsEachLineButNotAfterACarriageReturn() {
+    let value = Value.structure(type: "A\r\nB", fields: [.init("x", .int(1)), .init("y", .string("z"))])
+    #expect(renderer.value(value) == "    A\r\nB(\n      x: 1,\n      y: \"z\"\n    )")
+    #expect(renderer.value(.structure(type: "\r\n", fields: [])) == "    \r\n()")
+    #expect(renderer.value(.structure(type: "\n", fields: [])) == "    \n  ()")
+  }
 }

@@ -210,11 +210,11 @@ public struct DiffTextRenderer {
     case .root, .member, .line: return
     case let .field(label, _):
       guard let label else { return }
-      bytes.append(contentsOf: label.utf8)
+      bytes.appendUTF8(label)
     case let .entry(key): ValueText.writeCompact(key, into: &bytes)
     case let .element(old, new, id):
       StateDiff.Key.writeElementLabel(old: old, new: new, id: id, side: side, into: &bytes)
     }
-    if colon { bytes.append(contentsOf: ": ".utf8) }
+    if colon { bytes.appendUTF8(": ") }
   }
 }

@@ -16,24 +16,24 @@ extension StateDiff.Key {
   package static func writeElementLabel(
     old: Int?, new: Int?, id: Value?, side: TextLines.Marker, into bytes: inout [UInt8]
   ) {
-    func number(_ n: Int) { bytes.append(contentsOf: String(n).utf8) }
+    func number(_ n: Int) { bytes.appendUTF8(String(n)) }
     bytes.append(UInt8(ascii: "["))
     switch (side, old, new) {
     case let (.removed, old?, _): number(old)
     case let (.inserted, _, new?): number(new)
     case let (.moved, old?, new?):
       number(old)
-      bytes.append(contentsOf: " → ".utf8)
+      bytes.appendUTF8(" → ")
       number(new)
     case let (_, old?, new?) where old != new:
       number(new)
-      bytes.append(contentsOf: " (was ".utf8)
+      bytes.appendUTF8(" (was ")
       number(old)
       bytes.append(UInt8(ascii: ")"))
     default: number(new ?? old ?? 0)
     }
     if let id {
-      bytes.append(contentsOf: ", id: ".utf8)
+      bytes.appendUTF8(", id: ")
       ValueText.writeCompact(id, into: &bytes)
     }
     bytes.append(UInt8(ascii: "]"))

@@ -30,18 +30,18 @@ package enum ValueText {
 
     func write(into bytes: inout [UInt8]) {
       switch self {
-      case let .text(text): bytes.append(contentsOf: text.utf8)
+      case let .text(text): bytes.appendUTF8(text)
       case let .field(label?):
-        bytes.append(contentsOf: label.utf8)
-        bytes.append(contentsOf: ": ".utf8)
+        bytes.appendUTF8(label)
+        bytes.appendUTF8(": ")
       case .field(nil): break
       case let .index(index):
         bytes.append(UInt8(ascii: "["))
-        bytes.append(contentsOf: String(index).utf8)
-        bytes.append(contentsOf: "]: ".utf8)
+        bytes.appendUTF8(String(index))
+        bytes.appendUTF8("]: ")
       case let .entry(key):
         ValueText.writeCompact(key, into: &bytes)
-        bytes.append(contentsOf: ": ".utf8)
+        bytes.appendUTF8(": ")
       }
     }
   }
@@ -180,14 +180,14 @@ package enum ValueText {
   package static func writeCompact(_ value: Value, into bytes: inout [UInt8]) {
     func fields(_ fields: [Value.Field]) {
       for (index, field) in fields.enumerated() {
-        if index > 0 { bytes.append(contentsOf: ", ".utf8) }
+        if index > 0 { bytes.appendUTF8(", ") }
         Label.field(field.label).write(into: &bytes)
         writeCompact(field.value, into: &bytes)
       }
     }
     func values(_ values: [Value]) {
       for (index, value) in values.enumerated() {
-        if index > 0 { bytes.append(contentsOf: ", ".utf8) }
+        if index > 0 { bytes.appendUTF8(", ") }
         writeCompact(value, into: &bytes)
       }
     }
@@ -197,13 +197,13 @@ package enum ValueText {
     }
     switch value {
     case let .structure(type, f):
-      bytes.append(contentsOf: type.utf8)
+      bytes.appendUTF8(type)
       bytes.append(UInt8(ascii: "("))
       fields(shown(f))
       bytes.append(UInt8(ascii: ")"))
     case let .enumCase(_, name, v):
       bytes.append(UInt8(ascii: "."))
-      bytes.append(contentsOf: name.utf8)
+      bytes.appendUTF8(name)
       if !v.isEmpty {
         bytes.append(UInt8(ascii: "("))
         fields(v)
@@ -218,19 +218,19 @@ package enum ValueText {
       values(a)
       bytes.append(UInt8(ascii: "]"))
     case let .set(a):
-      bytes.append(contentsOf: "Set([".utf8)
+      bytes.appendUTF8("Set([")
       values(a)
-      bytes.append(contentsOf: "])".utf8)
+      bytes.appendUTF8("])")
     case let .dictionary(e):
       if e.isEmpty {
-        bytes.append(contentsOf: "[:]".utf8)
+        bytes.appendUTF8("[:]")
         return
       }
       bytes.append(UInt8(ascii: "["))
       for (index, entry) in e.enumerated() {
-        if index > 0 { bytes.append(contentsOf: ", ".utf8) }
+        if index > 0 { bytes.appendUTF8(", ") }
         writeCompact(entry.key, into: &bytes)
-        bytes.append(contentsOf: ": ".utf8)
+        bytes.appendUTF8(": ")
         writeCompact(entry.value, into: &bytes)
       }
       bytes.append(UInt8(ascii: "]"))
@@ -282,7 +282,7 @@ package enum ValueText {
   /// Appends the text of a scalar (`isScalar`) or of a bare enum case (`.active`).
   static func writeScalar(_ value: Value, into bytes: inout [UInt8]) {
     if let indexSet = indexSet(value) {
-      bytes.append(contentsOf: indexSet.utf8)
+      bytes.appendUTF8(indexSet)
       return
     }
     switch value {
@@ -290,24 +290,24 @@ package enum ValueText {
       bytes.append(UInt8(ascii: "\""))
       writeEscaped(s, into: &bytes)
       bytes.append(UInt8(ascii: "\""))
-    case let .int(i): bytes.append(contentsOf: String(i).utf8)
-    case let .uint(u): bytes.append(contentsOf: String(u).utf8)
+    case let .int(i): bytes.appendUTF8(String(i))
+    case let .uint(u): bytes.appendUTF8(String(u))
     case let .double(d): bytes.append(contentsOf: "\(d)".utf8)
     case let .bool(b): bytes.append(contentsOf: (b ? "true" : "false").utf8)
     case let .uuid(u):
-      bytes.append(contentsOf: "UUID(".utf8)
+      bytes.appendUTF8("UUID(")
       writeUUID(u, into: &bytes)
       bytes.append(UInt8(ascii: ")"))
     case let .date(d):
       bytes.append(contentsOf: "Date(\(Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(d)))".utf8)
     case let .url(u): bytes.append(contentsOf: "URL(\(u.absoluteString))".utf8)
     case let .data(d): bytes.append(contentsOf: "Data(\(d.count) bytes)".utf8)
-    case .null: bytes.append(contentsOf: "nil".utf8)
+    case .null: bytes.appendUTF8("nil")
     case let .redacted(type): bytes.append(contentsOf: "<redacted \(type)>".utf8)
     case let .reference(type): bytes.append(contentsOf: "<reference \(type)>".utf8)
     case let .enumCase(_, name, values) where values.isEmpty:
       bytes.append(UInt8(ascii: "."))
-      bytes.append(contentsOf: name.utf8)
+      bytes.appendUTF8(name)
     default: break
     }
   }

@@ -50,7 +50,7 @@ package struct TextLines {
       }
     if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
     coloredLine = color && role != nil
-    if coloredLine, let role { bytes.append(contentsOf: TextStyle.start(role).utf8) }
+    if coloredLine, let role { bytes.appendUTF8(TextStyle.start(role)) }
     bytes.append(marker.byte)
     var indentation = 1 + 2 * depth
     while indentation > 0 {
@@ -62,7 +62,7 @@ package struct TextLines {
 
   /// Appends a piece of the line being written.
   package mutating func write(_ piece: String) {
-    bytes.append(contentsOf: piece.utf8)
+    bytes.appendUTF8(piece)
   }
 
   /// Ends the line being written (its colour).

@@ -1,4 +1,5 @@
 import Debugging
+import Foundation
 
 /// The text `show` prints, one piece at a time, so that it can be streamed.
 ///
@@ -53,11 +54,11 @@ package struct ShowTextRenderer {
     bytes.append(UInt8(ascii: " "))
     bytes.append(UInt8(ascii: " "))
     if style.colored { bytes.append(contentsOf: style.prefix(.label)) }
-    bytes.append(contentsOf: PrintableText.escaping(label).utf8)
+    bytes.appendUTF8(PrintableText.escaping(label))
     if style.colored { bytes.append(contentsOf: TextStyle.reset) }
     if let effect {
       if style.colored { bytes.append(contentsOf: style.prefix(.dim)) }
-      bytes.append(contentsOf: "  (from effect ".utf8)
+      bytes.appendUTF8("  (from effect ")
       TimeText.appendDecimal(effect, to: &bytes)
       bytes.append(UInt8(ascii: ")"))
       if style.colored { bytes.append(contentsOf: TextStyle.reset) }
@@ -199,33 +200,33 @@ package struct ShowTextRenderer {
   /// `effectLine` written straight into `bytes` (`show` prints one or two for most actions).
   package func appendEffectLine(_ event: TraceEffectEvent, origin: EffectOrigin?, to bytes: inout [UInt8]) {
     let role: TextStyle.Role = event.event == .cancelled ? .warning : .dim
-    if event.event == .started { bytes.append(contentsOf: "  ".utf8) }
+    if event.event == .started { bytes.appendUTF8("  ") }
     if style.colored { bytes.append(contentsOf: style.prefix(role)) }
-    bytes.append(contentsOf: "effect ".utf8)
+    bytes.appendUTF8("effect ")
     Self.appendInteger(event.effect, to: &bytes)
     switch event.event {
     case .started:
-      bytes.append(contentsOf: " started".utf8)
+      bytes.appendUTF8(" started")
       if let id = event.id {
-        bytes.append(contentsOf: " (cancellable: ".utf8)
-        bytes.append(contentsOf: PrintableText.escaping(id).utf8)
+        bytes.appendUTF8(" (cancellable: ")
+        bytes.appendUTF8(PrintableText.escaping(id))
         bytes.append(UInt8(ascii: ")"))
       }
     case .output:
-      bytes.append(contentsOf: " sent #".utf8)
+      bytes.appendUTF8(" sent #")
       Self.appendInteger(event.seq ?? 0, to: &bytes)
     case .finished, .cancelled:
       bytes.append(UInt8(ascii: " "))
-      bytes.append(contentsOf: event.event.rawValue.utf8)
-      bytes.append(contentsOf: " at ".utf8)
+      bytes.appendUTF8(event.event.rawValue)
+      bytes.appendUTF8(" at ")
       TimeText.appendOffset(event.t, to: &bytes)
       if let origin {
-        bytes.append(contentsOf: " after ".utf8)
+        bytes.appendUTF8(" after ")
         TimeText.appendDuration(max(0, event.t - origin.t), to: &bytes)
-        bytes.append(contentsOf: " (started by #".utf8)
+        bytes.appendUTF8(" (started by #")
         Self.appendInteger(origin.seq, to: &bytes)
         bytes.append(UInt8(ascii: " "))
-        bytes.append(contentsOf: PrintableText.escaping(origin.label).utf8)
+        bytes.appendUTF8(PrintableText.escaping(origin.label))
         bytes.append(UInt8(ascii: ")"))
       }
     }
@@ -237,7 +238,7 @@ package struct ShowTextRenderer {
     if number >= 0 {
       TimeText.appendDecimal(number, to: &bytes)
     } else {
-      bytes.append(contentsOf: String(number).utf8)
+      bytes.appendUTF8(String(number))
     }
   }
 
@@ -269,8 +270,13 @@ package struct ShowTextRenderer {
       out.reserveCapacity(out.count + bytes.count + prefix.count * 16)
       out.append(contentsOf: prefix)
       bytes.withUnsafeBufferPointer { bytes in
-        var start = 0
-        for index in bytes.indices where bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) {
+        guard let base = bytes.baseAddress else { return }
+        var start = 0, from = 0
+        // Each "\n" found with memchr; one after "\r" is part of a "\r\n" Character: no new line.
+        while from < bytes.count, let found = memchr(base + from, 0x0A, bytes.count - from) {
+          let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+          from = index + 1
+          guard index == 0 || bytes[index - 1] != 0x0D else { continue }
           out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...index]))
           out.append(contentsOf: prefix)
           start = index + 1

@@ -22,10 +22,27 @@ package enum PrintableText {
     return out
   }
 
-  /// Whether `text` has a control character (the common case, none, is one pass over the bytes).
+  /// Whether `text` has a control character (the common case, none, is one pass over the bytes,
+  /// eight at a time while they are printable ASCII).
   static func needsEscaping(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { needsEscaping(utf8: $0) }
+  }
+
+  static func needsEscaping(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var start = 0
+    let raw = UnsafeRawBufferPointer(bytes)
+    while start + 8 <= raw.count {
+      let word = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+      // A byte below 0x20, or one of 0x7F and above (DEL, or not ASCII: maybe C1): look closer.
+      let below = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+      let above = (word | (word &+ 0x0101_0101_0101_0101)) & 0x8080_8080_8080_8080
+      if below | above != 0 { break }
+      start += 8
+    }
+    // The bytes skipped are printable ASCII: the one before `start` cannot begin a C1 character.
     var previous: UInt8 = 0
-    for byte in text.utf8 {
+    for byte in bytes[start...] {
       // C0 and DEL; C1 (U+0080–U+009F) is 0xC2 followed by 0x80–0x9F in UTF-8.
       if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F && byte >= 0x80) { return true }
       previous = byte

@@ -73,7 +73,7 @@ enum ReportDiffEncoder {
       if value >= 0 {
         TimeText.appendDecimal(Int64(value), to: &bytes)
       } else {
-        bytes.append(contentsOf: String(value).utf8)
+        bytes.appendUTF8(String(value))
       }
     }
   }
