@@ -278,6 +278,68 @@ import Testing
     #expect(disagreements == [])
   }
 
+  // MARK: - Scalar members
+
+  /// The first member's value of `line` as `JSONObjectScanner` gives it (checking values or not):
+  /// its raw text, or the line's error; with whether the check vouched for it.
+  func firstMember(_ line: [UInt8], checks: Bool) -> (text: String, checked: Bool) {
+    line.withUnsafeBytes { buffer in
+      do throws(JSONError) {
+        var scanner = try JSONObjectScanner(buffer)
+        scanner.checksValues = checks
+        guard let member = try scanner.next() else { return ("none", false) }
+        let first = (String(decoding: scanner.rawValue(of: member), as: UTF8.self), scanner.lastValueChecked)
+        while try scanner.next() != nil {}
+        return first
+      } catch {
+        return ("error: \(error)", false)
+      }
+    }
+  }
+
+  @Test func scalarMembersEndWhereTheFullSkipEnds() {
+    let values = [
+      "0", "-0", "7", "-7", "123456789012345678", "-123456789012345678", "1234567890123456789", "99999999999999999999",
+      "01", "-01", "00", "-", "--1", "1.", "1.5", "-0.5", "1e5", "1E+5", "2e", "12x", "12 ", "1", #""""#, #""a""#,
+      #""abcdefghijklmnopqrstuvwxyz""#, #""a\"b""#, #""\u00e9""#, #""\ud800""#, #""a"#, "\"ab\u{1}c\"",
+      "\"caf\u{E9}\"", "true", "nul", "{}", #"{"x":[1,2]}"#, "[]",
+    ]
+    var wrong: [String] = []
+    for value in values {
+      let line = Array(#"{"a":"#.utf8) + Array(value.utf8) + Array(#","b":2}"#.utf8)
+      // The reference: where the full skip of the value ends, or its error.
+      let expected: String = line.withUnsafeBufferPointer { buffer in
+        var parser = JSONParser(buffer.baseAddress!, count: buffer.count, from: 5)
+        do {
+          try parser.skipValue()
+          // What follows the value must be "," (else the line's error comes first).
+          parser.skipWhitespace()
+          guard buffer[parser.index] == .comma else { return "error" }
+          return String(decoding: line[5..<parser.index], as: UTF8.self).trimmingSuffixSpaces()
+        } catch {
+          return "error: \(error)"
+        }
+      }
+      let reads = (try? JSONReader.parse(Array(value.utf8))) != nil
+      for checks in [false, true] {
+        let (text, checked) = firstMember(line, checks: checks)
+        if expected == "error" ? !text.hasPrefix("error") : text != expected {
+          wrong.append("\(value) (checks \(checks)): \(text) / \(expected)")
+        }
+        if checks && checked && !reads { wrong.append("\(value): checked but not read") }
+      }
+    }
+    #expect(wrong == [])
+    // Plain integers of up to 18 digits and plain strings are vouched for.
+    for value in ["-123456789012345678", "0", #""abcdefghijklmnopqrstuvwxyz""#, #""a\"b""#] {
+      #expect(firstMember(Array(#"{"a":"#.utf8) + Array(value.utf8) + [0x7D], checks: true).checked, "\(value)")
+    }
+    #expect(firstMember(Array(#"{"a":1234567890123456789}"#.utf8), checks: true) == ("1234567890123456789", false))
+    #expect(
+      firstMember(Array(#"{"a":01}"#.utf8), checks: true).text
+        == "error: line 1, column 6: invalid number, leading zero")
+  }
+
   // MARK: - Arrays checked whole
 
   @Test func aLargeArrayIsCheckedInOnePassAndKeepsItsElementsAsText() throws {
@@ -328,5 +390,13 @@ import Testing
       #expect(skippedAll)
       #expect(skipped.ranges == ranges.ranges)
     }
+  }
+}
+
+extension String {
+  fileprivate func trimmingSuffixSpaces() -> String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
   }
 }

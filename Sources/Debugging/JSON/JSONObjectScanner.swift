@@ -41,7 +41,9 @@ public struct JSONObjectScanner {
   public private(set) var lastValueChecked = false
   /// With `checksValues` and `indexesValueChildren`: where the members and elements of the first
   /// two levels of containers of the last member's value are (offsets from the value's first byte).
-  package private(set) var lastValueChildren = JSONChildIndex()
+  package var lastValueChildren: JSONChildIndex { indexedChildren ?? JSONChildIndex() }
+  /// (Optional: a scanner that indexes nothing holds no dictionary or array, cheaper to copy.)
+  private var indexedChildren: JSONChildIndex?
   /// With `checksValues`: also fill `lastValueChildren` (for a state kept as text); off, the check
   /// records nothing.
   package var indexesValueChildren = false
@@ -102,11 +104,18 @@ public struct JSONObjectScanner {
     parser.index += 1
     parser.skipWhitespace()
     let valueStart = parser.index
-    if checksValues {
+    if skipPlainScalar() {
+      // A plain string or integer: `JSONReader` reads it.
+      if checksValues {
+        if indexesValueChildren { indexedChildren = JSONChildIndex() }
+        lastValueChecked = true
+      }
+    } else if checksValues {
       if quickKeys == nil { quickKeys = QuickKeys() }
       if indexesValueChildren {
-        lastValueChildren = JSONChildIndex()
-        lastValueChecked = parser.quickCheckValue(children: &lastValueChildren, reusing: quickKeys!)
+        var children = JSONChildIndex()
+        lastValueChecked = parser.quickCheckValue(children: &children, reusing: quickKeys!)
+        indexedChildren = children
       } else {
         lastValueChecked = parser.quickCheckValue(reusing: quickKeys!)
       }
@@ -115,6 +124,33 @@ public struct JSONObjectScanner {
       try parser.skipValue()
     }
     return Member(keyRange: keyStart..<keyEnd, valueRange: valueStart..<parser.index, keyHasEscapes: keyHasEscapes)
+  }
+
+  /// Moves past a plain string or integer at the parser's index (most members of a trace line:
+  /// `"kind":"action"`, `"seq":12`), which the reader reads and the quick skip accepts, without
+  /// the general skip; `false` (not moved) for anything else: an integer of more than 18 digits,
+  /// with a leading zero, a fraction or an exponent, a string `quickString` refuses, another value.
+  ///
+  /// ```text
+  /// "label":"Todos.Action.add",…   ✓      "t":-12,…   ✓      "t":1.5,…   (general skip)
+  /// ```
+  @inline(__always)
+  private mutating func skipPlainScalar() -> Bool {
+    let end = parser.bytes + parser.end
+    var p = parser.bytes + parser.index
+    guard p < end else { return false }
+    if p.pointee == .quote {
+      guard parser.quickString(&p, end) != nil else { return false }
+    } else {
+      if p.pointee == .minus { p += 1 }
+      let digits = p
+      while p < end, p.pointee &- .zero < 10 { p += 1 }
+      let count = digits.distance(to: p)
+      guard count > 0, count <= 18, count == 1 || digits.pointee != .zero else { return false }
+      if p < end, p.pointee == .dot || p.pointee | 0x20 == .letterE { return false }
+    }
+    parser.index = parser.bytes.distance(to: p)
+    return true
   }
 
   /// Moves past the key string at the parser's index; whether it holds escapes. The quick scan
