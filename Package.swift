@@ -35,9 +35,12 @@ let package = Package(
     .testTarget(name: "DebuggingTests", dependencies: ["Debugging", "TraceAnalysis", "TraceTestSupport"]),
     // The analysis on its own: a test here that needs the tool or the runtime does not compile.
     .testTarget(name: "TraceAnalysisTests", dependencies: ["Debugging", "TraceAnalysis", "TraceTestSupport"]),
-    .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Debugging", "ExampleFeatures", "FixtureSessions"]),
     .testTarget(
-      name: "RuntimeTestingTests", dependencies: ["RuntimeTesting", "Runtime", "Debugging", "ExampleFeatures"]),
+      name: "RuntimeTests",
+      dependencies: ["Runtime", "Debugging", "ExampleFeatures", "FixtureSessions", "TraceTestSupport"]),
+    .testTarget(
+      name: "RuntimeTestingTests",
+      dependencies: ["RuntimeTesting", "Runtime", "Debugging", "ExampleFeatures", "TraceTestSupport"]),
     // Written by `tca-trace testgen` from Fixtures/ (scripts/check-testgen.sh).
     .testTarget(name: "GeneratedTests", dependencies: ["RuntimeTesting", "ExampleFeatures"]),
     .testTarget(

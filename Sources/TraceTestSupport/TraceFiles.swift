@@ -2,12 +2,27 @@ import Foundation
 
 // Trace files for tests: a fresh temporary path, a file with given text, a small sample trace.
 
-/// A fresh path in a per-test temporary directory.
+/// A fresh path in a per-test temporary directory, inside one directory for the whole test
+/// process (`testScratchRoot`), which is removed when the process exits: a run of the suite
+/// leaves nothing behind in the temporary directory (it used to leave a directory per file).
 public func traceTemporaryPath(_ name: String = "trace.jsonl") -> String {
-  let directory = NSTemporaryDirectory() + "trace-tests-\(UUID().uuidString)"
-  try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-  return directory + "/" + name
+  traceTemporaryDirectory() + "/" + name
 }
+
+/// A fresh, empty directory inside this test process's directory (removed at exit).
+public func traceTemporaryDirectory() -> String {
+  let directory = testScratchRoot + "/\(UUID().uuidString)"
+  try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+  return directory
+}
+
+/// The directory of this test process's files, created on first use and removed at exit.
+private let testScratchRoot: String = {
+  let root = NSTemporaryDirectory() + "trace-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+  try! FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+  atexit { try? FileManager.default.removeItem(atPath: testScratchRoot) }
+  return root
+}()
 
 /// Writes `text` to a fresh temporary file and returns its path.
 public func traceFile(_ text: String, name: String = "trace.jsonl") -> String {

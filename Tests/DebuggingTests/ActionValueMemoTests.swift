@@ -17,7 +17,7 @@ import TraceTestSupport
 
   /// Every line as the reader gives it: records, or errors as text.
   static func read(_ path: String, memoizing: Bool) throws -> [String] {
-    var reader = try TraceReader(path: path)
+    let reader = try TraceReader(path: path)
     reader.memoizesActionValues = memoizing
     var lines: [String] = []
     while let item = reader.next() {
@@ -30,7 +30,7 @@ import TraceTestSupport
   }
 
   static func actions(_ path: String) throws -> [JSON] {
-    var reader = try TraceReader(path: path)
+    let reader = try TraceReader(path: path)
     reader.memoizesActionValues = true
     var values: [JSON] = []
     while let item = reader.next() {

@@ -3,17 +3,15 @@ import ExampleFeatures
 import Foundation
 import RuntimeTesting
 import Testing
+import TraceTestSupport
 
 /// Golden traces: a `TestStore` records its run as `.debug()` does; with deterministic
 /// timestamps the file is the same bytes on every run, and it validates.
 @MainActor
 @Suite struct TestStoreTraceTests {
-  /// A new path in a fresh temporary directory.
+  /// A new path in a fresh temporary directory (removed when the test process exits).
   func temporaryPath(_ name: String) throws -> String {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("teststore-traces-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory.appendingPathComponent(name).path
+    traceTemporaryPath(name)
   }
 
   /// The seed's "complete a todo" test, recorded.

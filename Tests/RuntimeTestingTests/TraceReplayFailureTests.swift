@@ -2,14 +2,12 @@ import ExampleFeatures
 import Foundation
 import RuntimeTesting
 import Testing
+import TraceTestSupport
 
-/// Writes `text` to a fresh temporary file named `name` and returns its path.
+/// Writes `text` to a fresh temporary file named `name` and returns its path (removed when the
+/// test process exits).
 func replayTraceFile(_ text: String, name: String) -> String {
-  let directory = NSTemporaryDirectory() + "replay-tests-\(UUID().uuidString)"
-  try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-  let path = directory + "/" + name
-  _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-  return path
+  traceFile(text, name: name)
 }
 
 /// The lines of `Fixtures/counter.jsonl`, each with its `\n`.

@@ -1,6 +1,7 @@
 import Foundation
 import RuntimeTesting
 import Testing
+import TraceTestSupport
 
 /// A sign-in form whose token is redacted in traces.
 struct SignIn: Reducer {
@@ -34,7 +35,7 @@ struct SignIn: Reducer {
   /// (`{"$redacted":"String"}` in the trace) matches whatever the store holds, and the
   /// dictionary matches whatever order it was recorded in.
   @Test func redactedFieldsAndDictionariesMatch() async throws {
-    let path = NSTemporaryDirectory() + "replay-redaction-\(UUID().uuidString).jsonl"
+    let path = traceTemporaryPath("replay-redaction.jsonl")
     do {
       // Word redaction (on by default) would hide the `signedIn(token:)` payload, and an action
       // whose value the trace does not hold cannot be replayed: only `@Redacted` applies here.

@@ -3,6 +3,7 @@ import ExampleFeatures
 import Foundation
 import Runtime
 import Testing
+import TraceTestSupport
 
 /// `.debug()` where TCA users write it: on a child inside `body`, which is built again for every
 /// action. Each placement records N of N actions into one valid file, with one session.
@@ -72,7 +73,7 @@ private struct ModeReducer: Reducer {
 }
 
 private func temporaryPath(_ name: String) -> String {
-  (NSTemporaryDirectory() as NSString).appendingPathComponent("\(name)-\(UUID().uuidString).jsonl")
+  traceTemporaryPath("\(name).jsonl")
 }
 
 /// The lines of `path` as JSON objects.

@@ -27,7 +27,7 @@ import TraceTestSupport
   ) {
     var builder = HTMLReportBuilder(chunkSize: chunkSize)
     builder.reusesActionTexts = memoizing
-    var reader = try TraceReader(path: traceFile(trace))
+    let reader = try TraceReader(path: traceFile(trace))
     reader.memoizesActionValues = memoizing
     var bytes: [UInt8] = []
     while let item = reader.next() { builder.add(try item.get(), into: &bytes) }

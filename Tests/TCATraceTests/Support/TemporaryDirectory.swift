@@ -1,6 +1,8 @@
 import Foundation
+import TraceTestSupport
 
-/// A fresh directory under the system's temporary directory, removed when released.
+/// A fresh directory under the system's temporary directory, removed when released (or, for one
+/// a `static let` keeps, when the test process exits: `traceTemporaryDirectory()`).
 ///
 /// ```swift
 /// let directory = TemporaryDirectory()
@@ -10,8 +12,7 @@ final class TemporaryDirectory: @unchecked Sendable {
   let url: URL
 
   init() {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("tca-trace-tests-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    url = URL(fileURLWithPath: traceTemporaryDirectory())
   }
 
   deinit {
