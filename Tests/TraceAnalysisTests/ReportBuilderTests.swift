@@ -52,6 +52,15 @@ import TraceTestSupport
       ])
   }
 
+  /// A value's text for the page: custom-dump's lines without the diff's two marker columns.
+  @Test func valueTextDropsTheMarkerColumns() {
+    let todo = Value.structure(
+      type: "Todo", fields: [.init("id", .int(1)), .init("tags", .array([.string("a"), .string("b")]))])
+    #expect(ReportDiffEncoder.text(todo) == "Todo(\n  id: 1,\n  tags: [\n    [0]: \"a\",\n    [1]: \"b\"\n  ]\n)")
+    #expect(ReportDiffEncoder.text(.int(7)) == "7")
+    #expect(ReportDiffEncoder.text(.structure(type: "E", fields: [])) == "E()")
+  }
+
   /// A repeated action value (`add` at 1 and 3), read once and written once: the same page.
   @Test func repeatedActionValuesGiveTheSamePage() throws {
     let memoized = try Self.build(memoizing: true)

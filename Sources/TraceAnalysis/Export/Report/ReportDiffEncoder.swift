@@ -1,4 +1,5 @@
 import Debugging
+import Foundation
 
 /// Encodes a `StateDiff` as the compact JSON the report's script renders: the model's tree as it
 /// is, with each node's label and each value already written as text (custom-dump style, as the
@@ -34,17 +35,21 @@ enum ReportDiffEncoder {
   static func text(_ value: Value) -> String {
     var lines = TextLines(color: false)
     ValueText.dump(value, label: "", suffix: "", marker: .context, depth: 0, into: &lines)
-    // Every line starts with its marker and a space (ASCII): drop those two bytes per line.
+    // Every line starts with its marker and a space (ASCII): drop those two bytes per line, the
+    // lines found with memchr.
     var bytes: [UInt8] = []
     bytes.reserveCapacity(lines.bytes.count)
-    var skip = 2
-    for byte in lines.bytes {
-      if skip > 0 {
-        skip -= 1
-        continue
+    lines.bytes.withUnsafeBufferPointer { text in
+      guard let base = text.baseAddress else { return }
+      var start = 2
+      while start < text.count {
+        let end =
+          memchr(base + start, 0x0A, text.count - start).map {
+            base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) + 1
+          } ?? text.count
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
+        start = end + 2
       }
-      bytes.append(byte)
-      if byte == 0x0A { skip = 2 }
     }
     return String(decoding: bytes, as: UTF8.self)
   }
