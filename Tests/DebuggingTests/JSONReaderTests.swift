@@ -52,6 +52,29 @@ import Testing
     #expect(json == .string("a\"b\\c/d\u{8}e\u{C}f\ng\rh\tiAé€😀\u{0}"))
   }
 
+  @Test func escapesAreDecodedIntoTheStringAtEveryPlace() throws {
+    // Each escape (text, decoded) at the start, the middle and the end of runs of plain and
+    // non-ASCII text of several lengths: the decoded string is written where the string is made
+    // (escapes only shorten the text).
+    let escapes: [(String, String)] = [
+      (#"\""#, "\""), (#"\\"#, "\\"), (#"\/"#, "/"), (#"\b"#, "\u{8}"), (#"\f"#, "\u{C}"), (#"\n"#, "\n"),
+      (#"\r"#, "\r"), (#"\t"#, "\t"), (#"\u0000"#, "\u{0}"), (#"\u007f"#, "\u{7F}"), (#"\u00E9"#, "é"),
+      (#"\u07ff"#, "\u{7FF}"), (#"\u0800"#, "\u{800}"), (#"\u20ac"#, "€"), (#"\uFFFF"#, "\u{FFFF}"),
+      (#"\ud83d\ude00"#, "😀"), (#"\udbff\udfff"#, "\u{10FFFF}"),
+    ]
+    for (escape, decoded) in escapes {
+      for run in ["", "a", "abcdefghijklmno", "abcdefghijklmnopqrstuvwxyz", "zé€😀"] {
+        for (text, expected) in [
+          (escape + run, decoded + run), (run + escape, run + decoded), (run + escape + run, run + decoded + run),
+          (escape + escape, decoded + decoded),
+        ] {
+          #expect(try JSONReader.parse("\"" + text + "\"") == .string(expected), "\(text)")
+          #expect(try JSONReader.parse(#"{"k\#(text)":1}"#) == .object([.init("k" + expected, .int(1))]), "\(text)")
+        }
+      }
+    }
+  }
+
   @Test func rawUTF8InStrings() throws {
     #expect(
       try JSONReader.parse(#"{"名前":"Zażółć gęślą jaźń 😀"}"#) == .object([.init("名前", .string("Zażółć gęślą jaźń 😀"))]))

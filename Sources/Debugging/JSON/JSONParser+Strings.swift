@@ -139,40 +139,49 @@ extension JSONParser {
     return length
   }
 
-  /// Decodes an already validated string body with escapes.
-  mutating func decodeEscapes(_ content: UnsafeBufferPointer<UInt8>) -> String {
-    scratch.removeAll(keepingCapacity: true)
-    var i = 0
-    var runStart = 0
-    while i < content.count {
-      guard content[i] == .backslash else {
-        i += 1
-        continue
+  /// Decodes an already validated string body with escapes, straight into the new string's
+  /// storage: escapes only shorten the text (`\n` is one byte, `\u00e9` two, a surrogate pair
+  /// four), so `content.count` bytes are room enough.
+  func decodeEscapes(_ content: UnsafeBufferPointer<UInt8>) -> String {
+    String(unsafeUninitializedCapacity: content.count) { out in
+      var written = 0
+      var i = 0
+      var runStart = 0
+      func copyRun(to end: Int) {
+        for k in runStart..<end { out[written + k - runStart] = content[k] }
+        written += end - runStart
       }
-      scratch.append(contentsOf: UnsafeBufferPointer(rebasing: content[runStart..<i]))
-      let kind = content[i + 1]
-      switch kind {
-      case 0x62: scratch.append(0x08)
-      case 0x66: scratch.append(0x0C)
-      case 0x6E: scratch.append(0x0A)
-      case 0x72: scratch.append(0x0D)
-      case 0x74: scratch.append(0x09)
-      case .letterU:
-        var scalar = UInt32(hexValue(content, i + 2))
-        if scalar >= 0xD800 && scalar <= 0xDBFF {
-          let low = UInt32(hexValue(content, i + 8))
-          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-          i += 6
+      while i < content.count {
+        guard content[i] == .backslash else {
+          i += 1
+          continue
         }
-        appendUTF8(scalar)
-        i += 4
-      default: scratch.append(kind)  // " \ /
+        copyRun(to: i)
+        let kind = content[i + 1]
+        switch kind {
+        case 0x62: out[written] = 0x08
+        case 0x66: out[written] = 0x0C
+        case 0x6E: out[written] = 0x0A
+        case 0x72: out[written] = 0x0D
+        case 0x74: out[written] = 0x09
+        case .letterU:
+          var scalar = UInt32(hexValue(content, i + 2))
+          if scalar >= 0xD800 && scalar <= 0xDBFF {
+            let low = UInt32(hexValue(content, i + 8))
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            i += 6
+          }
+          written += Self.writeUTF8(scalar, into: out, at: written) - 1
+          i += 4
+        default: out[written] = kind  // " \ /
+        }
+        written += 1
+        i += 2
+        runStart = i
       }
-      i += 2
-      runStart = i
+      copyRun(to: content.count)
+      return written
     }
-    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: content[runStart...]))
-    return String(decoding: scratch, as: UTF8.self)
   }
 
   private func hexValue(_ content: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt16 {
@@ -184,24 +193,30 @@ extension JSONParser {
     return value
   }
 
-  private mutating func appendUTF8(_ scalar: UInt32) {
+  /// Writes `scalar` as UTF-8 at `offset` of `out`; the number of bytes written.
+  private static func writeUTF8(_ scalar: UInt32, into out: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
     switch scalar {
     case ..<0x80:
-      scratch.append(UInt8(scalar))
+      out[offset] = UInt8(scalar)
+      return 1
     case ..<0x800:
-      scratch.append(UInt8(0xC0 | scalar >> 6))
-      scratch.append(UInt8(0x80 | scalar & 0x3F))
+      out[offset] = UInt8(0xC0 | scalar >> 6)
+      out[offset + 1] = UInt8(0x80 | scalar & 0x3F)
+      return 2
     case ..<0x10000:
-      scratch.append(UInt8(0xE0 | scalar >> 12))
-      scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-      scratch.append(UInt8(0x80 | scalar & 0x3F))
+      out[offset] = UInt8(0xE0 | scalar >> 12)
+      out[offset + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+      out[offset + 2] = UInt8(0x80 | scalar & 0x3F)
+      return 3
     default:
-      scratch.append(UInt8(0xF0 | scalar >> 18))
-      scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-      scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-      scratch.append(UInt8(0x80 | scalar & 0x3F))
+      out[offset] = UInt8(0xF0 | scalar >> 18)
+      out[offset + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+      out[offset + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+      out[offset + 3] = UInt8(0x80 | scalar & 0x3F)
+      return 4
     }
   }
+
 }
 
 /// A mask with the high bit set in each byte of `word` that is a quote, a backslash, a control

@@ -8,7 +8,6 @@ struct JSONParser {
   /// The next byte to read.
   var index: Int
   var depth = 0
-  var scratch: [UInt8] = []
 
   init(_ bytes: UnsafePointer<UInt8>, count: Int, from start: Int = 0) {
     self.bytes = bytes
