@@ -103,7 +103,11 @@ final class RecorderWorker: @unchecked Sendable {
           if !output.isSilent { output.append(.end(TraceEnd(t: time(TraceRecorder.now()), actions: seq))) }
           output.close()
           done?.signal()
-          retiredCopy = nil
+          if retiredCopy != nil {
+            // The closing thread first: on a busy machine it may be waiting for this core.
+            sched_yield()
+            retiredCopy = nil
+          }
           return
         }
         output.flush(olderThan: options.flushInterval)
