@@ -1,9 +1,8 @@
 import Foundation
 import Testing
 
-/// `show` on a trace that repeats its action values: the reader builds each distinct one once
-/// (`ActionValueMemo`) and `show` writes its text once (`ActionTexts`); every action still prints
-/// its own whole value, and a bad repeat is still an error on its own line.
+/// `show` on a trace that repeats its action values: every action prints its own whole value, and
+/// a bad repeat of a good value is still an error on its own line.
 @Suite struct ShowRepeatedActionTests {
   static let toggle =
     #"{"$enum":"Todos.Action","todos":{"_0":{"$enum":"IdentifiedAction<Int, Todo.Action>","element":{"id":1,"action":{"$enum":"Todo.Action","toggled":{}}}}}}"#

@@ -22,15 +22,10 @@ import TraceTestSupport
     """
 
   /// The page, and the data blocks in it parsed back.
-  static func build(chunkSize: Int = 3, memoizing: Bool = false) throws -> (
-    page: String, chunks: [JSON], index: JSON
-  ) {
+  static func build(chunkSize: Int = 3) throws -> (page: String, chunks: [JSON], index: JSON) {
     var builder = HTMLReportBuilder(chunkSize: chunkSize)
-    builder.reusesActionTexts = memoizing
-    let reader = try TraceReader(path: traceFile(trace))
-    reader.memoizesActionValues = memoizing
     var bytes: [UInt8] = []
-    while let item = reader.next() { builder.add(try item.get(), into: &bytes) }
+    for item in try TraceReader(path: traceFile(trace)) { builder.add(try item.get(), into: &bytes) }
     builder.finish(into: &bytes)
     let page = String(decoding: bytes, as: UTF8.self)
     var blocks: [JSON] = []
@@ -59,13 +54,6 @@ import TraceTestSupport
     #expect(ReportDiffEncoder.text(todo) == "Todo(\n  id: 1,\n  tags: [\n    [0]: \"a\",\n    [1]: \"b\"\n  ]\n)")
     #expect(ReportDiffEncoder.text(.int(7)) == "7")
     #expect(ReportDiffEncoder.text(.structure(type: "E", fields: [])) == "E()")
-  }
-
-  /// A repeated action value (`add` at 1 and 3), read once and written once: the same page.
-  @Test func repeatedActionValuesGiveTheSamePage() throws {
-    let memoized = try Self.build(memoizing: true)
-    #expect(memoized.page == (try Self.build()).page)
-    #expect(JSONWriter.string(memoized.chunks[0]).components(separatedBy: #"{"a":".add","#).count == 3)
   }
 
   @Test func indexHoldsColumnsEffectsNotesAndTimings() throws {

@@ -21,15 +21,12 @@ package enum ReportCommand: TraceCommand {
     context.reducer = arguments.value(OptionSpec.prefix)
     let destination = try OutputFile(path: arguments.value(Self.output) ?? "-", permissions: 0o600, context: context)
     var builder = HTMLReportBuilder()
-    // A repeated action value is the value read before, and its page data the data written then.
-    builder.reusesActionTexts = true
     try destination.stream(
       from: {
         // The page carries each action's diff, never a state: the state follows the patches.
         let input = try RecordInput(file: arguments.positionals[0], reportsGaps: true, context: context)
         input.reader.skipsKeyframeStates = true
         input.reader.keepsArraysAsText = true
-        input.reader.memoizesActionValues = true
         return input
       },
       add: { builder.add($0, into: &$1) },

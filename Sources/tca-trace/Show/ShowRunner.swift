@@ -12,8 +12,6 @@ package final class ShowRunner {
   private var lastShown: Int64 = -1
   /// Whether an action at or after `--from` has been read (notes before it are not shown).
   private var reachedFrom = false
-  /// The text of action values shown before (`ActionValueTexts`).
-  private var actionTexts = ActionValueTexts()
 
   package init(options: ShowOptions, context: CommandContext) {
     self.options = options
@@ -32,8 +30,6 @@ package final class ShowRunner {
     // The elements of a large array are parsed when read (only the text of the whole state after
     // each action reads them all: it parses them at once).
     input.reader.keepsArraysAsText = json || !options.fullState
-    // A repeated action value is the value read before, and its text the text written then.
-    input.reader.memoizesActionValues = !json && !options.labelsOnly
     var tracker = StateTracker()
 
     while let line = try input.next() {
@@ -160,21 +156,14 @@ package final class ShowRunner {
           seq: action.seq, t: action.t, duration: action.duration, label: action.label, effect: action.effect))
       return
     }
-    let knownText = actionTexts.text(of: action.action)
-    let actionValue = knownText == nil ? try input.value(action.action, line: line.line) : nil
+    let actionValue = try input.value(action.action, line: line.line)
     try output.append { bytes in
       bytes.append(UInt8(ascii: "\n"))
       renderer.appendActionLine(
         seq: action.seq, t: action.t, duration: action.duration, label: action.label, effect: action.effect,
         to: &bytes)
       bytes.append(UInt8(ascii: "\n"))
-      if let knownText {
-        bytes.append(contentsOf: knownText)
-      } else if let actionValue {
-        let start = bytes.count
-        renderer.appendAction(actionValue, to: &bytes)
-        actionTexts.remember(bytes[start...], of: action.action)
-      }
+      renderer.appendAction(actionValue, to: &bytes)
       bytes.append(UInt8(ascii: "\n"))
     }
     if options.fullState {

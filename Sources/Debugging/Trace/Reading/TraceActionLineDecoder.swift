@@ -17,13 +17,10 @@ enum TraceActionLineDecoder {
   /// `keepsState: false` leaves a keyframe's `state` out (checked for structure, not built), as
   /// `TraceLineRules.recordSkippingKeyframeState` does. `keepsAction: false` leaves the `action`
   /// value out (`.null`): it is checked with all the reader's rules (`quickCheckValue()`), so a
-  /// line the general reader rejects is still left to it, with its error. With a `memo`, an action
-  /// value whose text was read before is the value read then (`ActionValueMemo`).
-  static func decode(
-    _ bytes: UnsafeRawBufferPointer, keepsState: Bool, keepsAction: Bool = true, memo: ActionValueMemo? = nil
-  ) -> TraceAction? {
+  /// line the general reader rejects is still left to it, with its error.
+  static func decode(_ bytes: UnsafeRawBufferPointer, keepsState: Bool, keepsAction: Bool = true) -> TraceAction? {
     do {
-      return try decodeThrowing(bytes, keepsState: keepsState, keepsAction: keepsAction, memo: memo)
+      return try decodeThrowing(bytes, keepsState: keepsState, keepsAction: keepsAction)
     } catch {
       return nil
     }
@@ -57,7 +54,7 @@ enum TraceActionLineDecoder {
   }
 
   private static func decodeThrowing(
-    _ bytes: UnsafeRawBufferPointer, keepsState: Bool, keepsAction: Bool, memo: ActionValueMemo?
+    _ bytes: UnsafeRawBufferPointer, keepsState: Bool, keepsAction: Bool
   ) throws -> TraceAction? {
     var scanner = try JSONObjectScanner(bytes)
     scanner.checksValues = !keepsAction
@@ -81,15 +78,7 @@ enum TraceActionLineDecoder {
         guard ByteSearch.equals(raw, "true") || ByteSearch.equals(raw, "false") else { return nil }
         coalesced = raw.count == 4
       case .action:
-        if let memo {
-          let text = scanner.rawValue(of: member)
-          if let known = memo.value(forText: text) {
-            action = known
-          } else {
-            action = try scanner.value(member)
-            memo.remember(action, forText: text)
-          }
-        } else if keepsAction {
+        if keepsAction {
           action = try scanner.value(member)
         } else {
           guard scanner.lastValueChecked else { return nil }

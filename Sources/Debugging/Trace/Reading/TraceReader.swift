@@ -58,13 +58,6 @@ extension TraceLineReader where Decoder == TraceRecordDecoder {
     set { decoder.keepsArraysAsText = newValue }
   }
 
-  /// Build each distinct action value once (`ActionValueMemo`): a repeated one is the same `JSON`
-  /// as before, by `JSON.identity` too. For readers that render action values (`show`).
-  package var memoizesActionValues: Bool {
-    get { decoder.actionValueMemo != nil }
-    set { decoder.actionValueMemo = newValue ? ActionValueMemo() : nil }
-  }
-
   /// Keep a large `state` line's state as text instead of building it
   /// (`TraceLineRules.recordDeferringState`): its record holds `.null`, and `takeDeferredState()`
   /// right after it gives the text. For `validate`, whose `TraceStateTracker` follows the patches
@@ -101,7 +94,6 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   var skipsActionValues = false
   var defersStates = false
   var keepsArraysAsText = false
-  var actionValueMemo: ActionValueMemo?
   /// The state of the last line read, as text (`defersStates`).
   var deferredState: TraceLineRules.DeferredState?
   private var noteSinceAction = false
@@ -115,17 +107,17 @@ public struct TraceRecordDecoder: TraceLineDecoder {
     let decoded: Result<TraceRecord, TraceError>
     if defersStates {
       (decoded, deferredState) = TraceLineRules.recordDeferringState(
-        of: view, file: file, keepsActionValue: !skipsActionValues, memo: actionValueMemo)
+        of: view, file: file, keepsActionValue: !skipsActionValues)
     } else if skipsKeyframeStates && !noteSinceAction {
       decoded =
         keepsArraysAsText && view.bytes.starts(with: #"{"kind":"state","#.utf8)
         ? TraceLineRules.recordKeepingArraysAsText(of: view, file: file, keyframes: false)
         : TraceLineRules.recordSkippingKeyframeState(
-          of: view, file: file, keepsActionValue: !skipsActionValues, memo: actionValueMemo)
+          of: view, file: file, keepsActionValue: !skipsActionValues)
     } else if keepsArraysAsText {
       decoded = TraceLineRules.recordKeepingArraysAsText(of: view, file: file, keyframes: true)
     } else {
-      decoded = TraceLineRules.record(of: view, file: file, memo: actionValueMemo)
+      decoded = TraceLineRules.record(of: view, file: file)
     }
     let item = decoded.map { TraceLine(line: view.number, record: $0) }
     guard case let .success(line) = item else { return item }

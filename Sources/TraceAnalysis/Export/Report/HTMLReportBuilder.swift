@@ -26,19 +26,9 @@ public struct HTMLReportBuilder {
   private var chunkActions = 0
   private var chunkCount = 0
   private var started = false
-  /// The page data of action values written before (`ActionValueTexts`), when the lines come
-  /// from a reader that gives a repeated action value as the same value (`memoizesActionValues`).
-  private var actionTexts: ActionValueTexts?
 
   public init(chunkSize: Int = 256) {
     self.chunkSize = max(1, chunkSize)
-  }
-
-  /// Write each distinct action value's data once: for lines from a reader with
-  /// `memoizesActionValues` (a repeated value is then the same value, `ActionValueMemo`).
-  package var reusesActionTexts: Bool {
-    get { actionTexts != nil }
-    set { actionTexts = newValue ? ActionValueTexts() : nil }
   }
 
   /// The number of actions read so far.
@@ -62,7 +52,7 @@ public struct HTMLReportBuilder {
       }
       index.add(action)
       if chunkActions > 0 { chunk.append(UInt8(ascii: ",")) }
-      Self.writeDetail(action, change: change, after: tracker.state, texts: &actionTexts, into: &chunk)
+      Self.writeDetail(action, change: change, after: tracker.state, into: &chunk)
       chunkActions += 1
       if chunkActions == chunkSize { flushChunk(into: &output) }
     case let .effect(event):
@@ -103,24 +93,16 @@ public struct HTMLReportBuilder {
   }
 
   /// `{"a": action text, "d": diff model}`; `"x"` says why there is no diff.
-  private static func writeDetail(
-    _ action: TraceAction, change: ActionChange, after: JSON?, texts actionTexts: inout ActionValueTexts?,
-    into bytes: inout [UInt8]
-  ) {
-    bytes.append(contentsOf: #"{"a":"#.utf8)
-    if let known = actionTexts?.text(of: action.action) {
-      bytes.append(contentsOf: known)
+  private static func writeDetail(_ action: TraceAction, change: ActionChange, after: JSON?, into bytes: inout [UInt8])
+  {
+    let text: String
+    if let value = try? Value(json: action.action) {
+      text = ReportDiffEncoder.text(value)
     } else {
-      let text: String
-      if let value = try? Value(json: action.action) {
-        text = ReportDiffEncoder.text(value)
-      } else {
-        text = JSONWriter.string(action.action)
-      }
-      let start = bytes.count
-      JSONWriter.write(.string(text), into: &bytes)
-      actionTexts?.remember(bytes[start...], of: action.action)
+      text = JSONWriter.string(action.action)
     }
+    bytes.append(contentsOf: #"{"a":"#.utf8)
+    JSONWriter.write(.string(text), into: &bytes)
     func why(_ reason: String) {
       bytes.append(contentsOf: #","x":"#.utf8)
       JSONWriter.write(.string(reason), into: &bytes)
