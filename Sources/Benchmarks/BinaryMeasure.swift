@@ -68,7 +68,7 @@ func writeSyntheticTraceFile(
 }
 
 /// Runs a shell command `runs` times (after one run not counted, which warms the file cache):
-/// the median wall time and the largest peak RSS of the command's processes (`12.3 MB`).
+/// the median wall time and the peak RSS of the command's processes (`12.3 MB`, `peakRSS(of:)`).
 ///
 /// The command is started with `posix_spawn` and reaped with `wait4`, so the wall time is the
 /// process's own to the microsecond (Foundation's `Process.waitUntilExit` polls every 50 ms, which
@@ -79,15 +79,30 @@ func writeSyntheticTraceFile(
 /// ```
 func measureCommand(_ command: String, runs: Int = 5) -> (seconds: Double, rss: String) {
   var times: [Double] = []
-  var rss = 0
   for run in 0...runs {
-    let (seconds, peak) = spawnAndWait(["/bin/sh", "-c", command])
+    let (seconds, _) = spawnAndWait(["/bin/sh", "-c", command])
     guard run > 0 else { continue }
     times.append(seconds)
-    rss = max(rss, peak)
   }
   times.sort()
-  return (times[times.count / 2], String(format: "%.1f MB", Double(rss) / 1024))
+  return (times[times.count / 2], peakRSS(of: command))
+}
+
+/// The peak RSS of `command`'s processes, from one more run under `/usr/bin/time` (not timed).
+///
+/// `wait4`'s own figure cannot be used: `posix_spawn` starts the child in this process's memory
+/// (`vfork`), and the kernel carries this process's peak into the child's at `exec`, so every
+/// command would report at least the benchmark's own size. `/usr/bin/time` forks its child, which
+/// starts its count afresh.
+func peakRSS(of command: String) -> String {
+  let report = NSTemporaryDirectory() + "tca-trace-bench-rss-\(getpid()).txt"
+  defer { try? FileManager.default.removeItem(atPath: report) }
+  guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return "n/a" }
+  _ = spawnAndWait(["/usr/bin/time", "-f", "%M", "-o", report, "/bin/sh", "-c", command])
+  guard let text = try? String(contentsOfFile: report, encoding: .utf8),
+    let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0) })
+  else { return "n/a" }
+  return String(format: "%.1f MB", Double(kilobytes) / 1024)
 }
 
 /// Runs `arguments` (the first is the executable's path) and waits for it: its wall time in
