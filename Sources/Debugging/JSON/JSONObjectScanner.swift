@@ -47,6 +47,8 @@ public struct JSONObjectScanner {
   /// With `checksValues`: also fill `lastValueChildren` (for a state kept as text); off, the check
   /// records nothing.
   package var indexesValueChildren = false
+  /// The key cache `value(_:)` parses with, shared across lines by a reader (`JSONKeyTable`).
+  package var keyTable: JSONKeyTable?
   private var parser: JSONParser
   /// The key table of `checksValues`, one for all the members (made at the first).
   private var quickKeys: QuickKeys?
@@ -210,7 +212,7 @@ public struct JSONObjectScanner {
     var cursor = JSONParser(parser.bytes, count: member.valueRange.upperBound, from: member.valueRange.lowerBound)
     // Containers in the value are one level below the object (as when the whole input is read).
     cursor.depth = parser.depth
-    var sub = JSONTreeParser(cursor)
+    var sub = JSONTreeParser(cursor, keys: keyTable)
     return try sub.parseValue()
   }
 

@@ -32,13 +32,22 @@ extension JSONParser {
   }
 }
 
-/// 64 recently seen short keys, indexed by the top bits of their fingerprints; allocated on first use.
+/// 64 recently seen short keys, indexed by the top bits of their fingerprints; allocated on first
+/// use, or a reader's `JSONKeyTable` shared by every value it parses.
 struct JSONKeyCache: ~Copyable {
   private var slots: UnsafeMutablePointer<CachedKey>?
+  /// The shared table this cache uses, which keeps its slots alive (`nil`: the slots are its own).
+  private let table: JSONKeyTable?
 
-  init() {}
+  init() { table = nil }
+
+  init(_ table: JSONKeyTable?) {
+    self.table = table
+    slots = table?.slots
+  }
 
   deinit {
+    guard table == nil else { return }
     slots?.deinitialize(count: 64)
     slots?.deallocate()
   }
@@ -50,6 +59,28 @@ struct JSONKeyCache: ~Copyable {
     new.initialize(repeating: CachedKey(), count: 64)
     slots = new
     return new + index
+  }
+}
+
+/// A key cache shared by the values one reader parses, line after line: the keys a trace repeats
+/// (`"$enum"`, `"id"`, `"action"`) are then found instead of made again, and no table is
+/// allocated per value. For the one thread that reads with it.
+///
+/// ```swift
+/// var scanner = try JSONObjectScanner(line)
+/// scanner.keyTable = table    // the same table for every line
+/// ```
+package final class JSONKeyTable: @unchecked Sendable {
+  fileprivate let slots: UnsafeMutablePointer<CachedKey>
+
+  package init() {
+    slots = .allocate(capacity: 64)
+    slots.initialize(repeating: CachedKey(), count: 64)
+  }
+
+  deinit {
+    slots.deinitialize(count: 64)
+    slots.deallocate()
   }
 }
 

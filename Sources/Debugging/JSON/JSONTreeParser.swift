@@ -8,7 +8,7 @@ struct JSONTreeParser: ~Copyable {
   private var members = JSONBuildStack<JSON.Member>()
   /// The fingerprints of the keys in `members`, for duplicate checks.
   private var fingerprints = JSONBuildStack<UInt64>()
-  private var keyCache = JSONKeyCache()
+  private var keyCache: JSONKeyCache
   /// Where large arrays keep their elements as text, when they do (`JSONTreeParser+Lazy.swift`).
   var lazy: JSONLazyArrays?
   /// The ranges of the elements kept as text of the arrays being read, as `elements` holds theirs.
@@ -16,6 +16,13 @@ struct JSONTreeParser: ~Copyable {
 
   init(_ cursor: JSONParser) {
     self.cursor = cursor
+    keyCache = JSONKeyCache()
+  }
+
+  /// A parser whose key cache is `keys`, shared with other parses (`JSONKeyTable`).
+  init(_ cursor: JSONParser, keys: JSONKeyTable?) {
+    self.cursor = cursor
+    keyCache = JSONKeyCache(keys)
   }
 
   /// One whole document: a value with only whitespace around it.

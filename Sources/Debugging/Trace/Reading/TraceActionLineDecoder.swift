@@ -18,9 +18,12 @@ enum TraceActionLineDecoder {
   /// `TraceLineRules.recordSkippingKeyframeState` does. `keepsAction: false` leaves the `action`
   /// value out (`.null`): it is checked with all the reader's rules (`quickCheckValue()`), so a
   /// line the general reader rejects is still left to it, with its error.
-  static func decode(_ bytes: UnsafeRawBufferPointer, keepsState: Bool, keepsAction: Bool = true) -> TraceAction? {
+  /// `keys`: the reader's key cache, shared across lines (`JSONKeyTable`).
+  static func decode(
+    _ bytes: UnsafeRawBufferPointer, keepsState: Bool, keepsAction: Bool = true, keys: JSONKeyTable? = nil
+  ) -> TraceAction? {
     do {
-      return try decodeThrowing(bytes, keepsState: keepsState, keepsAction: keepsAction)
+      return try decodeThrowing(bytes, keepsState: keepsState, keepsAction: keepsAction, keys: keys)
     } catch {
       return nil
     }
@@ -54,9 +57,10 @@ enum TraceActionLineDecoder {
   }
 
   private static func decodeThrowing(
-    _ bytes: UnsafeRawBufferPointer, keepsState: Bool, keepsAction: Bool
+    _ bytes: UnsafeRawBufferPointer, keepsState: Bool, keepsAction: Bool, keys: JSONKeyTable?
   ) throws -> TraceAction? {
     var scanner = try JSONObjectScanner(bytes)
+    scanner.keyTable = keys
     scanner.checksValues = !keepsAction
     var seen: UInt16 = 0
     var seq: Int64 = 0, t: Int64 = 0, duration: Int64 = 0, effect: Int64?

@@ -137,11 +137,12 @@ package struct TraceLineRules {
   /// `keepsActionValue: false` leaves an action line's `action` value out (`.null`), checked but
   /// not built (see `TraceActionLineDecoder`).
   package static func record(
-    of view: LineReader.View, file: String, keepsActionValue: Bool = true
+    of view: LineReader.View, file: String, keepsActionValue: Bool = true, keyTable: JSONKeyTable? = nil
   ) -> Result<TraceRecord, TraceError> {
     if let problem = problem(of: view, file: file) { return .failure(problem) }
     if ByteSearch.hasPrefix(view.bytes, Self.actionLineStart),
-      let action = TraceActionLineDecoder.decode(view.bytes, keepsState: true, keepsAction: keepsActionValue)
+      let action = TraceActionLineDecoder.decode(
+        view.bytes, keepsState: true, keepsAction: keepsActionValue, keys: keyTable)
     {
       return .success(.action(action))
     }
@@ -170,13 +171,15 @@ package struct TraceLineRules {
   /// {"kind":"action","seq":1000,…,"patch":[…],"state":{…13 MB…}}   →   .action(…, state: nil)
   /// ```
   package static func recordSkippingKeyframeState(
-    of view: LineReader.View, file: String, keepsActionValue: Bool = true
+    of view: LineReader.View, file: String, keepsActionValue: Bool = true, keyTable: JSONKeyTable? = nil
   ) -> Result<TraceRecord, TraceError> {
     let bytes = view.bytes
     guard ByteSearch.hasPrefix(bytes, Self.actionLineStart), problem(of: view, file: file) == nil else {
       return record(of: view, file: file)
     }
-    if let action = TraceActionLineDecoder.decode(bytes, keepsState: false, keepsAction: keepsActionValue) {
+    if let action = TraceActionLineDecoder.decode(
+      bytes, keepsState: false, keepsAction: keepsActionValue, keys: keyTable)
+    {
       return .success(.action(action))
     }
     guard bytes.count > 4096 else { return record(of: view, file: file) }
@@ -246,12 +249,12 @@ package struct TraceLineRules {
   /// {"kind":"state","seq":0,"t":0,"state":{…12 MB…}}   →   (.state(…, state: .null), the 12 MB)
   /// ```
   package static func recordDeferringState(
-    of view: LineReader.View, file: String, keepsActionValue: Bool = true
+    of view: LineReader.View, file: String, keepsActionValue: Bool = true, keyTable: JSONKeyTable? = nil
   ) -> (Result<TraceRecord, TraceError>, DeferredState?) {
     let bytes = view.bytes
     guard bytes.count > 4096, ByteSearch.hasPrefix(bytes, #"{"kind":"state","#), problem(of: view, file: file) == nil
     else {
-      return (record(of: view, file: file, keepsActionValue: keepsActionValue), nil)
+      return (record(of: view, file: file, keepsActionValue: keepsActionValue, keyTable: keyTable), nil)
     }
     var members: [JSON.Member] = []
     var keys = Set<String>()

@@ -94,6 +94,8 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   var skipsActionValues = false
   var defersStates = false
   var keepsArraysAsText = false
+  /// The key cache every action value of this reader is parsed with (`JSONKeyTable`).
+  private let keyTable = JSONKeyTable()
   /// The state of the last line read, as text (`defersStates`).
   var deferredState: TraceLineRules.DeferredState?
   private var noteSinceAction = false
@@ -107,17 +109,17 @@ public struct TraceRecordDecoder: TraceLineDecoder {
     let decoded: Result<TraceRecord, TraceError>
     if defersStates {
       (decoded, deferredState) = TraceLineRules.recordDeferringState(
-        of: view, file: file, keepsActionValue: !skipsActionValues)
+        of: view, file: file, keepsActionValue: !skipsActionValues, keyTable: keyTable)
     } else if skipsKeyframeStates && !noteSinceAction {
       decoded =
         keepsArraysAsText && view.bytes.starts(with: #"{"kind":"state","#.utf8)
         ? TraceLineRules.recordKeepingArraysAsText(of: view, file: file, keyframes: false)
         : TraceLineRules.recordSkippingKeyframeState(
-          of: view, file: file, keepsActionValue: !skipsActionValues)
+          of: view, file: file, keepsActionValue: !skipsActionValues, keyTable: keyTable)
     } else if keepsArraysAsText {
       decoded = TraceLineRules.recordKeepingArraysAsText(of: view, file: file, keyframes: true)
     } else {
-      decoded = TraceLineRules.record(of: view, file: file)
+      decoded = TraceLineRules.record(of: view, file: file, keyTable: keyTable)
     }
     let item = decoded.map { TraceLine(line: view.number, record: $0) }
     guard case let .success(line) = item else { return item }
