@@ -12,4 +12,19 @@ extension Array where Element == UInt8 {
     var text = text
     text.withUTF8 { append(contentsOf: $0) }
   }
+
+  /// Appends `number` in decimal, as `"\(number)"` writes it, without making a `String` of it
+  /// (but for a negative number, which the trace's counts never are).
+  ///
+  /// ```swift
+  /// bytes.appendInteger(42)   // "42"
+  /// bytes.appendInteger(-3)   // "-3"
+  /// ```
+  package mutating func appendInteger(_ number: Int64) {
+    if number >= 0 {
+      TimeText.appendDecimal(number, to: &self)
+    } else {
+      appendUTF8(String(number))
+    }
+  }
 }

@@ -203,7 +203,7 @@ package struct ShowTextRenderer {
     if event.event == .started { bytes.appendUTF8("  ") }
     if style.colored { bytes.append(contentsOf: style.prefix(role)) }
     bytes.appendUTF8("effect ")
-    Self.appendInteger(event.effect, to: &bytes)
+    bytes.appendInteger(event.effect)
     switch event.event {
     case .started:
       bytes.appendUTF8(" started")
@@ -214,7 +214,7 @@ package struct ShowTextRenderer {
       }
     case .output:
       bytes.appendUTF8(" sent #")
-      Self.appendInteger(event.seq ?? 0, to: &bytes)
+      bytes.appendInteger(event.seq ?? 0)
     case .finished, .cancelled:
       bytes.append(UInt8(ascii: " "))
       bytes.appendUTF8(event.event.rawValue)
@@ -224,22 +224,13 @@ package struct ShowTextRenderer {
         bytes.appendUTF8(" after ")
         TimeText.appendDuration(max(0, event.t - origin.t), to: &bytes)
         bytes.appendUTF8(" (started by #")
-        Self.appendInteger(origin.seq, to: &bytes)
+        bytes.appendInteger(origin.seq)
         bytes.append(UInt8(ascii: " "))
         bytes.appendUTF8(PrintableText.escaping(origin.label))
         bytes.append(UInt8(ascii: ")"))
       }
     }
     if style.colored { bytes.append(contentsOf: TextStyle.reset) }
-  }
-
-  /// `number` as `"\(number)"` writes it.
-  private static func appendInteger(_ number: Int64, to bytes: inout [UInt8]) {
-    if number >= 0 {
-      TimeText.appendDecimal(number, to: &bytes)
-    } else {
-      bytes.appendUTF8(String(number))
-    }
   }
 
   /// `note +1.200s gap: writer fell behind: 12 actions dropped`

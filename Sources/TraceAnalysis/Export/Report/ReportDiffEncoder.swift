@@ -75,11 +75,7 @@ enum ReportDiffEncoder {
 
     mutating func int(_ name: StaticString, _ value: Int, into bytes: inout [UInt8]) {
       key(name, into: &bytes)
-      if value >= 0 {
-        TimeText.appendDecimal(Int64(value), to: &bytes)
-      } else {
-        bytes.appendUTF8(String(value))
-      }
+      bytes.appendInteger(Int64(value))
     }
   }
 
