@@ -35,7 +35,15 @@ import TraceTestSupport
       let expected = built.consume(.action(action), line: k + 3)
       let found = lazy.consume(.action(action), line: k + 3)
       #expect(found == expected, "\(patch)")
-      #expect(indexed.consume(.action(action), line: k + 3) == expected, "\(patch)")
+      if state != nil, let keyframe {
+        // The keyframe kept as text (`validate`): the same problem, and then the same state.
+        var keyframeAsText = action
+        keyframeAsText.state = nil
+        let text = Array(keyframe.utf8)
+        #expect(indexed.consume(keyframeAsText, keyframeText: text, line: k + 3) == expected, "\(patch)")
+      } else {
+        #expect(indexed.consume(.action(action), line: k + 3) == expected, "\(patch)")
+      }
       results.append(found?.message ?? "ok")
     }
     #expect(lazy.builtState() == built.builtState(), "\(patches)")
@@ -115,6 +123,23 @@ import TraceTestSupport
     #expect(try follow([#"[{"op":"replace","path":"/todos/5/done","value":true}]"#], keyframe: keyframe) == ["ok"])
     #expect(
       try follow([#"[{"op":"replace","path":"/todos/6/done","value":true}]"#], keyframe: keyframe) == [
+        "keyframe state of action 1 differs from the state its patch gives"
+      ])
+    // Written another way (spaces, an escape): the same state.
+    let spaced = keyframe.replacingOccurrences(of: #""done":true"#, with: #""done" : true"#)
+      .replacingOccurrences(of: #""Todo 7""#, with: #""Todo \u0037""#)
+    #expect(try follow([#"[{"op":"replace","path":"/todos/5/done","value":true}]"#], keyframe: spaced) == ["ok"])
+    // Operations left to the tree, and a patch that does not apply, before a keyframe.
+    #expect(
+      try follow(
+        [#"[{"op":"copy","from":"/todos/0","path":"/copy"},{"op":"remove","path":"/copy"}]"#], keyframe: Self.stateText)
+        == ["ok"])
+    #expect(
+      try follow([#"[{"op":"remove","path":"/todos/300"}]"#], keyframe: Self.stateText) == [
+        "patch of action 1 does not apply: path /todos/300 does not exist"
+      ])
+    #expect(
+      try follow([#"[{"op":"replace","path":"/filter","value":"done"}]"#], keyframe: #"{"filter":"done"}"#) == [
         "keyframe state of action 1 differs from the state its patch gives"
       ])
   }

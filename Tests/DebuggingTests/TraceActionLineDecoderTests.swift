@@ -214,3 +214,68 @@ import Testing
     #expect(!general(line(action: 1, patchValue: 510)))
   }
 }
+
+/// `validate`'s reading (`decodeForChecking`, `keepsText: false`): what it keeps is the general
+/// reader's, what it leaves out is checked all the same.
+@Suite struct TraceLineDecodersForCheckingTests {
+  private static func checked(_ line: String) -> (action: TraceAction, keyframe: String?)? {
+    var line = line
+    return line.withUTF8 { utf8 in
+      let bytes = UnsafeRawBufferPointer(utf8)
+      return TraceActionLineDecoder.decodeForChecking(bytes, keys: nil).map { decoded in
+        (decoded.action, decoded.keyframe.map { String(decoding: bytes[$0.range], as: UTF8.self) })
+      }
+    }
+  }
+
+  @Test func theLabelAndActionAreLeftOutAndAKeyframesStateGivenAsText() throws {
+    let line =
+      #"{"kind":"action","seq":4,"t":1,"duration":2,"label":"Todos.Action.add","effect":3,"action":{"add":{}},"patch":[{"op":"add","path":"/todos/-","value":1}],"state":{"todos": [1]}}"#
+    guard case var .action(expected) = try TraceRecord(json: JSONReader.parse(line)) else {
+      Issue.record("not an action line")
+      return
+    }
+    expected.label = ""
+    expected.action = .null
+    expected.state = nil
+    let decoded = try #require(Self.checked(line))
+    #expect(decoded.action == expected)
+    #expect(decoded.keyframe == #"{"todos": [1]}"#)
+    let plain = #"{"kind":"action","seq":5,"t":1,"duration":2,"label":"L\u0041","action":1,"patch":[]}"#
+    #expect(Self.checked(plain)?.action.seq == 5)
+    #expect(Self.checked(plain)?.action.label == "")
+    #expect(Self.checked(plain)?.keyframe == nil)
+  }
+
+  @Test(arguments: [
+    // What the general reader rejects in a value left out leaves the line to it, with its error.
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"label":"L","action":1,"patch":[],"state":{"a":1,"a":2}}"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"label":"L","action":1,"patch":[],"state":[1e999]}"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"label":7,"action":1,"patch":[]}"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"label":"\q","action":1,"patch":[]}"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"label":"\ud800","action":1,"patch":[]}"#,
+    #"{"kind":"action","seq":1,"t":0,"duration":0,"label":"L","action":{"a":1,"a":2},"patch":[]}"#,
+  ])
+  func aBadValueLeftOutGoesTheGeneralWay(line: String) {
+    #expect(Self.checked(line) == nil)
+  }
+
+  private static func effect(_ line: String) -> TraceEffectEvent? {
+    var line = line
+    return line.withUTF8 { TraceEffectLineDecoder.decode(UnsafeRawBufferPointer($0), keepsText: false) }
+  }
+
+  @Test func anEffectsLabelAndIdAreCheckedAndLeftOut() throws {
+    #expect(
+      Self.effect(
+        #"{"kind":"effect","event":"started","effect":1,"seq":1,"t":15,"label":"Todos.Action.todos","id":"Todos.CancelID"}"#
+      ) == TraceEffectEvent(event: .started, effect: 1, t: 15, seq: 1, label: "", id: ""))
+    #expect(
+      Self.effect(#"{"kind":"effect","event":"c\u0061ncelled","effect":2,"t":16}"#)
+        == TraceEffectEvent(event: .cancelled, effect: 2, t: 16, seq: nil, label: nil, id: nil))
+    #expect(Self.effect(#"{"kind":"effect","event":"output","effect":1,"seq":2,"t":16,"label":7}"#) == nil)
+    #expect(Self.effect(#"{"kind":"effect","event":"output","effect":1,"seq":2,"t":16,"label":"\x"}"#) == nil)
+    #expect(Self.effect(#"{"kind":"effect","event":"finished","effect":1,"t":17,"id":[]}"#) == nil)
+    #expect(Self.effect(#"{"kind":"effect","event":"Finished","effect":1,"t":17}"#) == nil)
+  }
+}

@@ -115,6 +115,45 @@ import TraceTestSupport
         """)
   }
 
+  /// A keyframe's state is read as text and compared with the state its patch gives: the same
+  /// findings as with the keyframe built.
+  @Test func keyframesAreCheckedAgainstTheirPatch() throws {
+    let header = sampleTrace.split(separator: "\n")[0]
+    let todos = (0..<200).map { #"{"id":\#($0),"title":"Todo \#($0)","done":false}"# }
+    func state(_ todos: [String]) -> String { #"{"filter":"all","todos":["# + todos.joined(separator: ",") + "]}" }
+    func action(_ seq: Int, _ patch: String, keyframe: String? = nil) -> String {
+      let state = keyframe.map { #","state":\#($0)"# } ?? ""
+      return #"{"kind":"action","seq":\#(seq),"t":1,"duration":1,"label":"a","action":null,"patch":\#(patch)\#(state)}"#
+    }
+    var done = todos
+    done[3] = #"{"id":3,"title":"Todo 3","done":true}"#
+    let replace = #"[{"op":"replace","path":"/todos/3/done","value":true}]"#
+    func trace(_ keyframe: String, then next: String = "[]") -> String {
+      [
+        String(header), #"{"kind":"state","seq":0,"t":0,"state":"# + state(todos) + "}",
+        action(1, replace, keyframe: keyframe),
+        action(2, next), #"{"kind":"end","t":9,"actions":2}"#, "",
+      ].joined(separator: "\n")
+    }
+    #expect(try validate(trace(state(done))) == "")
+    #expect(try validate(trace(state(done).replacingOccurrences(of: #""done":true"#, with: #""done": true"#))) == "")
+    #expect(
+      try validate(trace(state(todos))) == """
+        t.jsonl:3: error: keyframe state of action 1 differs from the state its patch gives
+        """)
+    // After a keyframe, patches apply to its state.
+    #expect(
+      try validate(trace(state(Array(done.prefix(3))), then: #"[{"op":"remove","path":"/todos/3"}]"#)) == """
+        t.jsonl:3: error: keyframe state of action 1 differs from the state its patch gives
+        t.jsonl:4: error: patch of action 2 does not apply: path /todos/3 does not exist
+        """)
+    #expect(
+      try validate(trace(state(done).replacingOccurrences(of: #""done":true"#, with: #""done":true,"done":true"#)))
+        == """
+        t.jsonl:3:321: error: duplicate key "done"
+        """)
+  }
+
   @Test func unsupportedFormatIsTheOnlyFinding() throws {
     #expect(
       try validate(#"{"kind":"session","format":3,"name":"x"}"# + "\n" + #"{"kind":"wat"}"# + "\n")

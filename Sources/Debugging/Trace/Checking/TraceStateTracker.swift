@@ -116,6 +116,56 @@ public struct TraceStateTracker {
     }
   }
 
+  /// Takes a keyframe action whose `state` is `text`, one JSON value that `JSONReader` reads
+  /// without an error (`TraceLineRules.recordForChecking`), without building it: the same
+  /// problem as `consume(_:line:)` of the record with its state built, and the state is then
+  /// the keyframe's, kept as text. A state kept as text is patched lazily and compared with the
+  /// keyframe's text where both are the same bytes (`LazyState.equals(text:)`).
+  ///
+  /// ```swift
+  /// tracker.consume(stateText: Array(#"{"n":1}"#.utf8), seq: 0)
+  /// tracker.consume(action, keyframeText: Array(#"{"n":2}"#.utf8), line: 3)  // patch replace /n 2: nil
+  /// ```
+  package mutating func consume(
+    _ action: TraceAction, keyframeText text: [UInt8], children: JSONChildIndex = JSONChildIndex(levels: 0),
+    line: Int
+  ) -> TraceStateProblem? {
+    defer {
+      seq = action.seq
+      lazy = LazyState(text: text, children: children)
+      state = nil
+      lost = false
+    }
+    guard verifiesKeyframes else { return nil }
+    let differs = TraceStateProblem(
+      line: line, seq: action.seq,
+      message: "keyframe state of action \(action.seq) differs from the state its patch gives")
+    var patched: JSON
+    if var lazyState = lazy {
+      let operations = action.patch.operations
+      guard let k = operations.firstIndex(where: { !lazyState.apply($0) }) else {
+        return lazyState.equals(text: text, children: children) ? nil : differs
+      }
+      // An operation `LazyState` leaves to `JSONPatch`: from there on the whole tree, as `consume`.
+      patched = lazyState.json()
+      do {
+        for operation in operations[k...] { try operation.apply(to: &patched) }
+      } catch {
+        return Self.patchProblem(action, line: line, error)
+      }
+    } else {
+      guard let current = state else { return nil }
+      patched = current
+      state = nil
+      do {
+        try action.patch.apply(to: &patched)
+      } catch {
+        return Self.patchProblem(action, line: line, error)
+      }
+    }
+    return patched == LazyState(text: text).json() ? nil : differs
+  }
+
   /// `line 9: patch of action 7 does not apply: path /todos/7 does not exist`.
   private static func patchProblem(_ action: TraceAction, line: Int, _ error: JSONPatchError) -> TraceStateProblem {
     TraceStateProblem(

@@ -18,9 +18,10 @@ public enum TraceValidator {
   public static func validate(_ reader: TraceReader) -> [TraceError] {
     var state = ValidationState(file: reader.file)
     // A state line's state is checked as text and built only as far as the patches need it.
-    reader.defersStates = true
-    // Action values are checked by the reader's rules, never read by the checks.
-    reader.skipsActionValues = true
+    // So is a keyframe's, which is compared with the state its patch gives as text where the
+    // two are the same bytes. Action values and labels are checked by the reader's rules, never
+    // read by the checks.
+    reader.readsForChecking = true
     for item in reader {
       switch item {
       case let .failure(error):
@@ -74,30 +75,46 @@ private struct ValidationState {
     findings.append(TraceError(file: file, line: line, severity: severity, message: message))
   }
 
-  /// `stateText`: the state of a `state` line kept as text (its record holds `.null`).
+  /// `stateText`: the state of a `state` line kept as text (its record holds `.null`), or of a
+  /// keyframe (its record's `state` is `nil`).
+  ///
+  /// The record is switched on once and its payload read in place: a `TraceLine` is large, and
+  /// each `if case let` on it would copy it.
   mutating func check(_ item: TraceLine, stateText: TraceLineRules.DeferredState? = nil) {
     let line = item.line
-    if let endLine, item.record.kind != .session {
+    let kind = item.record.kind
+    if let endLine, kind != .session {
       report(line, "a line after the end line (line \(endLine))")
     }
     // A session that recorded no action has no initial state: its `end` may follow the header.
-    if item.record.kind != .session, item.record.kind != .end, !sawInitialState {
+    if kind != .session, kind != .end, !sawInitialState {
       sawInitialState = true
-      if item.record.kind != .state {
-        report(line, "expected the initial state after the header, found \"\(item.record.kind.rawValue)\"")
+      if kind != .state {
+        report(line, "expected the initial state after the header, found \"\(kind.rawValue)\"")
       }
     }
-    if let stateText, case let .state(snapshot) = item.record {
-      tracker.consume(stateText: stateText.text, children: stateText.children, seq: snapshot.seq)
-    } else if let problem = tracker.consume(item.record, line: line), !stateUncertain {
-      report(line, problem.message)
-    }
-    if case .state = item.record { stateUncertain = false }
-    if case let .action(action) = item.record, action.state != nil { stateUncertain = false }
     switch item.record {
-    case .session, .state:
+    case .session:
       break
+    case let .state(snapshot):
+      if let stateText {
+        tracker.consume(stateText: stateText.text, children: stateText.children, seq: snapshot.seq)
+      } else {
+        consume(item.record, line: line)
+      }
+      stateUncertain = false
     case let .action(action):
+      if let keyframe = stateText {
+        if let problem = tracker.consume(
+          action, keyframeText: keyframe.text, children: keyframe.children, line: line), !stateUncertain
+        {
+          report(line, problem.message)
+        }
+        stateUncertain = false
+      } else {
+        consume(item.record, line: line)
+        if action.state != nil { stateUncertain = false }
+      }
       checkSequence(action, line: line)
       checkOutput(for: action, line: line)
     case let .effect(event):
@@ -107,6 +124,14 @@ private struct ValidationState {
     case let .end(end):
       endLine = line
       if end.actions != lastSeq { report(line, "end says \(end.actions) actions, but the last action is \(lastSeq)") }
+    }
+  }
+
+  /// The record's state change taken by the tracker; a patch that does not apply is a problem
+  /// unless an unreadable line came before it since the last full state.
+  mutating func consume(_ record: TraceRecord, line: Int) {
+    if let problem = tracker.consume(record, line: line), !stateUncertain {
+      report(line, problem.message)
     }
   }
 
@@ -122,9 +147,12 @@ private struct ValidationState {
   }
 
   mutating func checkOutput(for action: TraceAction, line: Int) {
-    for (seq, output) in pendingOutputs.sorted(by: { $0.key < $1.key }) where seq < action.seq {
-      report(output.line, "effect \(output.effect): output for seq \(seq) is not followed by action \(seq)")
-      pendingOutputs[seq] = nil
+    // Sorted only when an output is left behind (the usual one waits for this very action).
+    if pendingOutputs.keys.contains(where: { $0 < action.seq }) {
+      for (seq, output) in pendingOutputs.sorted(by: { $0.key < $1.key }) where seq < action.seq {
+        report(output.line, "effect \(output.effect): output for seq \(seq) is not followed by action \(seq)")
+        pendingOutputs[seq] = nil
+      }
     }
     if let output = pendingOutputs.removeValue(forKey: action.seq), action.effect != output.effect {
       let found = action.effect.map { "effect \($0)" } ?? "no effect"
@@ -136,7 +164,8 @@ private struct ValidationState {
 
   mutating func checkEffect(_ event: TraceEffectEvent, line: Int) {
     let id = event.effect
-    let name = "effect \(id): \(event.event.rawValue)"
+    // Built only for a problem (most events have none).
+    var name: String { "effect \(id): \(event.event.rawValue)" }
     switch (event.event, effects[id]) {
     case (.started, nil): effects[id] = .running
     case (.started, _): report(line, "effect \(id): started twice")

@@ -21,4 +21,25 @@ extension JSONObjectScanner {
     guard let text = try string(member) else { throw LeftToGeneralDecoder() }
     return text
   }
+
+  /// Checks that the member's value is a string the reader reads, as `traceString` does, without
+  /// making it: for a value not kept (`validate` reads no label). A string with escapes is made
+  /// (the exact parse decides on them).
+  ///
+  /// ```swift
+  /// try scanner.checkTraceString(member)  // "label":"Todos.add" → (); "label":7 → LeftToGeneralDecoder
+  /// ```
+  func checkTraceString(_ member: Member) throws {
+    let range = member.valueRange
+    guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), base[range.lowerBound] == .quote else {
+      throw LeftToGeneralDecoder()
+    }
+    let parser = JSONParser(base, count: range.upperBound, from: range.lowerBound)
+    var p = base + range.lowerBound
+    // `nil`: the exact scan would throw.
+    guard let hasEscapes = parser.quickString(&p, base + range.upperBound), p == base + range.upperBound else {
+      throw LeftToGeneralDecoder()
+    }
+    if hasEscapes { _ = try traceString(member) }
+  }
 }

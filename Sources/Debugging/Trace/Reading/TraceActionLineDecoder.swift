@@ -22,12 +22,35 @@ enum TraceActionLineDecoder {
   static func decode(
     _ bytes: UnsafeRawBufferPointer, keepsState: Bool, keepsAction: Bool = true, keys: JSONKeyTable? = nil
   ) -> TraceAction? {
-    do {
-      return try decodeThrowing(bytes, keepsState: keepsState, keepsAction: keepsAction, keys: keys)
-    } catch {
-      return nil
-    }
+    var keyframe: (range: Range<Int>, children: JSONChildIndex)?
+    let state: StateReading = keepsState ? .built : .skipped
+    return try? decodeThrowing(
+      bytes, state: state, keepsAction: keepsAction, keepsLabel: true, keys: keys, keyframe: &keyframe)
   }
+
+  /// For `validate` (`TraceLineRules.recordForChecking`): the action value and the label checked
+  /// with all the reader's rules but not kept (`.null`, `""`), and a keyframe's `state` checked
+  /// the same way and given as its range in `bytes` instead of being built (the record's `state`
+  /// stays `nil`). `nil` for a line the general reader must decode, as `decode` gives.
+  ///
+  /// ```swift
+  /// TraceActionLineDecoder.decodeForChecking(line, keys: nil)
+  /// // (TraceAction(seq: 1000, label: "", action: .null, …, state: nil), keyframe: (171..<120090, its index))
+  /// ```
+  static func decodeForChecking(_ bytes: UnsafeRawBufferPointer, keys: JSONKeyTable?) -> (
+    action: TraceAction, keyframe: (range: Range<Int>, children: JSONChildIndex)?
+  )? {
+    var keyframe: (range: Range<Int>, children: JSONChildIndex)?
+    guard
+      let action = try? decodeThrowing(
+        bytes, state: .deferred, keepsAction: false, keepsLabel: false, keys: keys, keyframe: &keyframe)
+    else { return nil }
+    return (action, keyframe)
+  }
+
+  /// What becomes of a keyframe's `state`: built as `JSON`, skipped (checked for structure only),
+  /// or checked with all the reader's rules and left as its range (`decodeForChecking`).
+  private enum StateReading { case built, skipped, deferred }
 
   /// The members, by the bit each sets in `seen` (a repeated key gives `nil`).
   private enum Key: UInt16 {
@@ -57,11 +80,15 @@ enum TraceActionLineDecoder {
   }
 
   private static func decodeThrowing(
-    _ bytes: UnsafeRawBufferPointer, keepsState: Bool, keepsAction: Bool, keys: JSONKeyTable?
+    _ bytes: UnsafeRawBufferPointer, state stateReading: StateReading, keepsAction: Bool, keepsLabel: Bool,
+    keys: JSONKeyTable?, keyframe: inout (range: Range<Int>, children: JSONChildIndex)?
   ) throws -> TraceAction? {
     var scanner = try JSONObjectScanner(bytes)
     scanner.keyTable = keys
     scanner.checksValues = !keepsAction
+    // A line with a keyframe is long: where its state's members and elements are is noted as it
+    // is checked, for `LazyState` (only containers this long are kept, so a short line has none).
+    scanner.indexesValueChildren = stateReading == .deferred && bytes.count > JSONChildIndex.smallest
     var seen: UInt16 = 0
     var seq: Int64 = 0, t: Int64 = 0, duration: Int64 = 0, effect: Int64?
     var label = "", coalesced = false
@@ -76,7 +103,8 @@ enum TraceActionLineDecoder {
       case .t: t = try scanner.traceCount(member)
       case .duration: duration = try scanner.traceCount(member)
       case .effect: effect = try scanner.traceCount(member)
-      case .label: label = try scanner.traceString(member)
+      case .label:
+        if keepsLabel { label = try scanner.traceString(member) } else { try scanner.checkTraceString(member) }
       case .coalesced:
         let raw = scanner.rawValue(of: member)
         guard ByteSearch.equals(raw, "true") || ByteSearch.equals(raw, "false") else { return nil }
@@ -91,7 +119,13 @@ enum TraceActionLineDecoder {
         patch = try TracePatchDecoder.decode(scanner.rawValue(of: member)) ?? JSONPatch(json: scanner.value(member))
       case .state:
         // The reader's rules for a value it builds; a skipped one is checked as the scanner skips it.
-        if keepsState { state = try scanner.value(member) }
+        switch stateReading {
+        case .built: state = try scanner.value(member)
+        case .skipped: break
+        case .deferred:
+          guard scanner.lastValueChecked else { return nil }
+          keyframe = (member.valueRange, scanner.lastValueChildren)
+        }
       }
     }
     guard seen & Key.required == Key.required else { return nil }

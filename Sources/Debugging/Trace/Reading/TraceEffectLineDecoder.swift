@@ -12,9 +12,11 @@
 /// // TraceEffectEvent(event: .finished, effect: 3, t: 120)
 /// ```
 enum TraceEffectLineDecoder {
-  static func decode(_ bytes: UnsafeRawBufferPointer) -> TraceEffectEvent? {
+  /// `keepsText: false` checks `label` and `id` with the reader's rules but keeps them as `""`
+  /// (for `validate`, which reads neither).
+  static func decode(_ bytes: UnsafeRawBufferPointer, keepsText: Bool = true) -> TraceEffectEvent? {
     do {
-      return try decodeThrowing(bytes)
+      return try decodeThrowing(bytes, keepsText: keepsText)
     } catch {
       return nil
     }
@@ -39,7 +41,7 @@ enum TraceEffectLineDecoder {
     }
   }
 
-  private static func decodeThrowing(_ bytes: UnsafeRawBufferPointer) throws -> TraceEffectEvent? {
+  private static func decodeThrowing(_ bytes: UnsafeRawBufferPointer, keepsText: Bool) throws -> TraceEffectEvent? {
     var scanner = try JSONObjectScanner(bytes)
     var seen: UInt8 = 0
     var event: TraceEffectEvent.Event?
@@ -52,15 +54,20 @@ enum TraceEffectLineDecoder {
       case .kind:
         guard ByteSearch.equals(scanner.rawValue(of: member), #""effect""#) else { return nil }
       case .event:
-        guard let name = try scanner.string(member), let value = TraceEffectEvent.Event(rawValue: name) else {
-          return nil
+        if let value = Self.event(scanner.rawValue(of: member)) {
+          event = value
+        } else {
+          // Written another way (with escapes), or not an event: the exact reading.
+          guard let name = try scanner.string(member), let value = TraceEffectEvent.Event(rawValue: name) else {
+            return nil
+          }
+          event = value
         }
-        event = value
       case .effect: effect = try scanner.traceCount(member)
       case .t: t = try scanner.traceCount(member)
       case .seq: seq = try scanner.traceCount(member)
-      case .label: label = try scanner.traceString(member)
-      case .id: id = try scanner.traceString(member)
+      case .label: label = try text(scanner, member, keepsText)
+      case .id: id = try text(scanner, member, keepsText)
       }
     }
     let required = Key.kind.rawValue | Key.event.rawValue | Key.effect.rawValue | Key.t.rawValue
@@ -69,5 +76,28 @@ enum TraceEffectLineDecoder {
       guard seq != nil, label != nil else { return nil }
     }
     return TraceEffectEvent(event: event, effect: effect, t: t, seq: seq, label: label, id: id)
+  }
+
+  /// The event named by a value written as the recorder writes it (`"started"`), without making a
+  /// string; `nil` for anything else.
+  private static func event(_ raw: UnsafeRawBufferPointer) -> TraceEffectEvent.Event? {
+    switch raw.count {
+    case 8 where ByteSearch.equals(raw, #""output""#): return .output
+    case 9 where ByteSearch.equals(raw, #""started""#): return .started
+    case 10 where ByteSearch.equals(raw, #""finished""#): return .finished
+    case 11 where ByteSearch.equals(raw, #""cancelled""#): return .cancelled
+    default: return nil
+    }
+  }
+
+  /// A `label` or `id`: the string, or (`keepsText: false`) checked and kept as `""`.
+  private static func text(_ scanner: JSONObjectScanner, _ member: JSONObjectScanner.Member, _ keepsText: Bool)
+    throws -> String
+  {
+    guard keepsText else {
+      try scanner.checkTraceString(member)
+      return ""
+    }
+    return try scanner.traceString(member)
   }
 }

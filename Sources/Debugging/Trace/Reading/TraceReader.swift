@@ -67,7 +67,16 @@ extension TraceLineReader where Decoder == TraceRecordDecoder {
     set { decoder.defersStates = newValue }
   }
 
-  /// The text of the state of the line just read, when it was kept as text (`defersStates`).
+  /// For `validate`: what `defersStates` and `skipsActionValues` do, and a keyframe's `state`
+  /// kept as text too (its record's `state` is `nil`; `takeDeferredState()` gives the text), and
+  /// labels checked but not kept (`TraceLineRules.recordForChecking`).
+  package var readsForChecking: Bool {
+    get { decoder.readsForChecking }
+    set { decoder.readsForChecking = newValue }
+  }
+
+  /// The text of the state of the line just read, when it was kept as text (`defersStates`,
+  /// `readsForChecking`).
   package func takeDeferredState() -> TraceLineRules.DeferredState? {
     defer { decoder.deferredState = nil }
     return decoder.deferredState
@@ -93,6 +102,7 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   var skipsKeyframeStates = false
   var skipsActionValues = false
   var defersStates = false
+  var readsForChecking = false
   var keepsArraysAsText = false
   /// The key cache every action value of this reader is parsed with (`JSONKeyTable`).
   private let keyTable = JSONKeyTable()
@@ -107,7 +117,9 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   public mutating func decode(_ view: LineReader.View, file: String) -> Result<TraceLine, TraceError> {
     deferredState = nil
     let decoded: Result<TraceRecord, TraceError>
-    if defersStates {
+    if readsForChecking {
+      (decoded, deferredState) = TraceLineRules.recordForChecking(of: view, file: file, keyTable: keyTable)
+    } else if defersStates {
       (decoded, deferredState) = TraceLineRules.recordDeferringState(
         of: view, file: file, keepsActionValue: !skipsActionValues, keyTable: keyTable)
     } else if skipsKeyframeStates && !noteSinceAction {

@@ -1,0 +1,159 @@
+// A keyframe checked against the state its patch gives, without building either: the parts of
+// the state no patch touched since the last state or keyframe are still the text they were read
+// as, and a keyframe written by the recorder repeats that text byte for byte.
+
+extension LazyState {
+  /// Whether the state is the value `other` holds, one JSON value that `JSONReader` reads without
+  /// an error: what `json() == JSONReader.parse(other)` says. Text held for a part of the state is
+  /// compared with the same part of `other` as bytes first (the same bytes are the same value);
+  /// containers that differ are compared member by member, and only values that differ in their
+  /// bytes are built.
+  ///
+  /// ```swift
+  /// var state = LazyState(text: Array(#"{"todos":[{"done":false},{"done":false}]}"#.utf8))
+  /// state.apply(.replace(path: JSONPointer("/todos/1/done"), value: .bool(true)))
+  /// state.equals(text: Array(#"{"todos":[{"done":false},{"done":true}]}"#.utf8))   // true
+  /// state.equals(text: Array(#"{"todos":[{"done":false}, {"done":true}]}"#.utf8))  // true
+  /// state.equals(text: Array(#"{"todos":[{"done":true},{"done":true}]}"#.utf8))    // false
+  /// ```
+  ///
+  /// `children`: the index of `other` (`quickCheckValue(children:)`), or an empty one.
+  func equals(text other: [UInt8], children otherChildren: JSONChildIndex = JSONChildIndex(levels: 0)) -> Bool {
+    text.withUnsafeBytes { own in
+      other.withUnsafeBytes { other in
+        LazyTextEquality(own: own, ownChildren: children, other: other, otherChildren: otherChildren).equal(
+          root, 0..<other.count)
+      }
+    }
+  }
+}
+
+/// Compares the nodes of a `LazyState` (over the text `own`) with parts of the text `other`.
+struct LazyTextEquality {
+  let own: UnsafeRawBufferPointer
+  let ownChildren: JSONChildIndex
+  let other: UnsafeRawBufferPointer
+  let otherChildren: JSONChildIndex
+
+  /// Whether `node` is the value at `range` of `other`.
+  func equal(_ node: LazyState.Node, _ range: Range<Int>) -> Bool {
+    switch node {
+    case let .text(ownRange):
+      return equalText(ownRange, range)
+    case let .value(value):
+      return equalValue(value, range)
+    case let .object(members):
+      guard case let .object(others)? = Self.expand(other, otherChildren, range), members.count == others.count else {
+        return false
+      }
+      for (member, theirs) in zip(members, others) {
+        guard member.key == theirs.key, case let .text(theirRange) = theirs.node, equal(member.node, theirRange) else {
+          return false
+        }
+      }
+      return true
+    case let .array(elements):
+      guard case let .array(others)? = Self.expand(other, otherChildren, range), elements.count == others.count else {
+        return false
+      }
+      for (element, theirs) in zip(elements, others) {
+        guard case let .text(theirRange) = theirs, equal(element, theirRange) else { return false }
+      }
+      return true
+    }
+  }
+
+  /// Whether `value` (a patch's) is the value at `range` of `other`: `true`, `false`, `null` and
+  /// a string without escapes are compared with the text as the recorder writes them first; anything else, or
+  /// text written another way (escapes, or another form of the same characters), is built and
+  /// compared.
+  private func equalValue(_ value: JSON, _ range: Range<Int>) -> Bool {
+    let text = UnsafeRawBufferPointer(rebasing: other[range])
+    let written: Bool
+    switch value {
+    case .bool(true): written = ByteSearch.equals(text, "true")
+    case .bool(false): written = ByteSearch.equals(text, "false")
+    case .null: written = ByteSearch.equals(text, "null")
+    case let .string(string):
+      var string = string
+      written = string.withUTF8 { utf8 in
+        text.count == utf8.count + 2 && text[0] == .quote && text[text.count - 1] == .quote
+          && (utf8.isEmpty || Self.sameBytes(UnsafeRawPointer(utf8.baseAddress!), text.baseAddress! + 1, utf8.count))
+          // (A backslash in the text is an escape: the same bytes would be another string.)
+          && !text.contains(.backslash)
+      }
+    default: written = false
+    }
+    return written || value == Self.json(other, range)
+  }
+
+  /// Whether `own[ownRange]` and `other[range]` are the same value: the same bytes, else the same
+  /// container kind compared child by child, else the same value once built.
+  private func equalText(_ ownRange: Range<Int>, _ range: Range<Int>) -> Bool {
+    if ownRange.count == range.count,
+      Self.sameBytes(own.baseAddress! + ownRange.lowerBound, other.baseAddress! + range.lowerBound, range.count)
+    {
+      return true
+    }
+    let first = own[ownRange.lowerBound]
+    guard first == .openBrace || first == .openBracket, other[range.lowerBound] == first else {
+      return Self.json(own, ownRange) == Self.json(other, range)
+    }
+    switch (Self.expand(own, ownChildren, ownRange), Self.expand(other, otherChildren, range)) {
+    case let (.object(mine)?, .object(theirs)?):
+      guard mine.count == theirs.count else { return false }
+      for (a, b) in zip(mine, theirs) {
+        guard a.key == b.key, case let .text(x) = a.node, case let .text(y) = b.node, equalText(x, y) else {
+          return false
+        }
+      }
+      return true
+    case let (.array(mine)?, .array(theirs)?):
+      guard mine.count == theirs.count else { return false }
+      for (a, b) in zip(mine, theirs) {
+        guard case let .text(x) = a, case let .text(y) = b, equalText(x, y) else { return false }
+      }
+      return true
+    default:
+      return Self.json(own, ownRange) == Self.json(other, range)
+    }
+  }
+
+  /// The container at `range` of `text` expanded one level (its children as ranges of `text`).
+  /// (`children`: the text's index; a container it holds is not read again.)
+  private static func expand(_ text: UnsafeRawBufferPointer, _ children: JSONChildIndex, _ range: Range<Int>)
+    -> LazyState.Node?
+  {
+    guard let first = range.first.map({ text[$0] }), first == .openBrace || first == .openBracket else { return nil }
+    if let known = children.containers[range.lowerBound] {
+      return first == .openBrace
+        ? .object(
+          known.map {
+            (String(decoding: UnsafeRawBufferPointer(rebasing: text[$0.key ?? 0..<0]), as: UTF8.self), .text($0.value))
+          })
+        : .array(known.map { .text($0.value) })
+    }
+    return LazyStateScan.expand(text.baseAddress!.assumingMemoryBound(to: UInt8.self), range)
+  }
+
+  /// The value at `range` of `text` (checked when read: never an error).
+  private static func json(_ text: UnsafeRawBufferPointer, _ range: Range<Int>) -> JSON {
+    (try? JSONReader.parse(UnsafeRawBufferPointer(rebasing: text[range]))) ?? .null
+  }
+
+  /// Whether the `count` bytes at `a` and `b` are the same (eight at a time).
+  private static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+    var i = 0
+    while i &+ 8 <= count {
+      if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+        return false
+      }
+      i &+= 8
+    }
+    while i < count {
+      if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+      i &+= 1
+    }
+    return true
+  }
+}
