@@ -146,3 +146,44 @@ import TraceTestSupport
         == "1 session\nt.jsonl:2:550: error: nesting deeper than 512 levels")
   }
 }
+
+/// A summary keeps its members in a shared box: copies are still values.
+@Suite struct TraceEventSummaryValueTests {
+  @Test func aCopyWrittenToLeavesTheOriginal() {
+    var original = TraceEventSummary(line: 3, kind: .action)
+    original.label = "add"
+    original.seq = 1
+    var copy = original
+    #expect(copy == original)
+    #expect(copy.hashValue == original.hashValue)
+    copy.label = "delete"
+    copy.seq = nil
+    copy.hasState = true
+    #expect(original.label == "add")
+    #expect(original.seq == 1)
+    #expect(original.hasState == false)
+    #expect(copy.label == "delete")
+    #expect(copy.seq == nil)
+    #expect(copy != original)
+    copy.label = "add"
+    copy.seq = 1
+    copy.hasState = false
+    #expect(copy == original)
+    #expect(Set([copy, original]).count == 1)
+  }
+
+  /// The labels a reader reads again (`JSONStringTable`) are the same text as the first time.
+  @Test func repeatedLabelsReadTheSame() throws {
+    let header =
+      #"{"kind":"session","format":1,"name":"T","prefix":"","start":"s","clock":"monotonic","platform":"p","pid":1,"keyframeInterval":1,"redacted":[]}"#
+    var lines = [header]
+    let labels = ["A.add", "A.add", #"A.b(\"x\")"#, #"A.b(\"x\")"#, "A.add", "Todos.Action.move(_:, _:)", "A.é", "A.é"]
+    for (i, label) in labels.enumerated() {
+      lines.append(
+        #"{"kind":"action","seq":\#(i + 1),"t":\#(i),"duration":1,"label":"\#(label)","action":{},"patch":[]}"#)
+    }
+    let read = Array(try TraceSummaryReader(path: traceFile(lines.joined(separator: "\n") + "\n")))
+      .compactMap { try? $0.get().label }
+    #expect(read == ["A.add", "A.add", #"A.b("x")"#, #"A.b("x")"#, "A.add", "Todos.Action.move(_:, _:)", "A.é", "A.é"])
+  }
+}

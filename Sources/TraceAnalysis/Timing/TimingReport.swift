@@ -63,10 +63,12 @@ public struct TimingReportBuilder {
   }
 
   public let slowestCount: Int
-  private var durations: [String: [Int64]] = [:]
-  /// The effects by label, in the order their labels first appeared (`tallyIndex` finds one).
+  /// Action labels by number, and the reducer durations of each.
+  private var actionLabels = LabelNumbers()
+  private var durations: [[Int64]] = []
+  /// The effects by label, in the order their labels first appeared (numbered by `effectLabels`).
   private var effectTallies: [EffectTally] = []
-  private var tallyIndex: [String: Int] = [:]
+  private var effectLabels = LabelNumbers()
   /// The effects still running, by id: their tally and start (the label is hashed once per effect).
   private var running: [Int64: (tally: Int, start: Int64)] = [:]
   private var slowest: [TimingReport.SlowAction] = []
@@ -84,7 +86,9 @@ public struct TimingReportBuilder {
     case .action:
       guard let seq = event.seq, let t = event.t, let duration = event.duration, let label = event.label else { return }
       actionCount += 1
-      durations[label, default: []].append(duration)
+      let number = actionLabels.number(of: label)
+      if number == durations.count { durations.append([]) }
+      durations[number].append(duration)
       end = max(end, t.saturatingAdd(duration))
       timeline.add(start: t, end: t.saturatingAdd(duration))
       noteSlow(TimingReport.SlowAction(seq: seq, label: label, t: t, duration: duration))
@@ -93,7 +97,8 @@ public struct TimingReportBuilder {
       switch kind {
       case .started:
         let label = event.label ?? "?"
-        let tally = tallyIndex[label] ?? newTally(label)
+        let tally = effectLabels.number(of: label)
+        if tally == effectTallies.count { effectTallies.append(EffectTally(label: label)) }
         running[id] = (tally, t)
         effectTallies[tally].started += 1
       case .output:
@@ -107,12 +112,6 @@ public struct TimingReportBuilder {
     case .session, .state, .note, .end:
       break
     }
-  }
-
-  private mutating func newTally(_ label: String) -> Int {
-    effectTallies.append(EffectTally(label: label))
-    tallyIndex[label] = effectTallies.count - 1
-    return effectTallies.count - 1
   }
 
   private mutating func lane(of tally: Int) -> Int {
@@ -146,8 +145,10 @@ public struct TimingReportBuilder {
       stillRunning[label, default: 0] += 1
       timeline.add(start: effect.start, end: end, lane: label)
     }
-    let actions = durations.map { TimingReport.ActionTiming(label: $0.key, duration: TimingStatistics($0.value)!) }
-      .sorted { ($0.duration.total, $1.label) > ($1.duration.total, $0.label) }
+    let actions = zip(actionLabels.labels, durations).map {
+      TimingReport.ActionTiming(label: $0, duration: TimingStatistics($1)!)
+    }
+    .sorted { ($0.duration.total, $1.label) > ($1.duration.total, $0.label) }
     let effects = effectTallies.map { tally in
       TimingReport.EffectTiming(
         label: tally.label, started: tally.started, lifetime: TimingStatistics(tally.lifetimes), outputs: tally.outputs,

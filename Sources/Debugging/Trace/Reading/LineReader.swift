@@ -65,8 +65,9 @@ public final class LineReader {
 
   /// The name used in messages: the path, or `<stdin>` for `-`.
   public let name: String
-  /// The number of the line last returned.
-  public private(set) var lineNumber = 0
+  /// The number of the line last returned. (One thread reads a `LineReader`: the readers ask
+  /// this and `restarts` after every line, without a dynamic exclusivity check.)
+  @exclusivity(unchecked) public private(set) var lineNumber = 0
   /// The longest line accepted, in bytes (without its `\n`).
   public let maximumLineLength: Int
   /// 256 MiB: far above the largest keyframe of a 100,000-element state, and a bound on the
@@ -136,7 +137,7 @@ public final class LineReader {
   }
 
   /// How many times a followed file was truncated or replaced (the reader started again).
-  public private(set) var restarts = 0
+  @exclusivity(unchecked) public private(set) var restarts = 0
 
   /// What made the reader start again since the last call, once.
   public func takeRestart() -> Restart? {

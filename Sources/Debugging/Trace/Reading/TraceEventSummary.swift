@@ -6,52 +6,153 @@ import Foundation
 /// A line `{"kind":"action","seq":1,"t":10,"duration":2,"label":"inc","action":{…},"patch":[…]}`
 /// becomes `TraceEventSummary(line: 3, kind: .action, seq: 1, t: 10, duration: 2, label: "inc")`.
 public struct TraceEventSummary: Sendable, Hashable {
-  public var line: Int
-  public var kind: TraceKind
-  public var seq: Int64?
-  public var t: Int64?
-  public var duration: Int64?
+  /// The members, kept in one shared box: a reader hands a summary through several layers
+  /// (`Result`, `Optional`, the line rules, the input) for every line, and a copy of a 190-byte
+  /// struct with a `String` in it costs a `memcpy` and a generic destroy each time; a box costs a
+  /// retain. Copied on write, so a summary is still a value.
+  private var box: Box
+
+  public var line: Int {
+    get { box.fields.line }
+    set { fields.line = newValue }
+  }
+  public var kind: TraceKind {
+    get { box.fields.kind }
+    set { fields.kind = newValue }
+  }
+  public var seq: Int64? {
+    get { box.fields.seq }
+    set { fields.seq = newValue }
+  }
+  public var t: Int64? {
+    get { box.fields.t }
+    set { fields.t = newValue }
+  }
+  public var duration: Int64? {
+    get { box.fields.duration }
+    set { fields.duration = newValue }
+  }
   /// Action label, or an effect event's label.
-  public var label: String?
-  public var event: TraceEffectEvent.Event?
+  public var label: String? {
+    get { box.fields.label }
+    set { fields.label = newValue }
+  }
+  public var event: TraceEffectEvent.Event? {
+    get { box.fields.event }
+    set { fields.event = newValue }
+  }
   /// Effect id: the effect of an effect event, or the effect that sent an action.
-  public var effect: Int64?
-  public var note: TraceNote.Note?
-  public var dropped: Int64?
+  public var effect: Int64? {
+    get { box.fields.effect }
+    set { fields.effect = newValue }
+  }
+  public var note: TraceNote.Note? {
+    get { box.fields.note }
+    set { fields.note = newValue }
+  }
+  public var dropped: Int64? {
+    get { box.fields.dropped }
+    set { fields.dropped = newValue }
+  }
   /// `end` lines: the last action's seq.
-  public var actions: Int64?
+  public var actions: Int64? {
+    get { box.fields.actions }
+    set { fields.actions = newValue }
+  }
   /// `session` lines: the format version.
-  public var format: Int64?
+  public var format: Int64? {
+    get { box.fields.format }
+    set { fields.format = newValue }
+  }
   /// Whether the line carries a full `state` (state lines and keyframe actions).
-  public var hasState = false
+  public var hasState: Bool {
+    get { box.fields.hasState }
+    set { fields.hasState = newValue }
+  }
   /// Format 2: an action whose state was not captured (`"coalesced":true`).
-  public var coalesced = false
+  public var coalesced: Bool {
+    get { box.fields.coalesced }
+    set { fields.coalesced = newValue }
+  }
 
   public init(line: Int, kind: TraceKind) {
-    self.line = line
-    self.kind = kind
+    box = Box(Fields(line: line, kind: kind))
+  }
+
+  fileprivate init(fields: Fields) {
+    box = Box(fields)
   }
 
   /// The summary of a fully decoded record.
   public init(line: Int, record: TraceRecord) {
-    self.init(line: line, kind: record.kind)
+    var fields = Fields(line: line, kind: record.kind)
     switch record {
-    case let .session(s): format = s.format
-    case let .state(s): (seq, t, hasState) = (s.seq, s.t, true)
+    case let .session(s): fields.format = s.format
+    case let .state(s): (fields.seq, fields.t, fields.hasState) = (s.seq, s.t, true)
     case let .action(a):
-      (seq, t, duration, label, effect, hasState) = (a.seq, a.t, a.duration, a.label, a.effect, a.state != nil)
-      coalesced = a.coalesced
-    case let .effect(e): (event, effect, t, seq, label) = (e.event, e.effect, e.t, e.seq, e.label)
-    case let .note(n): (t, note, dropped) = (n.t, n.note, n.dropped)
-    case let .end(e): (t, actions) = (e.t, e.actions)
+      (fields.seq, fields.t, fields.duration, fields.label, fields.effect, fields.hasState) = (
+        a.seq, a.t, a.duration, a.label, a.effect, a.state != nil
+      )
+      fields.coalesced = a.coalesced
+    case let .effect(e):
+      (fields.event, fields.effect, fields.t, fields.seq, fields.label) = (e.event, e.effect, e.t, e.seq, e.label)
+    case let .note(n): (fields.t, fields.note, fields.dropped) = (n.t, n.note, n.dropped)
+    case let .end(e): (fields.t, fields.actions) = (e.t, e.actions)
     }
+    self.init(fields: fields)
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    box.fields.hash(into: &hasher)
+  }
+
+  /// The members, for writing: the box is copied first when another summary shares it.
+  private var fields: Fields {
+    get { box.fields }
+    _modify {
+      if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+      yield &box.fields
+    }
+  }
+
+  fileprivate struct Fields: Hashable, Sendable {
+    var line: Int
+    var kind: TraceKind
+    var seq: Int64?
+    var t: Int64?
+    var duration: Int64?
+    var label: String?
+    var event: TraceEffectEvent.Event?
+    var effect: Int64?
+    var note: TraceNote.Note?
+    var dropped: Int64?
+    var actions: Int64?
+    var format: Int64?
+    var hasState = false
+    var coalesced = false
+
+    init(line: Int, kind: TraceKind) {
+      self.line = line
+      self.kind = kind
+    }
+  }
+
+  /// Shared between copies until one of them is written to (`fields`' `_modify`).
+  private final class Box: @unchecked Sendable {
+    var fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
   }
 }
 
 extension TraceEventSummary {
   /// Scans one line with `JSONObjectScanner` (every value's syntax is checked, only the small
   /// members are decoded); throws the same messages as `TraceRecord(json:)` for those members.
-  init(line: Int, bytes: UnsafeRawBufferPointer) throws(TraceSummaryFailure) {
+  /// `strings`: the reader's table of recent string values (labels repeat line after line).
+  init(line: Int, bytes: UnsafeRawBufferPointer, strings: JSONStringTable? = nil) throws(TraceSummaryFailure) {
     var fields = ScannedFields()
     if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }), first != UInt8(ascii: "{") {
       // Not an object: let the full reader say exactly what it is.
@@ -77,8 +178,13 @@ extension TraceEventSummary {
           if fields.string(key) == nil, key != .label, let name = KnownName(scanner.rawValue(of: member)) {
             fields.setString(key, name.text)
             fields.setKnown(key, name)
+          } else if fields.string(key) == nil, let strings, let text = strings.string(scanner.rawValue(of: member)) {
+            fields.setString(key, text)
           } else if let text = try scanner.string(member) {
-            if fields.string(key) == nil { fields.setString(key, text) }
+            if fields.string(key) == nil {
+              fields.setString(key, text)
+              strings?.insert(scanner.rawValue(of: member), text)
+            }
           } else {
             fields.typeError = fields.typeError ?? (key, "a string", typeName(bytes[member.valueRange.lowerBound]))
           }
@@ -293,7 +399,7 @@ private struct ScannedFields {
     if let (key, expected, found) = typeError {
       throw fail("\(kindName): \"\(key)\" must be \(expected), found \(found)")
     }
-    var summary = TraceEventSummary(line: line, kind: kind)
+    var summary = TraceEventSummary.Fields(line: line, kind: kind)
     summary.hasState = hasState && kind != .session
     summary.coalesced = coalesced && kind == .action
     func require<T>(_ value: T?, _ key: String) throws(TraceSummaryFailure) -> T {
@@ -343,6 +449,6 @@ private struct ScannedFields {
       summary.t = try count(.t, "t")
       summary.actions = try count(.actions, "actions")
     }
-    return summary
+    return TraceEventSummary(fields: summary)
   }
 }

@@ -31,11 +31,6 @@ package struct TraceLineRules {
   /// `lines.restarts` when last read: a followed file truncated or replaced is a new trace.
   private var restarts = 0
 
-  private enum Step<Event> {
-    case skip
-    case line(Result<Event, TraceError>)
-  }
-
   package init() {}
 
   /// The next line of `lines` as `scan` reads it, checked against the rules above; `kind` gives the
@@ -46,15 +41,19 @@ package struct TraceLineRules {
   ) -> Result<Event, TraceError>? {
     guard !stopped else { return nil }
     let file = lines.name
+    // The line read is written in place (not wrapped in a step and copied out): this runs for
+    // every line of every reader.
     var outcome: Result<Event, TraceError>?
     do {
-      var step: Step<Event>?
+      var skipped = false
       repeat {
-        step = try lines.nextLine { view -> Step<Event> in
-          selection.decide(view) == .skip ? .skip : .line(scan(view))
-        }
-      } while step.map { if case .skip = $0 { true } else { false } } == true
-      if case let .line(line)? = step { outcome = line }
+        skipped =
+          try lines.nextLine { view -> Bool in
+            if selection.decide(view) == .skip { return true }
+            outcome = scan(view)
+            return false
+          } ?? false
+      } while skipped
     } catch {
       stopped = true
       return .failure(TraceError(file: file, line: error.line ?? 0, message: error.message))
@@ -121,10 +120,13 @@ package struct TraceLineRules {
 
   /// Scans one line into its summary (values skipped, their syntax checked): a cut-off line is a
   /// warning; a blank line or bad JSON is an error with its line (and column).
-  package static func summary(of view: LineReader.View, file: String) -> Result<TraceEventSummary, TraceError> {
+  /// `strings`: the reader's table of recent string values (see `JSONStringTable`).
+  package static func summary(
+    of view: LineReader.View, file: String, strings: JSONStringTable? = nil
+  ) -> Result<TraceEventSummary, TraceError> {
     if let problem = problem(of: view, file: file) { return .failure(problem) }
     do {
-      return .success(try TraceEventSummary(line: view.number, bytes: view.bytes))
+      return .success(try TraceEventSummary(line: view.number, bytes: view.bytes, strings: strings))
     } catch {
       return .failure(
         TraceError(file: file, line: view.number, column: error.column > 0 ? error.column : nil, message: error.message)

@@ -38,13 +38,15 @@ extension TraceLineReader where Decoder == TraceSummaryDecoder {
 public struct TraceSummaryDecoder: TraceLineDecoder {
   /// The first `session` line, decoded in full.
   public private(set) var session: TraceSession?
+  /// The labels of recent lines, made once (`JSONStringTable`).
+  private let strings = JSONStringTable()
 
   public init() {}
 
   public static func kind(of record: TraceEventSummary) -> TraceKind { record.kind }
 
   public mutating func decode(_ view: LineReader.View, file: String) -> Result<TraceEventSummary, TraceError> {
-    let scanned = TraceLineRules.summary(of: view, file: file)
+    let scanned = TraceLineRules.summary(of: view, file: file, strings: strings)
     guard case let .success(summary) = scanned, summary.kind == .session, session == nil else { return scanned }
     switch TraceLineRules.record(of: view, file: file) {
     case let .success(.session(header)):

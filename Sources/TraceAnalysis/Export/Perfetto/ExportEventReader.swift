@@ -39,13 +39,16 @@ public typealias ExportEventReader = TraceLineReader<ExportEventDecoder>
 /// false
 /// ```
 public struct ExportEventDecoder: TraceLineDecoder {
+  /// The labels of recent lines, made once (`JSONStringTable`).
+  private let strings = JSONStringTable()
+
   public init() {}
 
   public static func kind(of record: ExportEvent) -> TraceKind { record.summary.kind }
 
   public func decode(_ view: LineReader.View, file: String) -> Result<ExportEvent, TraceError> {
     let summary: TraceEventSummary
-    switch TraceLineRules.summary(of: view, file: file) {
+    switch TraceLineRules.summary(of: view, file: file, strings: strings) {
     case let .failure(error): return .failure(error)
     case let .success(scanned): summary = scanned
     }
