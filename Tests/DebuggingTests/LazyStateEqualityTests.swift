@@ -74,6 +74,22 @@ import Testing
     #expect(try !equals(after: patch, after.replacingOccurrences(of: #"{"id":3,"tags":[null]}"#, with: "3")))
   }
 
+  /// Keys are compared as written when they have no escapes, else once read; as strings, keys in
+  /// another Unicode form are the same key (as for `JSON`'s `==`).
+  @Test func keysWrittenAnotherWay() throws {
+    let patch = #"[{"op":"add","path":"/todos/-","value":{"café":1}}]"#
+    let after =
+      #"{"title":"Todos","todos":[{"id":1,"done":false,"name":"Milk"},{"id":2,"done":false,"name":"Eggs"},{"café":1}],"n":1.5}"#
+    #expect(try equals(after: patch, after))
+    #expect(try equals(after: patch, after.replacingOccurrences(of: "café", with: #"caf\u00e9"#)))
+    #expect(try equals(after: patch, after.replacingOccurrences(of: "café", with: "cafe\u{301}")))
+    #expect(try equals(after: patch, after.replacingOccurrences(of: #""title""#, with: #""t\u0069tle""#)))
+    #expect(try !equals(after: patch, after.replacingOccurrences(of: "café", with: "cafe")))
+    #expect(try !equals(after: patch, after.replacingOccurrences(of: #"{"café":1}"#, with: #"{"café":1,"x":2}"#)))
+    #expect(try !equals(after: patch, after.replacingOccurrences(of: #"{"café":1}"#, with: "{}")))
+    #expect(try !equals(after: patch, after.replacingOccurrences(of: #"{"café":1}"#, with: "[1]")))
+  }
+
   /// A string is compared as bytes only when its text has no escape: `"a\n"` is not the three
   /// characters `a`, `\`, `n`.
   @Test func aStringsBytesAreItsTextOnlyWithoutEscapes() throws {

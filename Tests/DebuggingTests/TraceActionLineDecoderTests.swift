@@ -165,6 +165,12 @@ import Testing
     #"[{"op":"add","path":"/todos/0","value":{"$type":"Todo","id":{"$uuid":"00000000-0000-0000-0000-000000000001"}}},{"op":"remove","path":"/a~1b/~0"}]"#,
     #"[ { "path" : "/x" , "op" : "move" , "from" : "/y" } , {"op":"copy","from":"","path":"/z"},{"op":"test","path":"","value":null}]"#,
     #"[{"op":"replace","path":"/s","value":"é \"q\" \u00e9"}]"#,
+    // Names, pointers and values written as the recorder writes them (read from their bytes)
+    // and written other ways (read the exact way).
+    #"[{"op":"r\u0065place","path":"/a\u002fb/é","value":false},{"op":"test","path":"/n","value":null}]"#,
+    #"[{"op":"move","from":"/x~1y/0","path":"/todos/-"},{"op":"copy","from":"/a","path":"/b~0"}]"#,
+    #"[{"op":"add","path":"","value":"plain"},{"op":"add","path":"/","value":"tab\t"},{"op":"add","path":"/a","value":[1,{"b":true}]}]"#,
+    #"[{"op":"remove","path":"/a","from":"not a pointer"},{"op":"replace","path":"/a","value":-12}]"#,
   ])
   func theGeneralReadersPatch(patch: String) throws {
     #expect(Self.decoded(patch) == (try JSONPatch(json: JSONReader.parse(patch))))
@@ -179,6 +185,13 @@ import Testing
     #"[{"op":"add","path":"/a"}]"#,
     #"[{"op":"move","path":"/a"}]"#,
     #"[{"op":"replace","path":"a","value":1}]"#,
+    #"[{"op":"replace","path":"/a~2","value":1}]"#,
+    #"[{"op":"move","from":"a","path":"/a"}]"#,
+    #"[{"op":"move","from":3,"path":"/a"}]"#,
+    #"[{"op":"remove","path":"/a","from":"\q"}]"#,
+    #"[{"op":"Replace","path":"/a","value":1}]"#,
+    #"[{"op":7,"path":"/a","value":1}]"#,
+    #"[{"op":"replace","path":"/a","value":"\ud800"}]"#,
     #"[{"op":"replace","path":"/a","value":{"k":1,"k":2}}]"#,
     #"[{"op":"replace","path":"/a","value":1}] x"#,
     #"[{"op":"replace","path":"/a","value":1},]"#,

@@ -50,8 +50,9 @@ public struct JSONObjectScanner {
   /// The key cache `value(_:)` parses with, shared across lines by a reader (`JSONKeyTable`).
   package var keyTable: JSONKeyTable?
   private var parser: JSONParser
-  /// The key table of `checksValues`, one for all the members (made at the first).
-  private var quickKeys: QuickKeys?
+  /// The key table of `checksValues`, one for all the members (made at the first unless a reader
+  /// gives its own, shared by its lines).
+  var quickKeys: QuickKeys?
   private var finished = false
   private var first = true
 

@@ -43,24 +43,77 @@ struct LazyTextEquality {
     case let .value(value):
       return equalValue(value, range)
     case let .object(members):
-      guard case let .object(others)? = Self.expand(other, otherChildren, range), members.count == others.count else {
-        return false
+      guard other[range.lowerBound] == .openBrace else { return false }
+      var i = 0
+      let matched = forEachChild(of: range) { key, value in
+        guard i < members.count, sameKey(members[i].key, key), equal(members[i].node, value) else { return false }
+        i += 1
+        return true
       }
-      for (member, theirs) in zip(members, others) {
-        guard member.key == theirs.key, case let .text(theirRange) = theirs.node, equal(member.node, theirRange) else {
-          return false
-        }
-      }
-      return true
+      return matched && i == members.count
     case let .array(elements):
-      guard case let .array(others)? = Self.expand(other, otherChildren, range), elements.count == others.count else {
-        return false
+      guard other[range.lowerBound] == .openBracket else { return false }
+      var i = 0
+      let matched = forEachChild(of: range) { _, value in
+        guard i < elements.count, equal(elements[i], value) else { return false }
+        i += 1
+        return true
       }
-      for (element, theirs) in zip(elements, others) {
-        guard case let .text(theirRange) = theirs, equal(element, theirRange) else { return false }
-      }
+      return matched && i == elements.count
+    }
+  }
+
+  /// Calls `body` with the key (between its quotes, as written) and the value of each member, or
+  /// the value of each element, of the container at `range` of `other`, in order, until it
+  /// returns `false`; whether it never did. From `otherChildren` when it holds the container,
+  /// else read from the text (checked: never an error), without making anything.
+  private func forEachChild(of range: Range<Int>, _ body: (Range<Int>?, Range<Int>) -> Bool) -> Bool {
+    if let known = otherChildren.containers[range.lowerBound] {
+      // (Its ranges are of the whole text.)
+      for child in known where !body(child.key, child.value) { return false }
       return true
     }
+    let base = other.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    var parser = JSONParser(base, count: range.upperBound, from: range.lowerBound + 1)
+    let isObject = base[range.lowerBound] == .openBrace
+    parser.skipWhitespace()
+    if base[parser.index] == .closeBrace || base[parser.index] == .closeBracket { return true }
+    while true {
+      parser.skipWhitespace()
+      var key: Range<Int>?
+      if isObject {
+        let start = parser.index
+        guard (try? parser.scanString()) != nil else { return false }
+        key = start + 1..<parser.index - 1
+        parser.skipWhitespace()
+        parser.index += 1  // the colon
+        parser.skipWhitespace()
+      }
+      let start = parser.index
+      if !parser.quickSkipValue() {
+        guard (try? parser.skipValue()) != nil else { return false }
+      }
+      guard body(key, start..<parser.index) else { return false }
+      parser.skipWhitespace()
+      guard parser.index < parser.end, base[parser.index] == .comma else { return true }
+      parser.index += 1
+    }
+  }
+
+  /// Whether `key` is the member key written at `range` of `other` (between its quotes): compared
+  /// as bytes when written without escapes, else once read.
+  private func sameKey(_ key: String, _ range: Range<Int>?) -> Bool {
+    guard let range else { return false }
+    let written = UnsafeRawBufferPointer(rebasing: other[range])
+    var key = key
+    let same = key.withUTF8 { utf8 in
+      utf8.count == written.count
+        && (utf8.isEmpty || Self.sameBytes(UnsafeRawPointer(utf8.baseAddress!), written.baseAddress!, utf8.count))
+    }
+    if same, !written.contains(.backslash) { return true }
+    var parser = JSONParser(
+      other.baseAddress!.assumingMemoryBound(to: UInt8.self), count: range.upperBound + 1, from: range.lowerBound - 1)
+    return (try? parser.parseString()) == key
   }
 
   /// Whether `value` (a patch's) is the value at `range` of `other`: `true`, `false`, `null` and
@@ -74,6 +127,25 @@ struct LazyTextEquality {
     case .bool(true): written = ByteSearch.equals(text, "true")
     case .bool(false): written = ByteSearch.equals(text, "false")
     case .null: written = ByteSearch.equals(text, "null")
+    case let .object(members):
+      // Member by member, each as a value of its own (a todo a patch added, say).
+      guard other[range.lowerBound] == .openBrace else { return false }
+      var i = 0
+      let matched = forEachChild(of: range) { key, value in
+        guard i < members.count, sameKey(members[i].key, key), equalValue(members[i].value, value) else { return false }
+        i += 1
+        return true
+      }
+      return matched && i == members.count
+    case let .array(elements):
+      guard other[range.lowerBound] == .openBracket else { return false }
+      var i = 0
+      let matched = forEachChild(of: range) { _, value in
+        guard i < elements.count, equalValue(elements[i], value) else { return false }
+        i += 1
+        return true
+      }
+      return matched && i == elements.count
     case let .string(string):
       var string = string
       written = string.withUTF8 { utf8 in

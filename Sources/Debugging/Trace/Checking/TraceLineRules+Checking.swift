@@ -13,12 +13,13 @@ extension TraceLineRules {
   /// {"kind":"action","seq":1000,…,"patch":[…],"state":{…120 KB…}}   →   (.action(…, state: nil), the 120 KB)
   /// {"kind":"effect","event":"started","effect":3,…,"label":"Todos.Action.add"}   →   .effect(…, label: "")
   /// ```
-  package static func recordForChecking(of view: LineReader.View, file: String, keyTable: JSONKeyTable?) -> (
-    Result<TraceRecord, TraceError>, DeferredState?
-  ) {
+  /// `quickKeys`: the reader's table for checking keys, shared across lines.
+  static func recordForChecking(
+    of view: LineReader.View, file: String, keyTable: JSONKeyTable?, quickKeys: QuickKeys? = nil
+  ) -> (Result<TraceRecord, TraceError>, DeferredState?) {
     let bytes = view.bytes
     if ByteSearch.hasPrefix(bytes, actionLineStart), problem(of: view, file: file) == nil,
-      let (action, keyframe) = TraceActionLineDecoder.decodeForChecking(bytes, keys: keyTable)
+      let (action, keyframe) = TraceActionLineDecoder.decodeForChecking(bytes, keys: keyTable, quickKeys: quickKeys)
     {
       return (
         .success(.action(action)), keyframe.map { DeferredState(copying: bytes, $0.range, children: $0.children) }

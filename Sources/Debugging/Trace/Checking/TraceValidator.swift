@@ -23,7 +23,8 @@ public enum TraceValidator {
     // read by the checks.
     reader.readsForChecking = true
     for item in reader {
-      switch item {
+      // (Consumed: the line is moved into the check, not copied and released twice.)
+      switch consume item {
       case let .failure(error):
         state.findings.append(error)
         if error.severity == .error, error.mayHideAStateChange { state.skipped() }
@@ -80,7 +81,7 @@ private struct ValidationState {
   ///
   /// The record is switched on once and its payload read in place: a `TraceLine` is large, and
   /// each `if case let` on it would copy it.
-  mutating func check(_ item: TraceLine, stateText: TraceLineRules.DeferredState? = nil) {
+  mutating func check(_ item: consuming TraceLine, stateText: TraceLineRules.DeferredState? = nil) {
     let line = item.line
     let kind = item.record.kind
     if let endLine, kind != .session {

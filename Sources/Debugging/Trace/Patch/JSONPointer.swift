@@ -50,6 +50,22 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     tokens = result
   }
 
+  /// Reads a pointer from the UTF-8 of its text (valid UTF-8: a string as read from JSON) as
+  /// `init(_:)` reads that text, without making the text first when it has no `~`.
+  ///
+  /// ```swift
+  /// try JSONPointer(utf8: buffer)  // "/todos/3/isComplete" → ["todos", "3", "isComplete"]
+  /// ```
+  init(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(JSONPatchError) {
+    if bytes.isEmpty {
+      self.init(tokens: [])
+    } else if bytes[0] == UInt8(ascii: "/"), let cut = Self.tokensWithoutEscapes(bytes) {
+      self.init(tokens: cut)
+    } else {
+      try self.init(String(decoding: bytes, as: UTF8.self))
+    }
+  }
+
   /// The tokens of `/a/b/0` (the bytes after the first `/`), `nil` when there is a `~` to undo.
   private static func tokensWithoutEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
     var slashes = 0

@@ -37,13 +37,15 @@ enum TraceActionLineDecoder {
   /// TraceActionLineDecoder.decodeForChecking(line, keys: nil)
   /// // (TraceAction(seq: 1000, label: "", action: .null, …, state: nil), keyframe: (171..<120090, its index))
   /// ```
-  static func decodeForChecking(_ bytes: UnsafeRawBufferPointer, keys: JSONKeyTable?) -> (
+  /// `quickKeys`: the reader's table for checking keys, shared across lines.
+  static func decodeForChecking(_ bytes: UnsafeRawBufferPointer, keys: JSONKeyTable?, quickKeys: QuickKeys? = nil) -> (
     action: TraceAction, keyframe: (range: Range<Int>, children: JSONChildIndex)?
   )? {
     var keyframe: (range: Range<Int>, children: JSONChildIndex)?
     guard
       let action = try? decodeThrowing(
-        bytes, state: .deferred, keepsAction: false, keepsLabel: false, keys: keys, keyframe: &keyframe)
+        bytes, state: .deferred, keepsAction: false, keepsLabel: false, keys: keys, quickKeys: quickKeys,
+        keyframe: &keyframe)
     else { return nil }
     return (action, keyframe)
   }
@@ -61,7 +63,7 @@ enum TraceActionLineDecoder {
       Key.kind.rawValue | Key.seq.rawValue | Key.t.rawValue | Key.duration.rawValue
       | Key.label.rawValue | Key.action.rawValue | Key.patch.rawValue
 
-    init?(_ scanner: JSONObjectScanner, _ member: JSONObjectScanner.Member) {
+    init?(_ scanner: borrowing JSONObjectScanner, _ member: JSONObjectScanner.Member) {
       guard !member.keyHasEscapes else { return nil }
       switch member.keyRange.count {
       case 1 where scanner.key(of: member, is: "t"): self = .t
@@ -81,10 +83,11 @@ enum TraceActionLineDecoder {
 
   private static func decodeThrowing(
     _ bytes: UnsafeRawBufferPointer, state stateReading: StateReading, keepsAction: Bool, keepsLabel: Bool,
-    keys: JSONKeyTable?, keyframe: inout (range: Range<Int>, children: JSONChildIndex)?
+    keys: JSONKeyTable?, quickKeys: QuickKeys? = nil, keyframe: inout (range: Range<Int>, children: JSONChildIndex)?
   ) throws -> TraceAction? {
     var scanner = try JSONObjectScanner(bytes)
     scanner.keyTable = keys
+    scanner.quickKeys = quickKeys
     scanner.checksValues = !keepsAction
     // A line with a keyframe is long: where its state's members and elements are is noted as it
     // is checked, for `LazyState` (only containers this long are kept, so a short line has none).

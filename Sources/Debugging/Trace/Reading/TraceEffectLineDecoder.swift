@@ -26,7 +26,7 @@ enum TraceEffectLineDecoder {
   private enum Key: UInt8 {
     case kind = 1, event = 2, effect = 4, t = 8, seq = 16, label = 32, id = 64
 
-    init?(_ scanner: JSONObjectScanner, _ member: JSONObjectScanner.Member) {
+    init?(_ scanner: borrowing JSONObjectScanner, _ member: JSONObjectScanner.Member) {
       guard !member.keyHasEscapes else { return nil }
       switch member.keyRange.count {
       case 1 where scanner.key(of: member, is: "t"): self = .t

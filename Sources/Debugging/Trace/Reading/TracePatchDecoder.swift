@@ -50,12 +50,17 @@ enum TracePatchDecoder {
     case op = 1, path = 2, from = 4, value = 8
   }
 
-  /// One operation object (its bytes, checked for structure).
+  /// An operation's name, read from its bytes.
+  private enum Name { case add, remove, replace, move, copy, test }
+
+  /// One operation object (its bytes, checked for structure). `op`, `path` and `from` written as
+  /// the recorder writes them (no escapes) are read from their bytes, without making strings; a
+  /// `value` that is a literal or a string without escapes is made without the tree parser.
   private static func operation(_ bytes: UnsafeRawBufferPointer) -> JSONPatch.Operation? {
     do {
       var scanner = try JSONObjectScanner(bytes, depth: 3)
       var seen: UInt8 = 0
-      var op: String?, path: String?, from: String?, value: JSON?
+      var name: Name?, path: JSONPointer?, from: JSONObjectScanner.Member?, value: JSON?
       while let member = try scanner.next() {
         guard !member.keyHasEscapes else { return nil }
         let key: Key
@@ -75,25 +80,87 @@ enum TracePatchDecoder {
         // A member that is not a string where one is read is left to the general reader (it
         // checks any value fully, even one the operation ignores).
         switch key {
-        case .op: op = try scanner.traceString(member)
-        case .path: path = try scanner.traceString(member)
-        case .from: from = try scanner.traceString(member)
-        case .value: value = try scanner.value(member)
+        case .op:
+          guard let known = try self.name(scanner, member) else { return nil }
+          name = known
+        case .path: path = try pointer(scanner, member)
+        case .from:
+          // A string, read as a pointer only by the operations that take one.
+          try scanner.checkTraceString(member)
+          from = member
+        case .value: value = try self.value(scanner, member)
         }
       }
-      guard let op, let path else { return nil }
-      let target = try JSONPointer(path)
-      switch op {
-      case "add": return value.map { .add(path: target, value: $0) }
-      case "remove": return .remove(path: target)
-      case "replace": return value.map { .replace(path: target, value: $0) }
-      case "move": return try from.map { .move(from: try JSONPointer($0), path: target) }
-      case "copy": return try from.map { .copy(from: try JSONPointer($0), path: target) }
-      case "test": return value.map { .test(path: target, value: $0) }
-      default: return nil
+      guard let name, let path else { return nil }
+      switch name {
+      case .add: return value.map { .add(path: path, value: $0) }
+      case .remove: return .remove(path: path)
+      case .replace: return value.map { .replace(path: path, value: $0) }
+      case .move: return try from.map { .move(from: try pointer(scanner, $0), path: path) }
+      case .copy: return try from.map { .copy(from: try pointer(scanner, $0), path: path) }
+      case .test: return value.map { .test(path: path, value: $0) }
       }
     } catch {
       return nil
     }
+  }
+
+  /// The operation named by `op`; `nil` for an unknown name (left to the general reader).
+  private static func name(_ scanner: JSONObjectScanner, _ member: JSONObjectScanner.Member) throws -> Name? {
+    let raw = scanner.rawValue(of: member)
+    switch raw.count {
+    case 5 where ByteSearch.equals(raw, #""add""#): return .add
+    case 6 where ByteSearch.equals(raw, #""move""#): return .move
+    case 6 where ByteSearch.equals(raw, #""copy""#): return .copy
+    case 6 where ByteSearch.equals(raw, #""test""#): return .test
+    case 8 where ByteSearch.equals(raw, #""remove""#): return .remove
+    case 9 where ByteSearch.equals(raw, #""replace""#): return .replace
+    default:
+      // Written another way (escapes), or not a string: the exact reading.
+      switch try scanner.traceString(member) {
+      case "add": return .add
+      case "remove": return .remove
+      case "replace": return .replace
+      case "move": return .move
+      case "copy": return .copy
+      case "test": return .test
+      default: return nil
+      }
+    }
+  }
+
+  /// A `path` or `from` as a pointer, read from the string's bytes when it has no escapes.
+  private static func pointer(_ scanner: JSONObjectScanner, _ member: JSONObjectScanner.Member) throws -> JSONPointer {
+    if let text = plainString(scanner, member) { return try JSONPointer(utf8: text) }
+    return try JSONPointer(scanner.traceString(member))
+  }
+
+  /// A `value`: `true`, `false`, `null` and a string without escapes made directly, anything else
+  /// by the tree parser (with all the reader's rules).
+  private static func value(_ scanner: JSONObjectScanner, _ member: JSONObjectScanner.Member) throws -> JSON {
+    let raw = scanner.rawValue(of: member)
+    switch raw.first {
+    case UInt8(ascii: "t") where ByteSearch.equals(raw, "true"): return .bool(true)
+    case UInt8(ascii: "f") where ByteSearch.equals(raw, "false"): return .bool(false)
+    case UInt8(ascii: "n") where ByteSearch.equals(raw, "null"): return .null
+    case UInt8(ascii: "\""):
+      if let text = plainString(scanner, member) { return .string(String(decoding: text, as: UTF8.self)) }
+    default: break
+    }
+    return try scanner.value(member)
+  }
+
+  /// The bytes between the quotes of a string member without escapes, which the reader reads
+  /// (`quickString`); `nil` for anything else.
+  private static func plainString(_ scanner: JSONObjectScanner, _ member: JSONObjectScanner.Member)
+    -> UnsafeBufferPointer<UInt8>?
+  {
+    let range = member.valueRange
+    guard let base = scanner.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), base[range.lowerBound] == .quote
+    else { return nil }
+    let parser = JSONParser(base, count: range.upperBound, from: range.lowerBound)
+    var p = base + range.lowerBound
+    guard parser.quickString(&p, base + range.upperBound) == false, p == base + range.upperBound else { return nil }
+    return UnsafeBufferPointer(start: base + range.lowerBound + 1, count: range.count - 2)
   }
 }

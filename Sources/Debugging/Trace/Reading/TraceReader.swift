@@ -106,6 +106,8 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   var keepsArraysAsText = false
   /// The key cache every action value of this reader is parsed with (`JSONKeyTable`).
   private let keyTable = JSONKeyTable()
+  /// The table `validate`'s checks of values find repeated keys with, one for all the lines.
+  private let quickKeys = QuickKeys()
   /// The state of the last line read, as text (`defersStates`).
   var deferredState: TraceLineRules.DeferredState?
   private var noteSinceAction = false
@@ -118,7 +120,8 @@ public struct TraceRecordDecoder: TraceLineDecoder {
     deferredState = nil
     let decoded: Result<TraceRecord, TraceError>
     if readsForChecking {
-      (decoded, deferredState) = TraceLineRules.recordForChecking(of: view, file: file, keyTable: keyTable)
+      (decoded, deferredState) = TraceLineRules.recordForChecking(
+        of: view, file: file, keyTable: keyTable, quickKeys: quickKeys)
     } else if defersStates {
       (decoded, deferredState) = TraceLineRules.recordDeferringState(
         of: view, file: file, keepsActionValue: !skipsActionValues, keyTable: keyTable)
