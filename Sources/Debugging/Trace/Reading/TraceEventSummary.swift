@@ -75,12 +75,16 @@ public struct TraceEventSummary: Sendable, Hashable {
     set { fields.coalesced = newValue }
   }
 
+  /// What the scan of the line found of its `reducer` member (not part of the summary's value:
+  /// `.unknown` for a summary made otherwise).
+  var reducerTag: TraceReducerTag { box.reducerTag }
+
   public init(line: Int, kind: TraceKind) {
     box = Box(Fields(line: line, kind: kind))
   }
 
-  fileprivate init(fields: Fields) {
-    box = Box(fields)
+  fileprivate init(fields: Fields, reducerTag: TraceReducerTag = .unknown) {
+    box = Box(fields, reducerTag: reducerTag)
   }
 
   /// The summary of a fully decoded record.
@@ -114,7 +118,7 @@ public struct TraceEventSummary: Sendable, Hashable {
   private var fields: Fields {
     get { box.fields }
     _modify {
-      if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+      if !isKnownUniquelyReferenced(&box) { box = Box(box.fields, reducerTag: box.reducerTag) }
       yield &box.fields
     }
   }
@@ -144,7 +148,11 @@ public struct TraceEventSummary: Sendable, Hashable {
   /// Shared between copies until one of them is written to (`fields`' `_modify`).
   private final class Box: @unchecked Sendable {
     var fields: Fields
-    init(_ fields: Fields) { self.fields = fields }
+    let reducerTag: TraceReducerTag
+    init(_ fields: Fields, reducerTag: TraceReducerTag = .unknown) {
+      self.fields = fields
+      self.reducerTag = reducerTag
+    }
   }
 }
 
@@ -168,9 +176,23 @@ extension TraceEventSummary {
     do {
       var scanner = try JSONObjectScanner(bytes)
       while let member = try scanner.next() {
-        let key = member.keyHasEscapes ? .other : SummaryKey(UnsafeRawBufferPointer(rebasing: bytes[member.keyRange]))
+        if member.keyHasEscapes {
+          fields.reducer = .unknown
+          continue
+        }
+        let key = SummaryKey(UnsafeRawBufferPointer(rebasing: bytes[member.keyRange]))
         switch key {
         case .other: continue
+        case .reducer:
+          // The first counts, as `TraceStreamSelection.tag(of:)` finds it: by `"reducer":`.
+          guard !fields.sawReducer else { continue }
+          fields.sawReducer = true
+          if fields.reducer == .unknown { continue }
+          guard bytes[member.keyRange.upperBound + 1] == UInt8(ascii: ":") else {
+            fields.reducer = .unknown
+            continue
+          }
+          if let tag = try scanner.string(member) { fields.reducer = .tag(tag) }
         case .state: fields.hasState = true
         case .coalesced: fields.coalesced = scanner.bool(member) == true
         case .kind, .label, .event, .note:
@@ -211,7 +233,7 @@ struct TraceSummaryFailure: Error {
 
 /// The members a summary reads.
 enum SummaryKey: Equatable {
-  case kind, seq, t, duration, label, event, effect, note, dropped, actions, format, state, coalesced, other
+  case kind, seq, t, duration, label, event, effect, note, dropped, actions, format, state, coalesced, reducer, other
 
   init(_ k: UnsafeRawBufferPointer) {
     func equals(_ literal: StaticString) -> Bool {
@@ -223,7 +245,7 @@ enum SummaryKey: Equatable {
     case 4: self = equals("kind") ? .kind : equals("note") ? .note : .other
     case 5: self = equals("label") ? .label : equals("event") ? .event : equals("state") ? .state : .other
     case 6: self = equals("effect") ? .effect : equals("format") ? .format : .other
-    case 7: self = equals("dropped") ? .dropped : equals("actions") ? .actions : .other
+    case 7: self = equals("dropped") ? .dropped : equals("actions") ? .actions : equals("reducer") ? .reducer : .other
     case 8: self = equals("duration") ? .duration : .other
     case 9: self = equals("coalesced") ? .coalesced : .other
     default: self = .other
@@ -335,6 +357,10 @@ private struct ScannedFields {
   var typeError: (SummaryKey, String, String)?
   var hasState = false
   var coalesced = false
+  /// The tag for the stream selection: the first `reducer` member's string, `.unknown` once a
+  /// key has escapes (the selection searches the line then).
+  var reducer = TraceReducerTag.none
+  var sawReducer = false
 
   mutating func setKnown(_ key: SummaryKey, _ name: KnownName) {
     switch key {
@@ -449,6 +475,6 @@ private struct ScannedFields {
       summary.t = try count(.t, "t")
       summary.actions = try count(.actions, "actions")
     }
-    return TraceEventSummary(fields: summary)
+    return TraceEventSummary(fields: summary, reducerTag: reducer)
   }
 }

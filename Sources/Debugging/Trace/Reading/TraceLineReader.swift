@@ -21,10 +21,28 @@ public protocol TraceLineDecoder {
   /// decoder compiles the reading loop for it (specialized, as if written there), wherever the
   /// reader is used from (a generic `next()` called from another module would run unspecialized).
   static func next(in reader: TraceLineReader<Self>) -> Result<Record, TraceError>?
+  /// Whether `reducerTag(of:)` tells the tag of every line `decode` read: the decoder reads
+  /// every top-level member and has no effect for a line after the header (`false` by default).
+  static var tellsReducerTag: Bool { get }
+  /// The `reducer` member of a decoded line, when `tellsReducerTag`.
+  static func reducerTag(of line: Result<Record, TraceError>) -> TraceReducerTag
 }
 
 extension TraceLineDecoder {
   public static func next(in reader: TraceLineReader<Self>) -> Result<Record, TraceError>? { reader.read() }
+  public static var tellsReducerTag: Bool { false }
+  public static func reducerTag(of line: Result<Record, TraceError>) -> TraceReducerTag { .unknown }
+}
+
+/// What a line's scan found of its top-level `reducer` member (format 2: the session it belongs
+/// to), as `TraceStreamSelection` would find it by searching the line.
+public enum TraceReducerTag: Sendable, Equatable {
+  /// Not known from the scan (the line did not scan, or has a key with escapes, or a `reducer`
+  /// member with space before its colon): the line is searched.
+  case unknown
+  /// No `reducer` member, or one that is not a string: a line of the first session.
+  case none
+  case tag(String)
 }
 
 /// Reads a trace line by line through `LineReader`, each line decoded by a `Decoder`, with the
@@ -84,7 +102,9 @@ public final class TraceLineReader<Decoder: TraceLineDecoder>: Sequence, Iterato
   @inline(__always)
   func read() -> Result<Decoder.Record, TraceError>? {
     let file = self.file
-    return rules.next(from: lines, kind: Decoder.kind(of:)) { view in
+    return rules.next(
+      from: lines, kind: Decoder.kind(of:), reducerTag: Decoder.tellsReducerTag ? Decoder.reducerTag(of:) : nil
+    ) { view in
       if let problem = TraceLineRules.problem(of: view, file: file) { return .failure(problem) }
       return decoder.decode(view, file: file)
     }

@@ -36,19 +36,38 @@ package struct TraceLineRules {
   /// The next line of `lines` as `scan` reads it, checked against the rules above; `kind` gives the
   /// kind of a scanned event. `nil` at the end.
   @inline(__always)
+  /// `reducerTag`: for a reader whose scan reads every top-level member, the `reducer` tag of a
+  /// scanned line (`TraceReducerTag`), so the line is not searched for it again.
   package mutating func next<Event>(
-    from lines: LineReader, kind: (Event) -> TraceKind, scan: (LineReader.View) -> Result<Event, TraceError>
+    from lines: LineReader, kind: (Event) -> TraceKind,
+    reducerTag: ((Result<Event, TraceError>) -> TraceReducerTag)? = nil,
+    scan: (LineReader.View) -> Result<Event, TraceError>
   ) -> Result<Event, TraceError>? {
     guard !stopped else { return nil }
     let file = lines.name
     // The line read is written in place (not wrapped in a step and copied out): this runs for
     // every line of every reader.
     var outcome: Result<Event, TraceError>?
+    // Reading the first session, a reader that tells each line's tag scans first and decides
+    // after (its decoding has no effect for lines after the header then).
+    let scansFirst = reducerTag != nil && selection.reducer == nil
     do {
       var skipped = false
       repeat {
         skipped =
           try lines.nextLine { view -> Bool in
+            if scansFirst, view.number > 1, let reducerTag {
+              let line = scan(view)
+              let decision: TraceStreamSelection.Decision
+              switch reducerTag(line) {
+              case .unknown: decision = selection.decide(view)
+              case .none: decision = selection.decide(tag: nil)
+              case let .tag(tag): decision = selection.decide(tag: tag)
+              }
+              if decision == .skip { return true }
+              outcome = line
+              return false
+            }
             if selection.decide(view) == .skip { return true }
             outcome = scan(view)
             return false

@@ -43,7 +43,12 @@ package struct TraceStreamSelection {
       isFirst = false
       return .skip
     }
-    let tag = Self.tag(of: view.bytes)
+    return decide(tag: Self.tag(of: view.bytes))
+  }
+
+  /// `decide(_:)` for a line after line 1 whose `reducer` tag is known (`tag(of:)` would find
+  /// it): a reader that scans the line's members anyway tells it, and the line is not searched.
+  mutating func decide(tag: String?) -> Decision {
     if let tag, tag == reducer, !isFirst {
       foundHeader = true
       return .read

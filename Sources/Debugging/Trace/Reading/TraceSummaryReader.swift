@@ -45,6 +45,15 @@ public struct TraceSummaryDecoder: TraceLineDecoder {
 
   public static func kind(of record: TraceEventSummary) -> TraceKind { record.kind }
 
+  /// The scan reads every top-level member; a line after the header only sets `session` when
+  /// there was none, which the line rules never ask for after line 1 of the first session.
+  public static var tellsReducerTag: Bool { true }
+
+  public static func reducerTag(of line: Result<TraceEventSummary, TraceError>) -> TraceReducerTag {
+    guard case let .success(summary) = line else { return .unknown }
+    return summary.reducerTag
+  }
+
   public mutating func decode(_ view: LineReader.View, file: String) -> Result<TraceEventSummary, TraceError> {
     let scanned = TraceLineRules.summary(of: view, file: file, strings: strings)
     guard case let .success(summary) = scanned, summary.kind == .session, session == nil else { return scanned }
