@@ -117,3 +117,35 @@ import Testing
     }
   }
 }
+
+extension JSONObjectScannerTests {
+  /// `int(_:)` reads short digit runs itself and the rest through the number parser: every value
+  /// is the reader's integer, or `nil` where the reader's value is not an `Int64`.
+  @Test(arguments: [
+    "0", "7", "10", "123456789012345678", "999999999999999999", "1234567890123456789", "9223372036854775807",
+    "9223372036854775808", "18446744073709551616", "-0", "-5", "-9223372036854775808", "1.5", "1e3", "0.0", "2E2",
+    "100000000000000000", "\"12\"", "true", "null",
+  ])
+  func intMatchesTheReader(number: String) throws {
+    let line = #"{"n":\#(number)}"#
+    let expected: String
+    do throws(JSONError) {
+      switch try JSONReader.parse(line) {
+      case let .object(members): expected = if case let .int(i) = members[0].value { "\(i)" } else { "nil" }
+      default: expected = "not an object"
+      }
+    } catch {
+      expected = error.message
+    }
+    let found = Array(line.utf8).withUnsafeBytes { bytes -> String in
+      do throws(JSONError) {
+        var scanner = try JSONObjectScanner(bytes)
+        guard let member = try scanner.next() else { return "no member" }
+        return try scanner.int(member).map { "\($0)" } ?? "nil"
+      } catch {
+        return error.message
+      }
+    }
+    #expect(found == expected)
+  }
+}

@@ -84,7 +84,12 @@ package struct TraceLineRules {
       selection = TraceStreamSelection(reducer: selection.reducer)
       reportedSelection = false
     }
-    guard let outcome else {
+    // The header is the first line read: line 1, or the selected reducer's `session` line.
+    let isHeaderLine = !readALine
+    let number = lines.lineNumber
+    // One switch over the optional (no unwrapped copy of the line to destroy).
+    switch outcome {
+    case .none:
       if !reportedSelection {
         reportedSelection = true
         if let problem = selection.closingProblem(file: file) {
@@ -95,17 +100,12 @@ package struct TraceLineRules {
       stopped = true
       if !readALine { return .failure(TraceError(file: file, line: 1, message: TraceMessages.empty)) }
       return nil
-    }
-    // The header is the first line read: line 1, or the selected reducer's `session` line.
-    let isHeaderLine = !readALine
-    let number = lines.lineNumber
-    switch outcome {
-    case let .failure(error):
+    case let .failure(error)?:
       guard error.severity == .error else { return outcome }
       readALine = true
       if isHeaderLine { stopped = true }
       return outcome
-    case let .success(event):
+    case let .success(event)?:
       readALine = true
       let kind = kind(event)
       if isHeaderLine, kind != .session {
