@@ -33,6 +33,45 @@ import Testing
     #expect(scan(" {} ") == "")
   }
 
+  /// Strings without escapes and integers of up to 18 digits are read from their bytes (the scan
+  /// checked them): the same values as the parser gives.
+  @Test func plainValuesAreReadAsTheParserReadsThem() throws {
+    let line =
+      #"{"a":"Todos.Action.add","b":"é ü","c":"x\ny","d":0,"e":-0,"f":123456789012345678,"g":-123456789012345678,"h":1234567890123456789,"i":-7,"j":1.5,"k":"","l":[1]}"#
+    let bytes = Array(line.utf8)
+    try bytes.withUnsafeBytes { buffer in
+      var scanner = try JSONObjectScanner(buffer)
+      var found: [String] = []
+      while let member = try scanner.next() {
+        let plain: String
+        switch member.plain {
+        case .none: plain = "-"
+        case .string: plain = "string"
+        case .integer: plain = "integer"
+        }
+        let string = try scanner.string(member).map { "\"\($0)\"" } ?? "nil"
+        let int = try scanner.int(member).map(String.init) ?? "nil"
+        found.append("\(scanner.key(of: member)) \(plain) \(string) \(int)")
+      }
+      #expect(
+        found.joined(separator: "\n") == """
+          a string "Todos.Action.add" nil
+          b string "é ü" nil
+          c - "x
+          y" nil
+          d integer nil 0
+          e integer nil 0
+          f integer nil 123456789012345678
+          g integer nil -123456789012345678
+          h - nil 1234567890123456789
+          i integer nil -7
+          j - nil nil
+          k string "" nil
+          l - nil nil
+          """)
+    }
+  }
+
   @Test func decodesSingleMembers() throws {
     let bytes = Array(
       #"{"kind":"action","seq":42,"duration":5100.5,"flag":true,"label":"a\nb","big":18446744073709551615}"#.utf8)

@@ -24,7 +24,14 @@ public struct JSONObjectScanner {
     public var keyRange: Range<Int>
     public var valueRange: Range<Int>
     public var keyHasEscapes: Bool
+    /// What the scan already knows of the value: a string without escapes (valid UTF-8), or an
+    /// integer of at most 18 digits, read from the bytes without the parser (`string(_:)`,
+    /// `int(_:)`).
+    var plain: PlainScalar = .none
   }
+
+  /// A value the scan found plain (`skipPlainScalar`).
+  enum PlainScalar: Sendable, Hashable { case none, string, integer }
 
   public let bytes: UnsafeRawBufferPointer
   /// Also check each value with the rest of the reader's rules while skipping it
@@ -107,7 +114,8 @@ public struct JSONObjectScanner {
     parser.index += 1
     parser.skipWhitespace()
     let valueStart = parser.index
-    if skipPlainScalar() {
+    let plain = skipPlainScalar()
+    if plain != nil {
       // A plain string or integer: `JSONReader` reads it.
       if checksValues {
         if indexesValueChildren { indexedChildren = JSONChildIndex() }
@@ -126,34 +134,41 @@ public struct JSONObjectScanner {
     } else if !parser.quickSkipValue() {
       try parser.skipValue()
     }
-    return Member(keyRange: keyStart..<keyEnd, valueRange: valueStart..<parser.index, keyHasEscapes: keyHasEscapes)
+    return Member(
+      keyRange: keyStart..<keyEnd, valueRange: valueStart..<parser.index, keyHasEscapes: keyHasEscapes,
+      plain: plain ?? .none)
   }
 
   /// Moves past a plain string or integer at the parser's index (most members of a trace line:
   /// `"kind":"action"`, `"seq":12`), which the reader reads and the quick skip accepts, without
-  /// the general skip; `false` (not moved) for anything else: an integer of more than 18 digits,
-  /// with a leading zero, a fraction or an exponent, a string `quickString` refuses, another value.
+  /// the general skip, and says which it was; `nil` (not moved) for anything else: an integer of
+  /// more than 18 digits, with a leading zero, a fraction or an exponent, a string `quickString`
+  /// refuses, another value. A string with escapes is moved past as `.none` (its text is not its
+  /// bytes).
   ///
   /// ```text
-  /// "label":"Todos.Action.add",…   ✓      "t":-12,…   ✓      "t":1.5,…   (general skip)
+  /// "label":"Todos.Action.add",…   .string      "t":-12,…   .integer      "t":1.5,…   nil
   /// ```
   @inline(__always)
-  private mutating func skipPlainScalar() -> Bool {
+  private mutating func skipPlainScalar() -> PlainScalar? {
     let end = parser.bytes + parser.end
     var p = parser.bytes + parser.index
-    guard p < end else { return false }
+    guard p < end else { return nil }
+    let plain: PlainScalar
     if p.pointee == .quote {
-      guard parser.quickString(&p, end) != nil else { return false }
+      guard let hasEscapes = parser.quickString(&p, end) else { return nil }
+      plain = hasEscapes ? .none : .string
     } else {
       if p.pointee == .minus { p += 1 }
       let digits = p
       while p < end, p.pointee &- .zero < 10 { p += 1 }
       let count = digits.distance(to: p)
-      guard count > 0, count <= 18, count == 1 || digits.pointee != .zero else { return false }
-      if p < end, p.pointee == .dot || p.pointee | 0x20 == .letterE { return false }
+      guard count > 0, count <= 18, count == 1 || digits.pointee != .zero else { return nil }
+      if p < end, p.pointee == .dot || p.pointee | 0x20 == .letterE { return nil }
+      plain = .integer
     }
     parser.index = parser.bytes.distance(to: p)
-    return true
+    return plain
   }
 
   /// Moves past the key string at the parser's index; whether it holds escapes. The quick scan
@@ -219,6 +234,13 @@ public struct JSONObjectScanner {
 
   /// The member's value when it is a string, else `nil`.
   public func string(_ member: Member) throws(JSONError) -> String? {
+    if member.plain == .string {
+      // Checked by the scan: valid UTF-8 without escapes, its text is its bytes.
+      let range = member.valueRange
+      return String(
+        decoding: UnsafeBufferPointer(start: parser.bytes + range.lowerBound + 1, count: range.count - 2), as: UTF8.self
+      )
+    }
     guard parser.bytes[member.valueRange.lowerBound] == .quote else { return nil }
     var sub = JSONParser(parser.bytes, count: member.valueRange.upperBound, from: member.valueRange.lowerBound)
     return try sub.parseString()
@@ -226,6 +248,7 @@ public struct JSONObjectScanner {
 
   /// The member's value when it is an integer that fits `Int64`, else `nil`.
   public func int(_ member: Member) throws(JSONError) -> Int64? {
+    if member.plain == .integer { return plainInteger(member.valueRange) }
     let first = parser.bytes[member.valueRange.lowerBound]
     guard first == .minus || parser.isDigit(first) else { return nil }
     // Most integers of a trace line (`"seq":12`): up to 18 digits, read here without `JSON`.
@@ -248,6 +271,20 @@ public struct JSONObjectScanner {
     let first = parser.bytes[member.valueRange.lowerBound]
     guard first == .minus || parser.isDigit(first) else { return nil }
     return try number(member).doubleValue
+  }
+
+  /// The integer the scan found plain at `range` (at most 18 digits: within `Int64`).
+  private func plainInteger(_ range: Range<Int>) -> Int64 {
+    var p = parser.bytes + range.lowerBound
+    let end = parser.bytes + range.upperBound
+    let negative = p.pointee == .minus
+    if negative { p += 1 }
+    var value: Int64 = 0
+    while p < end {
+      value = value &* 10 &+ Int64(p.pointee &- .zero)
+      p += 1
+    }
+    return negative ? -value : value
   }
 
   private func number(_ member: Member) throws(JSONError) -> JSON {

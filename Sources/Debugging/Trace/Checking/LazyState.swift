@@ -211,6 +211,8 @@ enum LazyStateScan {
     parser.index += 1
     var members: [(key: String, node: LazyState.Node)] = []
     var elements: [LazyState.Node] = []
+    // Room for a struct's usual few fields at once (no regrowth for a row of a table).
+    if isObject { members.reserveCapacity(8) }
     parser.skipWhitespace()
     if parser.index < parser.end, base[parser.index] == (isObject ? .closeBrace : .closeBracket) {
       return isObject ? .object([]) : .array([])

@@ -70,49 +70,55 @@ public struct TraceStateTracker {
       lost = false
       return nil
     case let .action(action):
-      defer { seq = action.seq }
-      if var lazyState = lazy {
-        lazy = nil
-        if action.state == nil {
-          return followLazily(&lazyState, action, line: line)
-        }
-        state = lazyState.json()
-      }
-      if let keyframe = action.state {
-        defer {
-          state = keyframe
-          lost = false
-        }
-        guard verifiesKeyframes, var patched = state else { return nil }
-        do {
-          try action.patch.apply(to: &patched)
-        } catch {
-          return Self.patchProblem(action, line: line, error)
-        }
-        guard patched == keyframe else {
-          return TraceStateProblem(
-            line: line, seq: action.seq,
-            message: "keyframe state of action \(action.seq) differs from the state its patch gives")
-        }
-        return nil
-      }
-      guard var current = state else {
-        if lost { return nil }
-        lost = true
-        return TraceStateProblem(
-          line: line, seq: action.seq, message: "action \(action.seq) has a patch but no state before it")
-      }
-      state = nil
-      do {
-        try action.patch.apply(to: &current)
-        state = current
-        return nil
-      } catch {
-        lost = true
-        return Self.patchProblem(action, line: line, error)
-      }
+      return consume(action, line: line)
     case .session, .effect, .note, .end:
       return nil
+    }
+  }
+
+  /// Takes one action into account (`consume(_:line:)` of its record).
+  @discardableResult
+  package mutating func consume(_ action: TraceAction, line: Int) -> TraceStateProblem? {
+    defer { seq = action.seq }
+    if var lazyState = lazy {
+      lazy = nil
+      if action.state == nil {
+        return followLazily(&lazyState, action, line: line)
+      }
+      state = lazyState.json()
+    }
+    if let keyframe = action.state {
+      defer {
+        state = keyframe
+        lost = false
+      }
+      guard verifiesKeyframes, var patched = state else { return nil }
+      do {
+        try action.patch.apply(to: &patched)
+      } catch {
+        return Self.patchProblem(action, line: line, error)
+      }
+      guard patched == keyframe else {
+        return TraceStateProblem(
+          line: line, seq: action.seq,
+          message: "keyframe state of action \(action.seq) differs from the state its patch gives")
+      }
+      return nil
+    }
+    guard var current = state else {
+      if lost { return nil }
+      lost = true
+      return TraceStateProblem(
+        line: line, seq: action.seq, message: "action \(action.seq) has a patch but no state before it")
+    }
+    state = nil
+    do {
+      try action.patch.apply(to: &current)
+      state = current
+      return nil
+    } catch {
+      lost = true
+      return Self.patchProblem(action, line: line, error)
     }
   }
 

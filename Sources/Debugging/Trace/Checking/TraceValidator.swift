@@ -79,8 +79,7 @@ private struct ValidationState {
   /// `stateText`: the state of a `state` line kept as text (its record holds `.null`), or of a
   /// keyframe (its record's `state` is `nil`).
   ///
-  /// The record is switched on once and its payload read in place: a `TraceLine` is large, and
-  /// each `if case let` on it would copy it.
+  /// The record is switched on once (a record is large: each `if case let` would copy it).
   mutating func check(_ item: consuming TraceLine, stateText: TraceLineRules.DeferredState? = nil) {
     let line = item.line
     let kind = item.record.kind
@@ -101,21 +100,18 @@ private struct ValidationState {
       if let stateText {
         tracker.consume(stateText: stateText.text, children: stateText.children, seq: snapshot.seq)
       } else {
-        consume(item.record, line: line)
+        tracker.consume(.state(snapshot), line: line)
       }
       stateUncertain = false
     case let .action(action):
+      let problem: TraceStateProblem?
       if let keyframe = stateText {
-        if let problem = tracker.consume(
-          action, keyframeText: keyframe.text, children: keyframe.children, line: line), !stateUncertain
-        {
-          report(line, problem.message)
-        }
-        stateUncertain = false
+        problem = tracker.consume(action, keyframeText: keyframe.text, children: keyframe.children, line: line)
       } else {
-        consume(item.record, line: line)
-        if action.state != nil { stateUncertain = false }
+        problem = tracker.consume(action, line: line)
       }
+      if let problem, !stateUncertain { report(line, problem.message) }
+      if stateText != nil || action.state != nil { stateUncertain = false }
       checkSequence(action, line: line)
       checkOutput(for: action, line: line)
     case let .effect(event):
@@ -125,14 +121,6 @@ private struct ValidationState {
     case let .end(end):
       endLine = line
       if end.actions != lastSeq { report(line, "end says \(end.actions) actions, but the last action is \(lastSeq)") }
-    }
-  }
-
-  /// The record's state change taken by the tracker; a patch that does not apply is a problem
-  /// unless an unreadable line came before it since the last full state.
-  mutating func consume(_ record: TraceRecord, line: Int) {
-    if let problem = tracker.consume(record, line: line), !stateUncertain {
-      report(line, problem.message)
     }
   }
 

@@ -30,6 +30,8 @@ extension JSONObjectScanner {
   /// try scanner.checkTraceString(member)  // "label":"Todos.add" → (); "label":7 → LeftToGeneralDecoder
   /// ```
   func checkTraceString(_ member: Member) throws {
+    // Checked by the scan already.
+    if member.plain == .string { return }
     let range = member.valueRange
     guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), base[range.lowerBound] == .quote else {
       throw LeftToGeneralDecoder()

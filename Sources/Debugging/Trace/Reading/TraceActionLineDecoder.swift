@@ -119,7 +119,9 @@ enum TraceActionLineDecoder {
           guard scanner.lastValueChecked else { return nil }
         }
       case .patch:
-        patch = try TracePatchDecoder.decode(scanner.rawValue(of: member)) ?? JSONPatch(json: scanner.value(member))
+        patch =
+          try TracePatchDecoder.decode(scanner.rawValue(of: member), keys: keys)
+          ?? JSONPatch(json: scanner.value(member))
       case .state:
         // The reader's rules for a value it builds; a skipped one is checked as the scanner skips it.
         switch stateReading {

@@ -12,8 +12,9 @@
 /// // JSONPatch([.replace(path: JSONPointer("/todos/3/isComplete"), value: .bool(true))])
 /// ```
 enum TracePatchDecoder {
-  /// `bytes`: one JSON value (the raw `patch` member of a line), checked for structure.
-  static func decode(_ bytes: UnsafeRawBufferPointer) -> JSONPatch? {
+  /// `bytes`: one JSON value (the raw `patch` member of a line), checked for structure. `keys`:
+  /// the reader's key cache for the values (`JSONKeyTable`).
+  static func decode(_ bytes: UnsafeRawBufferPointer, keys: JSONKeyTable? = nil) -> JSONPatch? {
     guard let base = bytes.baseAddress, bytes.count >= 2 else { return nil }
     var parser = JSONParser(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
     // The patch is a member of a line's object: the array is at depth 2, its operations at 3.
@@ -32,7 +33,8 @@ enum TracePatchDecoder {
       guard parser.index < parser.end, parser.bytes[parser.index] == .openBrace, parser.quickSkipValue() else {
         return nil
       }
-      guard let operation = self.operation(UnsafeRawBufferPointer(rebasing: bytes[start..<parser.index])) else {
+      guard let operation = self.operation(UnsafeRawBufferPointer(rebasing: bytes[start..<parser.index]), keys: keys)
+      else {
         return nil
       }
       operations.append(operation)
@@ -56,9 +58,10 @@ enum TracePatchDecoder {
   /// One operation object (its bytes, checked for structure). `op`, `path` and `from` written as
   /// the recorder writes them (no escapes) are read from their bytes, without making strings; a
   /// `value` that is a literal or a string without escapes is made without the tree parser.
-  private static func operation(_ bytes: UnsafeRawBufferPointer) -> JSONPatch.Operation? {
+  private static func operation(_ bytes: UnsafeRawBufferPointer, keys: JSONKeyTable?) -> JSONPatch.Operation? {
     do {
       var scanner = try JSONObjectScanner(bytes, depth: 3)
+      scanner.keyTable = keys
       var seen: UInt8 = 0
       var name: Name?, path: JSONPointer?, from: JSONObjectScanner.Member?, value: JSON?
       while let member = try scanner.next() {
@@ -158,6 +161,9 @@ enum TracePatchDecoder {
     let range = member.valueRange
     guard let base = scanner.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), base[range.lowerBound] == .quote
     else { return nil }
+    if member.plain == .string {
+      return UnsafeBufferPointer(start: base + range.lowerBound + 1, count: range.count - 2)
+    }
     let parser = JSONParser(base, count: range.upperBound, from: range.lowerBound)
     var p = base + range.lowerBound
     guard parser.quickString(&p, base + range.upperBound) == false, p == base + range.upperBound else { return nil }
