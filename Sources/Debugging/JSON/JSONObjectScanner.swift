@@ -81,6 +81,19 @@ public struct JSONObjectScanner {
     parser.depth = depth
   }
 
+  /// A scanner that goes on after members already read: `index` is the `,` or `}` that follows
+  /// the last of them (in an object that starts at the first byte of `bytes`, a whole line).
+  ///
+  /// ```swift
+  /// var scanner = JSONObjectScanner(bytes, after: 12)  // {"kind":"x","seq":1}: the "," at 12
+  /// ```
+  package init(_ bytes: UnsafeRawBufferPointer, after index: Int) {
+    self.bytes = bytes
+    parser = JSONParser(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count, from: index)
+    parser.depth = 1
+    first = false
+  }
+
   /// The next member, or `nil` after the last one.
   public mutating func next() throws(JSONError) -> Member? {
     if finished { return nil }

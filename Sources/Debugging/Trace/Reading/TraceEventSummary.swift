@@ -160,7 +160,11 @@ extension TraceEventSummary {
   /// Scans one line with `JSONObjectScanner` (every value's syntax is checked, only the small
   /// members are decoded); throws the same messages as `TraceRecord(json:)` for those members.
   /// `strings`: the reader's table of recent string values (labels repeat line after line).
-  init(line: Int, bytes: UnsafeRawBufferPointer, strings: JSONStringTable? = nil) throws(TraceSummaryFailure) {
+  /// `readsRecorderPrefix: false` scans every member with the scanner (to test that both read
+  /// the same).
+  init(
+    line: Int, bytes: UnsafeRawBufferPointer, strings: JSONStringTable? = nil, readsRecorderPrefix: Bool = true
+  ) throws(TraceSummaryFailure) {
     var fields = ScannedFields()
     if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }), first != UInt8(ascii: "{") {
       // Not an object: let the full reader say exactly what it is.
@@ -174,7 +178,9 @@ extension TraceEventSummary {
       }
     }
     do {
-      var scanner = try JSONObjectScanner(bytes)
+      // The members a recorder writes first, then the scanner for the rest.
+      let afterPrefix = readsRecorderPrefix ? fields.readRecorderPrefix(bytes, strings: strings) : 0
+      var scanner = afterPrefix > 0 ? JSONObjectScanner(bytes, after: afterPrefix) : try JSONObjectScanner(bytes)
       while let member = try scanner.next() {
         if member.keyHasEscapes {
           fields.reducer = .unknown
@@ -254,7 +260,7 @@ enum SummaryKey: Equatable {
 }
 
 /// The JSON type a value starting with `byte` has, for error messages.
-private func typeName(_ byte: UInt8) -> String {
+func typeName(_ byte: UInt8) -> String {
   switch byte {
   case UInt8(ascii: "\""): return "string"
   case UInt8(ascii: "{"): return "object"
@@ -267,7 +273,7 @@ private func typeName(_ byte: UInt8) -> String {
 
 /// The values of `kind`, `event` and `note` the recorder writes, matched on their raw bytes (with
 /// the quotes) so that the common line builds no `String` for them.
-private enum KnownName {
+enum KnownName {
   case action, effect, state, note, session, end, started, output, finished, cancelled, gap, info, error
 
   init?(_ raw: UnsafeRawBufferPointer) {
@@ -349,7 +355,7 @@ private enum KnownName {
 
 /// What the scanner collected from one line, checked once the `kind` is known: the first value
 /// of each member read (no array per line).
-private struct ScannedFields {
+struct ScannedFields {
   var kind: String?, label: String?, event: String?, note: String?
   var seq: Int64?, t: Int64?, duration: Int64?, effect: Int64?, dropped: Int64?, actions: Int64?, format: Int64?
   /// `kind`, `event` and `note` when they were read as a `KnownName` (no `String` switch then).
