@@ -171,6 +171,11 @@ import Testing
     #"[{"op":"move","from":"/x~1y/0","path":"/todos/-"},{"op":"copy","from":"/a","path":"/b~0"}]"#,
     #"[{"op":"add","path":"","value":"plain"},{"op":"add","path":"/","value":"tab\t"},{"op":"add","path":"/a","value":[1,{"b":true}]}]"#,
     #"[{"op":"remove","path":"/a","from":"not a pointer"},{"op":"replace","path":"/a","value":-12}]"#,
+    // As the recorder writes them (read in one pass), with every kind of value.
+    #"[{"op":"replace","path":"/todos/3/isCompleté","value":"Todo é"},{"op":"add","path":"/n","value":-1.5e3}]"#,
+    #"[{"op":"add","path":"/todos/0","value":{"$type":"Todo","id":{"$uuid":"00000000-0000-0000-0000-000000000001"},"tags":[1,null,false]}}]"#,
+    #"[{"op":"replace","path":"/big","value":18446744073709551615},{"op":"replace","path":"/e","value":[]},{"op":"test","path":"/t","value":true}]"#,
+    #"[{"op":"move","from":"/todos/1","path":"/todos/0"},{"op":"copy","path":"/b","from":"/a"},{"op":"remove","path":""}]"#,
   ])
   func theGeneralReadersPatch(patch: String) throws {
     #expect(Self.decoded(patch) == (try JSONPatch(json: JSONReader.parse(patch))))
@@ -192,6 +197,12 @@ import Testing
     #"[{"op":"Replace","path":"/a","value":1}]"#,
     #"[{"op":7,"path":"/a","value":1}]"#,
     #"[{"op":"replace","path":"/a","value":"\ud800"}]"#,
+    #"[{"op":"replace","path":"/a","value":12x}]"#,
+    #"[{"op":"add","path":"/a","value":1,"value":2}]"#,
+    #"[{"op":"replace","path":"/a","value":{"k":1,"k":2}}]"#,
+    #"[{"op":"replace","path":"/a","value":1e999}]"#,
+    #"[{"op":"move","from":"junk","path":"/a"}]"#,
+    #"[{"op":"replace","path":"/a","value":1]"#,
     #"[{"op":"replace","path":"/a","value":{"k":1,"k":2}}]"#,
     #"[{"op":"replace","path":"/a","value":1}] x"#,
     #"[{"op":"replace","path":"/a","value":1},]"#,

@@ -30,14 +30,20 @@ enum TracePatchDecoder {
     while true {
       parser.skipWhitespace()
       let start = parser.index
-      guard parser.index < parser.end, parser.bytes[parser.index] == .openBrace, parser.quickSkipValue() else {
-        return nil
+      if let (operation, next) = compactOperation(parser.bytes, from: start, end: parser.end, keys: keys) {
+        operations.append(operation)
+        parser.index = next
+      } else {
+        guard parser.index < parser.end, parser.bytes[parser.index] == .openBrace, parser.quickSkipValue() else {
+          return nil
+        }
+        guard
+          let operation = self.operation(UnsafeRawBufferPointer(rebasing: bytes[start..<parser.index]), keys: keys)
+        else {
+          return nil
+        }
+        operations.append(operation)
       }
-      guard let operation = self.operation(UnsafeRawBufferPointer(rebasing: bytes[start..<parser.index]), keys: keys)
-      else {
-        return nil
-      }
-      operations.append(operation)
       parser.skipWhitespace()
       guard parser.index < parser.end else { return nil }
       let byte = parser.bytes[parser.index]
@@ -168,5 +174,108 @@ enum TracePatchDecoder {
     var p = base + range.lowerBound
     guard parser.quickString(&p, base + range.upperBound) == false, p == base + range.upperBound else { return nil }
     return UnsafeBufferPointer(start: base + range.lowerBound + 1, count: range.count - 2)
+  }
+
+  /// An operation written as the recorder writes it, read in one pass from `start` in `base`:
+  /// no spaces, `op` first, its other members (`path`, `from`, `value`) once each, strings
+  /// without escapes, as in `{"op":"replace","path":"/todos/3/done","value":true}`. The
+  /// operation and where it ends, or `nil` for anything else (then `operation(_:keys:)` reads it,
+  /// and decides).
+  private static func compactOperation(
+    _ base: UnsafePointer<UInt8>, from start: Int, end: Int, keys: JSONKeyTable?
+  ) -> (JSONPatch.Operation, next: Int)? {
+    var p = base + start
+    let limit = base + end
+    guard matches(&p, limit, #"{"op":"#), let name = compactName(&p, limit) else { return nil }
+    var path: JSONPointer?, from: UnsafeBufferPointer<UInt8>?, value: JSON?
+    while p < limit, p.pointee == .comma {
+      p += 1
+      if path == nil, matches(&p, limit, #""path":"#) {
+        guard let text = compactString(base, &p, limit), let pointer = try? JSONPointer(utf8: text) else { return nil }
+        path = pointer
+      } else if from == nil, matches(&p, limit, #""from":"#) {
+        guard let text = compactString(base, &p, limit) else { return nil }
+        from = text
+      } else if value == nil, matches(&p, limit, #""value":"#) {
+        guard let parsed = compactValue(base, &p, limit, keys: keys) else { return nil }
+        value = parsed
+      } else {
+        return nil
+      }
+    }
+    guard p < limit, p.pointee == .closeBrace, let path else { return nil }
+    let next = base.distance(to: p) + 1
+    let operation: JSONPatch.Operation?
+    switch name {
+    case .add: operation = value.map { .add(path: path, value: $0) }
+    case .remove: operation = .remove(path: path)
+    case .replace: operation = value.map { .replace(path: path, value: $0) }
+    case .move: operation = from.flatMap { try? JSONPointer(utf8: $0) }.map { .move(from: $0, path: path) }
+    case .copy: operation = from.flatMap { try? JSONPointer(utf8: $0) }.map { .copy(from: $0, path: path) }
+    case .test: operation = value.map { .test(path: path, value: $0) }
+    }
+    return operation.map { ($0, next) }
+  }
+
+  /// Moves `p` past `text` if the bytes there are `text`.
+  private static func matches(_ p: inout UnsafePointer<UInt8>, _ limit: UnsafePointer<UInt8>, _ text: StaticString)
+    -> Bool
+  {
+    let count = text.utf8CodeUnitCount
+    guard limit - p >= count else { return false }
+    for k in 0..<count where p[k] != text.utf8Start[k] { return false }
+    p += count
+    return true
+  }
+
+  /// An operation's name as a string without escapes, `p` moved past it.
+  private static func compactName(_ p: inout UnsafePointer<UInt8>, _ limit: UnsafePointer<UInt8>) -> Name? {
+    if matches(&p, limit, #""replace""#) { return .replace }
+    if matches(&p, limit, #""move""#) { return .move }
+    if matches(&p, limit, #""add""#) { return .add }
+    if matches(&p, limit, #""remove""#) { return .remove }
+    if matches(&p, limit, #""copy""#) { return .copy }
+    if matches(&p, limit, #""test""#) { return .test }
+    return nil
+  }
+
+  /// The bytes of a string without escapes that the reader reads (`quickString`), `p` moved past it.
+  private static func compactString(
+    _ base: UnsafePointer<UInt8>, _ p: inout UnsafePointer<UInt8>, _ limit: UnsafePointer<UInt8>
+  ) -> UnsafeBufferPointer<UInt8>? {
+    guard p < limit, p.pointee == .quote else { return nil }
+    let start = p + 1
+    let parser = JSONParser(base, count: base.distance(to: limit))
+    guard parser.quickString(&p, limit) == false else { return nil }
+    return UnsafeBufferPointer(start: start, count: start.distance(to: p) - 1)
+  }
+
+  /// A value followed by `,` or `}`: a literal or a string without escapes made directly,
+  /// anything else by the tree parser at the depth of an operation's members, `p` moved past it.
+  private static func compactValue(
+    _ base: UnsafePointer<UInt8>, _ p: inout UnsafePointer<UInt8>, _ limit: UnsafePointer<UInt8>,
+    keys: JSONKeyTable?
+  ) -> JSON? {
+    let value: JSON
+    if matches(&p, limit, "true") {
+      value = .bool(true)
+    } else if matches(&p, limit, "false") {
+      value = .bool(false)
+    } else if matches(&p, limit, "null") {
+      value = .null
+    } else if p < limit, p.pointee == .quote {
+      guard let text = compactString(base, &p, limit) else { return nil }
+      value = .string(String(decoding: text, as: UTF8.self))
+    } else {
+      var cursor = JSONParser(base, count: base.distance(to: limit), from: base.distance(to: p))
+      // The line is depth 1, the patch 2, an operation 3: containers in a value start at 4.
+      cursor.depth = 3
+      var parser = JSONTreeParser(cursor, keys: keys)
+      guard let parsed = try? parser.parseValue() else { return nil }
+      value = parsed
+      p = base + parser.cursor.index
+    }
+    guard p < limit, p.pointee == .comma || p.pointee == .closeBrace else { return nil }
+    return value
   }
 }
