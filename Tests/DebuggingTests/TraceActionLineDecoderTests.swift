@@ -284,6 +284,65 @@ import Testing
     #expect(Self.checked(line) == nil)
   }
 
+  /// Lines as the recorder writes them are read in one pass (`CompactLine`), written any other
+  /// way member by member: the same record either way.
+  @Test func linesAsTheRecorderWritesThemAndOtherwise() throws {
+    let todos = (0..<200).map { JSON.object([.init("id", .int(Int64($0))), .init("done", .bool(false))]) }
+    let patch = try JSONPatch(
+      json: JSONReader.parse(
+        #"[{"op":"replace","path":"/todos/3/done","value":true},{"op":"move","from":"/a/1","path":"/a/0"}]"#))
+    let actions = [
+      TraceAction(
+        seq: 7, t: 120, duration: 3, label: "Todos.Action.add", action: .object([.init("add", .object([]))]),
+        patch: patch),
+      TraceAction(
+        seq: 8, t: 130, duration: 0, label: "x", action: .string("é"), effect: 4, patch: JSONPatch(), coalesced: true),
+      TraceAction(
+        seq: 9, t: 140, duration: 1, label: "k", action: .null, patch: patch,
+        state: .object([.init("todos", .array(JSONElements(todos)))])),
+      TraceAction(
+        seq: 10, t: 150, duration: 1, label: "k", action: .null, patch: JSONPatch(),
+        state: .object([.init("n", .int(1))])),
+    ]
+    for action in actions {
+      let written = JSONWriter.string(TraceRecord.action(action).json)
+      var expected = action
+      expected.label = ""
+      expected.action = .null
+      expected.state = nil
+      let keyframe = action.state.map(JSONWriter.string)
+      for line in [written, written.replacingOccurrences(of: #","patch":"#, with: #", "patch" : "#)] {
+        let decoded = try #require(Self.checked(line), "\(line.prefix(80))")
+        #expect(decoded.action == expected)
+        #expect(decoded.keyframe == keyframe)
+      }
+    }
+  }
+
+  @Test func effectLinesAsTheRecorderWritesThemAndOtherwise() throws {
+    let events = [
+      TraceEffectEvent(event: .started, effect: 1, t: 15, seq: 1, label: "Todos.Action.add", id: "Todos.CancelID"),
+      TraceEffectEvent(event: .output, effect: 1, t: 16, seq: 2, label: "Tödös \"q\""),
+      TraceEffectEvent(event: .finished, effect: 1, t: 17),
+      TraceEffectEvent(event: .cancelled, effect: 12, t: 18, label: "late"),
+    ]
+    for event in events {
+      let written = JSONWriter.string(TraceRecord.effect(event).json)
+      var leftOut = event
+      leftOut.label = event.label.map { _ in "" }
+      leftOut.id = event.id.map { _ in "" }
+      for line in [written, written.replacingOccurrences(of: #","t":"#, with: #" , "t" : "#)] {
+        #expect(Self.effect(line, keepsText: true) == event, "\(line)")
+        #expect(Self.effect(line) == leftOut, "\(line)")
+      }
+    }
+  }
+
+  private static func effect(_ line: String, keepsText: Bool = false) -> TraceEffectEvent? {
+    var line = line
+    return line.withUTF8 { TraceEffectLineDecoder.decode(UnsafeRawBufferPointer($0), keepsText: keepsText) }
+  }
+
   private static func effect(_ line: String) -> TraceEffectEvent? {
     var line = line
     return line.withUTF8 { TraceEffectLineDecoder.decode(UnsafeRawBufferPointer($0), keepsText: false) }

@@ -41,12 +41,50 @@ enum TraceActionLineDecoder {
   static func decodeForChecking(_ bytes: UnsafeRawBufferPointer, keys: JSONKeyTable?, quickKeys: QuickKeys? = nil) -> (
     action: TraceAction, keyframe: (range: Range<Int>, children: JSONChildIndex)?
   )? {
+    if let quickKeys, let compact = compactForChecking(bytes, keys: keys, quickKeys: quickKeys) { return compact }
     var keyframe: (range: Range<Int>, children: JSONChildIndex)?
     guard
       let action = try? decodeThrowing(
         bytes, state: .deferred, keepsAction: false, keepsLabel: false, keys: keys, quickKeys: quickKeys,
         keyframe: &keyframe)
     else { return nil }
+    return (action, keyframe)
+  }
+
+  /// `decodeForChecking` of a line as the recorder writes it (`TraceAction.writeJSON`), read in
+  /// one pass (`CompactLine`); `nil` for a line written any other way.
+  private static func compactForChecking(_ bytes: UnsafeRawBufferPointer, keys: JSONKeyTable?, quickKeys: QuickKeys)
+    -> (action: TraceAction, keyframe: (range: Range<Int>, children: JSONChildIndex)?)?
+  {
+    var line = CompactLine(bytes)
+    guard line.skip(#"{"kind":"action","seq":"#), let seq = line.count(),
+      line.skip(#","t":"#), let t = line.count(),
+      line.skip(#","duration":"#), let duration = line.count(),
+      line.skip(#","label":"#), line.string() != nil
+    else { return nil }
+    var effect: Int64?
+    if line.skip(#","effect":"#) {
+      guard let count = line.count() else { return nil }
+      effect = count
+    }
+    let coalesced = line.skip(#","coalesced":true"#)
+    guard line.skip(#","action":"#), line.checkedValue(quickKeys) != nil,
+      line.skip(#","patch":"#), let patchRange = line.skippedValue(),
+      let patch = TracePatchDecoder.decode(line.bytes(patchRange), keys: keys)
+    else { return nil }
+    var keyframe: (range: Range<Int>, children: JSONChildIndex)?
+    if line.skip(#","state":"#) {
+      // Indexed as the scanner indexes it: only a long line has containers long enough to keep.
+      var children = JSONChildIndex()
+      let indexed = bytes.count > JSONChildIndex.smallest
+      guard let range = indexed ? line.checkedValue(quickKeys, children: &children) : line.checkedValue(quickKeys)
+      else { return nil }
+      keyframe = (range, children)
+    }
+    guard line.skip("}"), line.atEnd else { return nil }
+    let action = TraceAction(
+      seq: seq, t: t, duration: duration, label: "", action: .null, effect: effect, patch: patch, state: nil,
+      coalesced: coalesced)
     return (action, keyframe)
   }
 

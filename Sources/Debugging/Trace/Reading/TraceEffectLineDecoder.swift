@@ -15,6 +15,7 @@ enum TraceEffectLineDecoder {
   /// `keepsText: false` checks `label` and `id` with the reader's rules but keeps them as `""`
   /// (for `validate`, which reads neither).
   static func decode(_ bytes: UnsafeRawBufferPointer, keepsText: Bool = true) -> TraceEffectEvent? {
+    if let event = compact(bytes, keepsText: keepsText) { return event }
     do {
       return try decodeThrowing(bytes, keepsText: keepsText)
     } catch {
@@ -99,5 +100,50 @@ enum TraceEffectLineDecoder {
       return ""
     }
     return try scanner.traceString(member)
+  }
+
+  /// A line as the recorder writes it — `{"kind":"effect","event":"started","effect":1,"seq":1,"t":15,"label":"…","id":"…"}`:
+  /// members in that order, `seq`, `label` and `id` as the event has them — read in one pass
+  /// (`CompactLine`); `nil` for a line written any other way.
+  private static func compact(_ bytes: UnsafeRawBufferPointer, keepsText: Bool) -> TraceEffectEvent? {
+    var line = CompactLine(bytes)
+    guard line.skip(#"{"kind":"effect","event":"#) else { return nil }
+    let event: TraceEffectEvent.Event
+    if line.skip(#""started""#) {
+      event = .started
+    } else if line.skip(#""output""#) {
+      event = .output
+    } else if line.skip(#""finished""#) {
+      event = .finished
+    } else if line.skip(#""cancelled""#) {
+      event = .cancelled
+    } else {
+      return nil
+    }
+    guard line.skip(#","effect":"#), let effect = line.count() else { return nil }
+    var seq: Int64?
+    if line.skip(#","seq":"#) {
+      guard let count = line.count() else { return nil }
+      seq = count
+    }
+    guard line.skip(#","t":"#), let t = line.count() else { return nil }
+    func text() -> String? {
+      guard let bytes = line.string() else { return nil }
+      return keepsText ? String(decoding: bytes, as: UTF8.self) : ""
+    }
+    var label: String?, id: String?
+    if line.skip(#","label":"#) {
+      guard let text = text() else { return nil }
+      label = text
+    }
+    if line.skip(#","id":"#) {
+      guard let text = text() else { return nil }
+      id = text
+    }
+    guard line.skip("}"), line.atEnd else { return nil }
+    if event == .started || event == .output {
+      guard seq != nil, label != nil else { return nil }
+    }
+    return TraceEffectEvent(event: event, effect: effect, t: t, seq: seq, label: label, id: id)
   }
 }
