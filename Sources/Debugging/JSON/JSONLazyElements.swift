@@ -1,3 +1,5 @@
+import Foundation
+
 // Arrays read lazily: a large array of a trace's state keeps its elements as ranges of the line's
 // text, and an element becomes a `JSON` tree only when something reads it. A patch that replaces
 // /todos/5/isComplete in a 100,000-element state parses one element, not 100,000.
@@ -16,10 +18,29 @@
 ///                                                  ^^^^^ ^^^^^  element ranges into these bytes
 /// ```
 final class JSONLazyText {
-  /// The line; empty until the parse that made the arrays has ended.
-  var bytes: [UInt8] = []
+  /// The line (owned, in huge pages when large: `Platform.allocateLarge`); empty until the
+  /// parse that made the arrays has ended.
+  private(set) var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   /// Whether an array kept elements as text (the bytes are then copied).
   var used = false
+
+  deinit { free(UnsafeMutableRawPointer(mutating: bytes.baseAddress)) }
+
+  /// Keeps `line`: the buffer of `view` when its reader gives it away (`detachLine`), else a
+  /// copy.
+  func keep(_ line: UnsafeRawBufferPointer, of view: LineReader.View? = nil) {
+    let memory: UnsafeMutableRawPointer
+    if let view, view.bytes.baseAddress == line.baseAddress, view.bytes.count == line.count,
+      let detached = view.source?.detachLine(view)
+    {
+      memory = detached
+    } else {
+      memory = Platform.allocateLarge(line.count)
+      if let base = line.baseAddress { memory.copyMemory(from: base, byteCount: line.count) }
+    }
+    free(UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+    bytes = UnsafeBufferPointer(start: memory.assumingMemoryBound(to: UInt8.self), count: line.count)
+  }
 
   /// The tree of the value at `range`, a value `JSONReader` reads without an error (it was
   /// checked when the line was read). Arrays of 4 KB and more inside it stay text in turn.
@@ -29,11 +50,9 @@ final class JSONLazyText {
 
   /// Runs `body` with a parser over the bytes that keeps large arrays as text.
   func withParser<R>(_ body: (inout JSONTreeParser) -> R) -> R {
-    bytes.withUnsafeBufferPointer { buffer in
-      var parser = JSONTreeParser(JSONParser(buffer.baseAddress!, count: buffer.count))
-      parser.keepsArraysAsText(of: self, fromDepth: 1, checked: true)
-      return body(&parser)
-    }
+    var parser = JSONTreeParser(JSONParser(bytes.baseAddress!, count: bytes.count))
+    parser.keepsArraysAsText(of: self, fromDepth: 1, checked: true)
+    return body(&parser)
   }
 }
 
@@ -106,7 +125,7 @@ extension JSONElements {
       xRange.count == yRange.count
     else { return false }
     if x === y && xRange == yRange { return true }
-    return x.bytes[xRange].elementsEqual(y.bytes[yRange])
+    return memcmp(x.bytes.baseAddress! + xRange.lowerBound, y.bytes.baseAddress! + yRange.lowerBound, xRange.count) == 0
   }
 
   /// Whether some elements are still held as text.

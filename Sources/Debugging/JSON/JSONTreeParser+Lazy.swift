@@ -131,7 +131,12 @@ extension JSONReader {
   /// the same value, and an error the same error, as `parse(_:)` gives.
   ///
   /// Its arrays are for one thread: only the tool's readers, which read on one, use this.
-  static func parseKeepingArraysAsText(_ bytes: UnsafeRawBufferPointer, fromDepth: Int) throws(JSONError) -> JSON {
+  ///
+  /// `view`: the line `bytes` are, whose buffer is kept instead of copied when its reader gives
+  /// it away (`LineReader.detachLine`).
+  static func parseKeepingArraysAsText(
+    _ bytes: UnsafeRawBufferPointer, fromDepth: Int, line view: LineReader.View? = nil
+  ) throws(JSONError) -> JSON {
     guard let base = bytes.baseAddress, bytes.count > 0 else {
       throw JSONError("empty input", line: 1, column: 1)
     }
@@ -139,7 +144,7 @@ extension JSONReader {
     var parser = JSONTreeParser(JSONParser(base.assumingMemoryBound(to: UInt8.self), count: bytes.count))
     parser.keepsArraysAsText(of: text, fromDepth: fromDepth, checked: false)
     let json = try parser.parseDocument()
-    if text.used { text.bytes = Array(bytes.bindMemory(to: UInt8.self)) }
+    if text.used { text.keep(bytes, of: view) }
     return json
   }
 }

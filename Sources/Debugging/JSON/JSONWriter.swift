@@ -68,16 +68,15 @@ public enum JSONWriter {
     let storage = elements.storage
     if storage.pending?.canonical == nil {
       let pending = storage.pending!
-      let canonical = pending.text.bytes.withUnsafeBufferPointer { bytes in
-        pending.ranges.allSatisfy { $0.isEmpty || JSONCanonicalText.isCanonical(bytes.baseAddress!, $0) }
-      }
+      let bytes = pending.text.bytes
+      let canonical = pending.ranges.allSatisfy { $0.isEmpty || JSONCanonicalText.isCanonical(bytes.baseAddress!, $0) }
       storage.pending!.canonical = canonical
     }
     output.append(.openBracket)
     for i in elements.indices {
       if i > 0 { output.append(.comma) }
       if storage.pending?.canonical == true, let (text, range) = storage.text(of: i) {
-        text.bytes.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: text.bytes[range]))
       } else {
         write(elements[i], to: &output, depth: depth + 1)
       }

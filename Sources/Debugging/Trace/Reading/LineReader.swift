@@ -53,6 +53,9 @@ public final class LineReader {
     public let bytes: UnsafeRawBufferPointer
     /// The last line of the input, which had no `\n`.
     public let isTruncated: Bool
+    /// The reader whose buffer holds `bytes` (`detachLine(_:)`); not retained: a view lives
+    /// inside the reader's `nextLine` call.
+    unowned(unsafe) var source: LineReader? = nil
   }
 
   /// A copied line.
@@ -176,7 +179,7 @@ public final class LineReader {
         lineNumber += 1
         let view = View(
           number: lineNumber, bytes: UnsafeRawBufferPointer(start: buffer + start, count: newline - start),
-          isTruncated: false)
+          isTruncated: false, source: self)
         start = newline + 1
         scanned = start
         return body(view)
@@ -197,6 +200,35 @@ public final class LineReader {
     }
   }
 
+  /// Hands the buffer that holds `view`'s bytes to the caller, who keeps the line instead of
+  /// copying it and frees the buffer with `free`: for a line of `Platform.largeBufferSize` bytes
+  /// or more at the start of the buffer (a 12 MB state line, whose lazily read arrays keep its
+  /// text). The reader goes on in a new buffer with the bytes read after the line. `nil` (nothing
+  /// changed) for any other line.
+  ///
+  /// ```swift
+  /// try reader.nextLine { view in
+  ///   if let kept = reader.detachLine(view) { text = UnsafeBufferPointer(start: kept, count: view.bytes.count) }
+  /// }
+  /// ```
+  package func detachLine(_ view: View) -> UnsafeMutableRawPointer? {
+    guard view.bytes.count >= Platform.largeBufferSize, view.bytes.baseAddress == UnsafeRawPointer(buffer),
+      start >= view.bytes.count, start <= end
+    else { return nil }
+    let rest = end - start
+    let newCapacity = max(chunkSize, rest + chunkSize)
+    let fresh = newCapacity >= Platform.largeBufferSize ? Platform.allocateLarge(newCapacity) : malloc(newCapacity)
+    guard let fresh else { fatalError("out of memory for a \(newCapacity)-byte buffer") }
+    fresh.copyMemory(from: buffer + start, byteCount: rest)
+    let detached = buffer
+    buffer = fresh
+    capacity = newCapacity
+    scanned -= start
+    start = 0
+    end = rest
+    return detached
+  }
+
   /// The next line, copied; `nil` at the end of the input.
   public func nextLine() throws(LineReaderError) -> Line? {
     try nextLine { Line(number: $0.number, bytes: Array($0.bytes), isTruncated: $0.isTruncated) }
@@ -214,13 +246,22 @@ public final class LineReader {
     // No newline in the `end` bytes pending: past the limit, the line is too long whatever follows.
     if end > maximumLineLength { throw tooLong() }
     if capacity - end < chunkSize {
-      // Never more than the longest line, its newline and one chunk. `realloc` moves a large
-      // buffer's pages instead of copying them into new ones (each new page is a page fault).
+      // Never more than the longest line, its newline and one chunk. Up to 2 MiB, `realloc`
+      // (which moves a large buffer's pages instead of copying them); from there, memory in
+      // huge pages (`Platform.allocateLarge`), advised before a byte is written, and the
+      // pending bytes copied: a 12 MB line costs a few faults instead of 3,000.
       let grownCapacity = min(capacity * 2, maximumLineLength + 1 + chunkSize)
-      guard let grown = realloc(buffer, grownCapacity) else {
-        fatalError("out of memory for a \(grownCapacity)-byte line")
+      if grownCapacity >= Platform.largeBufferSize {
+        let grown = Platform.allocateLarge(grownCapacity)
+        grown.copyMemory(from: buffer, byteCount: end)
+        free(buffer)
+        buffer = grown
+      } else {
+        guard let grown = realloc(buffer, grownCapacity) else {
+          fatalError("out of memory for a \(grownCapacity)-byte line")
+        }
+        buffer = grown
       }
-      buffer = grown
       capacity = grownCapacity
     }
     while true {

@@ -250,7 +250,7 @@ package struct TraceLineRules {
       return record(of: view, file: file)
     }
     // An error is the one the full parse gives.
-    guard let json = try? JSONReader.parseKeepingArraysAsText(bytes, fromDepth: depth) else {
+    guard let json = try? JSONReader.parseKeepingArraysAsText(bytes, fromDepth: depth, line: view) else {
       return record(of: view, file: file)
     }
     do {

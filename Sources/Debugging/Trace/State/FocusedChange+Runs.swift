@@ -275,26 +275,23 @@ extension ElementRunLayout {
     // (reading one makes it a tree; `trees` holds `.null` for it).
     let storage = elements.storage
     let ranges = storage.pending?.ranges ?? []
-    let complete = (storage.pending?.text.bytes ?? []).withUnsafeBytes { text -> Bool in
-      for piece in keptByOld where piece.old < range.upperBound && piece.old + piece.count > range.lowerBound {
-        let first = max(piece.old, range.lowerBound), end = min(piece.old + piece.count, range.upperBound)
-        let shift = piece.new - piece.old
-        for index in first..<end {
-          let position = index + shift
-          let hash =
-            ranges.isEmpty || ranges[position].isEmpty
-            ? ElementIDTable.hash(ofElement: storage.trees[position])
-            : ElementIDTable.hash(ofElementText: UnsafeRawBufferPointer(rebasing: text[ranges[position]]))
-          guard let hash,
-            table.insert(
-              hash: hash, value: index, isEqual: { Self.id(self.element(before: $0)) == Self.id(elements[position]) })
-              == .inserted
-          else { return false }
-        }
+    let text = UnsafeRawBufferPointer(storage.pending?.text.bytes ?? UnsafeBufferPointer(start: nil, count: 0))
+    for piece in keptByOld where piece.old < range.upperBound && piece.old + piece.count > range.lowerBound {
+      let first = max(piece.old, range.lowerBound), end = min(piece.old + piece.count, range.upperBound)
+      let shift = piece.new - piece.old
+      for index in first..<end {
+        let position = index + shift
+        let hash =
+          ranges.isEmpty || ranges[position].isEmpty
+          ? ElementIDTable.hash(ofElement: storage.trees[position])
+          : ElementIDTable.hash(ofElementText: UnsafeRawBufferPointer(rebasing: text[ranges[position]]))
+        guard let hash,
+          table.insert(
+            hash: hash, value: index, isEqual: { Self.id(self.element(before: $0)) == Self.id(elements[position]) })
+            == .inserted
+        else { return nil }
       }
-      return true
     }
-    guard complete else { return nil }
     return table
   }
 
