@@ -9,7 +9,9 @@
 /// {"kind":"end","t":900,"actions":2}
 /// ```
 public enum TraceRecord: Sendable, Hashable {
-  case session(TraceSession)
+  // (Boxed: a header is much larger than the other records and comes once, so every other record
+  // is copied at its own size.)
+  indirect case session(TraceSession)
   case state(TraceState)
   case action(TraceAction)
   case effect(TraceEffectEvent)
