@@ -50,3 +50,32 @@ import Testing
     }
   }
 }
+
+extension JSONStringTableTests {
+  /// Two strings whose hashes share a place both stay (a trace's labels alternate line after
+  /// line); a third pushes out the one inserted first.
+  @Test func keepsTwoStringsThatShareAPlace() {
+    func place(_ text: String) -> Int { Array(text.utf8).withUnsafeBytes { JSONStringTable.slot(of: $0) } }
+    var sharing: [String] = []
+    var candidate = 0
+    let first = "\"Todos.Action.a0\""
+    sharing.append(first)
+    while sharing.count < 3 {
+      candidate += 1
+      let text = "\"Todos.Action.a\(candidate)\""
+      if place(text) == place(first) { sharing.append(text) }
+    }
+    let table = JSONStringTable()
+    func value(_ raw: String) -> String { String(raw.dropFirst().dropLast()) }
+    insert(table, sharing[0], value(sharing[0]))
+    insert(table, sharing[1], value(sharing[1]))
+    for _ in 0..<3 {
+      #expect(raw(sharing[0]) { table.string($0) } == value(sharing[0]))
+      #expect(raw(sharing[1]) { table.string($0) } == value(sharing[1]))
+    }
+    insert(table, sharing[2], value(sharing[2]))
+    #expect(raw(sharing[0]) { table.string($0) } == nil)
+    #expect(raw(sharing[1]) { table.string($0) } == value(sharing[1]))
+    #expect(raw(sharing[2]) { table.string($0) } == value(sharing[2]))
+  }
+}

@@ -32,22 +32,31 @@ package final class JSONStringTable: @unchecked Sendable {
   /// The string whose JSON text (with its quotes) is `raw`, when it was inserted and is still kept.
   @inline(__always)
   package func string(_ raw: UnsafeRawBufferPointer) -> String? {
-    let slot = slots + Self.slot(of: raw)
-    guard slot.pointee.raw.count == raw.count,
-      slot.pointee.raw.withUnsafeBytes({ memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 })
-    else { return nil }
-    return slot.pointee.text
+    let pair = slots + Self.slot(of: raw)
+    if Self.holds(pair, raw) { return pair.pointee.text }
+    if Self.holds(pair + 1, raw) { return (pair + 1).pointee.text }
+    return nil
   }
 
   /// Keeps `text`, the value of the JSON string `raw` (with its quotes), unless `raw` has escapes.
+  /// Each hash has two places (two strings that share one both stay): the new string takes the
+  /// first, the one there moves to the second.
   package func insert(_ raw: UnsafeRawBufferPointer, _ text: String) {
     guard raw.count >= 2, !raw.contains(UInt8(ascii: "\\")) else { return }
-    slots[Self.slot(of: raw)] = Slot(raw: Array(raw), text: text)
+    let pair = slots + Self.slot(of: raw)
+    if !Self.holds(pair + 1, raw) { (pair + 1).pointee = pair.pointee }
+    pair.pointee = Slot(raw: Array(raw), text: text)
   }
 
-  /// The slot of a JSON string: from its length and up to 8 bytes at each end.
   @inline(__always)
-  private static func slot(of raw: UnsafeRawBufferPointer) -> Int {
+  private static func holds(_ slot: UnsafeMutablePointer<Slot>, _ raw: UnsafeRawBufferPointer) -> Bool {
+    slot.pointee.raw.count == raw.count
+      && slot.pointee.raw.withUnsafeBytes({ memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 })
+  }
+
+  /// The first of the two slots of a JSON string: from its length and up to 8 bytes at each end.
+  @inline(__always)
+  static func slot(of raw: UnsafeRawBufferPointer) -> Int {
     let count = raw.count
     var head: UInt64 = 0
     var tail: UInt64 = 0
@@ -59,6 +68,6 @@ package final class JSONStringTable: @unchecked Sendable {
     }
     var h = (head ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15
     h ^= (tail &+ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
-    return Int(truncatingIfNeeded: (h ^ (h >> 32)) >> 58)
+    return Int(truncatingIfNeeded: (h ^ (h >> 32)) >> 59) << 1
   }
 }

@@ -7,7 +7,7 @@
 ///
 /// Only what `JSONObjectScanner` reads the same way is taken: a key of lowercase letters that the
 /// summary reads, right before `:`, and a plain value right before `,` or `}` — an integer of up to
-/// 18 digits without a leading zero, or a string of printable ASCII without escapes. At the first
+/// 18 digits without a leading zero, or a string of ASCII without escapes or control bytes. At the first
 /// member that is anything else the scanner goes on from there, so a line reads the same with or
 /// without this; it saves the general member loop on the lines a recorder wrote.
 extension ScannedFields {
@@ -41,7 +41,17 @@ extension ScannedFields {
         guard valueEnd < count, bytes[valueEnd] == .quote else { return afterLast }
         let open = valueEnd
         valueEnd += 1
-        while valueEnd < count, case let byte = bytes[valueEnd], byte >= 0x20, byte < 0x7F, byte != .quote,
+        // Eight bytes at a time to the first quote, backslash, control or non-ASCII byte.
+        while valueEnd + 8 <= count {
+          let special = stringSpecialMask(
+            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: valueEnd, as: UInt64.self)))
+          if special != 0 {
+            valueEnd += special.trailingZeroBitCount >> 3
+            break
+          }
+          valueEnd += 8
+        }
+        while valueEnd < count, case let byte = bytes[valueEnd], byte >= 0x20, byte < 0x80, byte != .quote,
           byte != .backslash
         {
           valueEnd += 1
