@@ -154,6 +154,29 @@ import TraceTestSupport
         """)
   }
 
+  /// Effects are followed by id, whatever its size.
+  @Test func effectsWithLargeIds() throws {
+    let lines = sampleTrace.split(separator: "\n").map(String.init)
+    let big = 1 << 40
+    let events = [
+      #"{"kind":"effect","event":"started","effect":\#(big),"seq":1,"t":1,"label":"a"}"#,
+      #"{"kind":"effect","event":"finished","effect":\#(big),"t":2}"#,
+      #"{"kind":"effect","event":"cancelled","effect":\#(big),"t":3}"#,
+      #"{"kind":"effect","event":"finished","effect":\#(big + 1),"t":4}"#,
+      #"{"kind":"effect","event":"started","effect":1048576,"seq":1,"t":5,"label":"a"}"#,
+      #"{"kind":"effect","event":"started","effect":1048576,"seq":1,"t":6,"label":"a"}"#,
+    ]
+    let text = (lines.prefix(lines.count - 1) + events + [lines[lines.count - 1]]).joined(separator: "\n") + "\n"
+    // The first event is on the line of the end line (moved after them).
+    let first = lines.count
+    #expect(
+      try validate(text) == """
+        t.jsonl:\(first + 2): error: effect \(big): cancelled, but it had already ended
+        t.jsonl:\(first + 3): error: effect \(big + 1): finished, but it was never started
+        t.jsonl:\(first + 5): error: effect 1048576: started twice
+        """)
+  }
+
   @Test func unsupportedFormatIsTheOnlyFinding() throws {
     #expect(
       try validate(#"{"kind":"session","format":3,"name":"x"}"# + "\n" + #"{"kind":"wat"}"# + "\n")

@@ -46,7 +46,6 @@ extension TraceError {
 }
 
 private struct ValidationState {
-  enum EffectPhase { case running, ended }
 
   let file: String
   var findings: [TraceError] = []
@@ -54,7 +53,7 @@ private struct ValidationState {
   var sawInitialState = false
   var lastSeq: Int64 = 0
   var gapAnnounced = false
-  var effects: [Int64: EffectPhase] = [:]
+  var effects = EffectPhases()
   /// Outputs waiting for their action: seq → (effect, line).
   var pendingOutputs: [Int64: (effect: Int64, line: Int)] = [:]
   var endLine: Int?
