@@ -213,6 +213,25 @@ import Testing
     #expect(Self.decoded(patch) == nil)
   }
 
+  /// Read where it starts in a line: the patch and where it ends, what follows left to the caller.
+  @Test func aPatchInsideALine() {
+    func read(_ text: String, from start: Int) -> String {
+      var text = text
+      return text.withUTF8 { utf8 in
+        guard let (patch, end) = TracePatchDecoder.decode(utf8.baseAddress!, from: start, end: utf8.count, keys: nil)
+        else { return "nil" }
+        return "\(patch.operations.count) operations, then " + String(decoding: utf8[end...], as: UTF8.self)
+      }
+    }
+    let line = #"{"patch":[{"op":"remove","path":"/a"},{ "op" : "add", "path" : "/b", "value" : 1 }],"state":{}}"#
+    #expect(read(line, from: 9) == #"2 operations, then ,"state":{}}"#)
+    #expect(read(#"x[] ,1"#, from: 1) == "0 operations, then  ,1")
+    #expect(read(#"x[{"op":"remove","path":"/a"}"#, from: 1) == "nil")
+    #expect(read(#"x[{"op":"remove","path":"/a"},]"#, from: 1) == "nil")
+    #expect(read(#"x{}"#, from: 1) == "nil")
+    #expect(TracePatchDecoder.decode(UnsafeRawBufferPointer(start: nil, count: 0)) == nil)
+  }
+
   @Test func valuesKeepTheReadersDepthLimitAtTheirDepthInTheLine() {
     // A line is an object (depth 1); `action` values and patch values nest below it, and the
     // reader allows 512 levels in all.

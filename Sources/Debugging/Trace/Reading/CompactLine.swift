@@ -71,11 +71,6 @@ struct CompactLine {
     value { parser in parser.quickCheckValue(children: &children, reusing: keys) }
   }
 
-  /// A value checked for structure only (`quickSkipValue`), with no space before or after it.
-  mutating func skippedValue() -> Range<Int>? {
-    value { parser in parser.quickSkipValue() }
-  }
-
   /// The range of the value `read` moves a parser past (at depth 1), if it does and the value
   /// neither starts nor ends with a space (a range with one is not the value's).
   private mutating func value(_ read: (inout JSONParser) -> Bool) -> Range<Int>? {
@@ -89,10 +84,5 @@ struct CompactLine {
 
   private static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-  }
-
-  /// The bytes of `range`.
-  func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
   }
 }

@@ -69,9 +69,11 @@ enum TraceActionLineDecoder {
     }
     let coalesced = line.skip(#","coalesced":true"#)
     guard line.skip(#","action":"#), line.checkedValue(quickKeys) != nil,
-      line.skip(#","patch":"#), let patchRange = line.skippedValue(),
-      let patch = TracePatchDecoder.decode(line.bytes(patchRange), keys: keys)
+      line.skip(#","patch":"#),
+      let (patch, patchEnd) = TracePatchDecoder.decode(
+        line.base, from: line.index, end: line.end, keys: keys)
     else { return nil }
+    line.index = patchEnd
     var keyframe: (range: Range<Int>, children: JSONChildIndex)?
     if line.skip(#","state":"#) {
       // Indexed as the scanner indexes it: only a long line has containers long enough to keep.

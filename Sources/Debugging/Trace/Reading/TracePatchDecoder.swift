@@ -15,17 +15,26 @@ enum TracePatchDecoder {
   /// `bytes`: one JSON value (the raw `patch` member of a line), checked for structure. `keys`:
   /// the reader's key cache for the values (`JSONKeyTable`).
   static func decode(_ bytes: UnsafeRawBufferPointer, keys: JSONKeyTable? = nil) -> JSONPatch? {
-    guard let base = bytes.baseAddress, bytes.count >= 2 else { return nil }
-    var parser = JSONParser(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+    guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+      let (patch, end) = decode(base, from: 0, end: bytes.count, keys: keys), end == bytes.count
+    else { return nil }
+    return patch
+  }
+
+  /// The patch array that starts at `start` in `base` (a line read up to `end`), and where it
+  /// ends; `nil` for one it cannot vouch for, or for bytes that are not a patch. What follows the
+  /// array is the caller's to check.
+  static func decode(_ base: UnsafePointer<UInt8>, from start: Int, end: Int, keys: JSONKeyTable?) -> (
+    JSONPatch, end: Int
+  )? {
+    guard end - start >= 2, base[start] == .openBracket else { return nil }
+    var parser = JSONParser(base, count: end, from: start + 1)
     // The patch is a member of a line's object: the array is at depth 2, its operations at 3.
     parser.depth = 2
-    guard parser.bytes[0] == .openBracket else { return nil }
-    parser.index = 1
     var operations: [JSONPatch.Operation] = []
     parser.skipWhitespace()
     if parser.index < parser.end, parser.bytes[parser.index] == .closeBracket {
-      parser.index += 1
-      return parser.index == parser.end ? JSONPatch() : nil
+      return (JSONPatch(), parser.index + 1)
     }
     while true {
       parser.skipWhitespace()
@@ -37,11 +46,8 @@ enum TracePatchDecoder {
         guard parser.index < parser.end, parser.bytes[parser.index] == .openBrace, parser.quickSkipValue() else {
           return nil
         }
-        guard
-          let operation = self.operation(UnsafeRawBufferPointer(rebasing: bytes[start..<parser.index]), keys: keys)
-        else {
-          return nil
-        }
+        let operationBytes = UnsafeRawBufferPointer(start: base + start, count: parser.index - start)
+        guard let operation = self.operation(operationBytes, keys: keys) else { return nil }
         operations.append(operation)
       }
       parser.skipWhitespace()
@@ -50,7 +56,7 @@ enum TracePatchDecoder {
       parser.index += 1
       if byte == .comma { continue }
       guard byte == .closeBracket else { return nil }
-      return parser.index == parser.end ? JSONPatch(operations) : nil
+      return (JSONPatch(operations), parser.index)
     }
   }
 
