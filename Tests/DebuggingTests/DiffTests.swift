@@ -196,3 +196,22 @@ func diffText(_ old: Value, _ new: Value, color: Bool = false) -> String {
     #expect(StateDiff(old, new).description == diffText(old, new))
   }
 }
+
+/// A string with a line feed (also the one in "\r\n") is diffed line by line; one without is
+/// replaced whole.
+@Suite struct DiffStringLinesTests {
+  func isLineDiff(_ a: String, _ b: String) -> Bool {
+    if case .nested(.lines, _) = ValueDiffer().change(.string(a), .string(b), depth: 0) { return true }
+    return false
+  }
+
+  @Test func lineFeedsAnywhereMakeALineDiff() {
+    #expect(isLineDiff("a\nb", "a\nc"))
+    #expect(isLineDiff("one line", "two\nlines"))
+    #expect(isLineDiff("windows\r\nline", "windows\r\nlines"))
+    #expect(isLineDiff("é\n", "e\u{301}x"))
+    #expect(!isLineDiff("a", "b"))
+    #expect(!isLineDiff("carriage\rreturn", "only"))
+    #expect(!isLineDiff("same\n", "same\n"))
+  }
+}

@@ -6,12 +6,13 @@ import Debugging
 package final class ShowRunner {
   package let options: ShowOptions
   package let context: CommandContext
+  // One thread runs `show`, a line at a time: no dynamic exclusivity check per access.
   /// The effects still running, by id, with the action that started them.
-  private var origins: [Int64: EffectOrigin] = [:]
+  @exclusivity(unchecked) private var origins: [Int64: EffectOrigin] = [:]
   /// The sequence number of the last action shown; its `started` effects are shown too.
-  private var lastShown: Int64 = -1
+  @exclusivity(unchecked) private var lastShown: Int64 = -1
   /// Whether an action at or after `--from` has been read (notes before it are not shown).
-  private var reachedFrom = false
+  @exclusivity(unchecked) private var reachedFrom = false
 
   package init(options: ShowOptions, context: CommandContext) {
     self.options = options

@@ -122,6 +122,8 @@ package struct TraceLineRules {
 
   /// How the recorder starts every action line (the lines `TraceActionLineDecoder` reads).
   static let actionLineStart: StaticString = #"{"kind":"action","#
+  /// How the recorder starts every state line.
+  static let stateLineStart: StaticString = #"{"kind":"state","#
   /// How the recorder starts every effect line (the lines `TraceEffectLineDecoder` reads).
   static let effectLineStart: StaticString = #"{"kind":"effect","#
 
@@ -242,9 +244,9 @@ package struct TraceLineRules {
     // A state line's state is at depth 2 (the line is 1); a keyframe's arrays start at depth 3,
     // below the action line's own arrays (its patch).
     let depth: Int
-    if bytes.starts(with: #"{"kind":"state","#.utf8) {
+    if ByteSearch.hasPrefix(bytes, Self.stateLineStart) {
       depth = 2
-    } else if keyframes, bytes.starts(with: #"{"kind":"action","#.utf8) {
+    } else if keyframes, ByteSearch.hasPrefix(bytes, Self.actionLineStart) {
       depth = 3
     } else {
       return record(of: view, file: file)

@@ -127,7 +127,7 @@ public struct TraceRecordDecoder: TraceLineDecoder {
         of: view, file: file, keepsActionValue: !skipsActionValues, keyTable: keyTable)
     } else if skipsKeyframeStates && !noteSinceAction {
       decoded =
-        keepsArraysAsText && view.bytes.starts(with: #"{"kind":"state","#.utf8)
+        keepsArraysAsText && ByteSearch.hasPrefix(view.bytes, TraceLineRules.stateLineStart)
         ? TraceLineRules.recordKeepingArraysAsText(of: view, file: file, keyframes: false)
         : TraceLineRules.recordSkippingKeyframeState(
           of: view, file: file, keepsActionValue: !skipsActionValues, keyTable: keyTable)

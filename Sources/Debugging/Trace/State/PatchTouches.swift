@@ -13,17 +13,20 @@
 /// reads it (docs/log-format.md): a member added or removed, a `$` marker or an `id` touched. Those
 /// are diffed from the whole states instead.
 package struct PatchTouches {
+  /// One place of the state a patch touches. A node is built and read by the one thread that
+  /// reads the patch: its members go without dynamic exclusivity checks (one per access, for
+  /// every operation of every action).
   package final class Node {
-    package var children = TouchedChildren()
+    @exclusivity(unchecked) package var children = TouchedChildren()
     /// Operations that change the value here as a whole (replace, add, remove, move in or out).
-    package var operations = 0
+    @exclusivity(unchecked) package var operations = 0
     /// For an array: every operation below it, in order, as (element token, structural effect).
-    var elementEffects: [(token: String, effect: Effect)] = []
+    @exclusivity(unchecked) var elementEffects: [(token: String, effect: Effect)] = []
     /// For an array: how many `move` operations took one of its elements to another place in it.
-    var movesWithin = 0
+    @exclusivity(unchecked) var movesWithin = 0
     /// For an array: the positions in `elementEffects` of the `remove` entries that are the first
     /// half of such a `move` (the `insert` right after is the second).
-    var moveStarts: Set<Int> = []
+    @exclusivity(unchecked) var moveStarts: Set<Int> = []
   }
 
   enum Effect {
