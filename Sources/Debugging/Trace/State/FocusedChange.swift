@@ -24,7 +24,7 @@ package struct FocusedChange {
     /// The old value of a place that changed as a whole.
     case whole(JSON)
     /// An object, by the members that changed inside.
-    case object([String: Capture])
+    case object(CapturedMembers<Capture>)
     /// An array where one element changed inside: that element.
     case element(index: Int, Capture)
     /// An array's elements between its untouched ends (`prefix` and `suffix` of them).
@@ -87,7 +87,7 @@ package struct FocusedChange {
       // A member added or removed (a dictionary key such as "2" reads like an index) changes the
       // object's shape: the whole states are diffed.
       guard !node.addsOrRemovesChildren else { return nil }
-      var captured: [String: Capture] = [:]
+      var captured = CapturedMembers<Capture>()
       for (key, child) in node.children {
         guard let member = members.first(where: { $0.key == key }),
           let inner = capture(member.value, child, runsFrom: runsFrom)
@@ -264,11 +264,12 @@ package struct FocusedChange {
   /// A structure, an enum case or a dictionary with `String` keys (the only objects whose inside
   /// a `PatchTouches` patch reaches without changing their shape), member by member.
   private func object(
-    _ captured: [String: Capture], _ members: [JSON.Member], _ node: PatchTouches.Node, depth: Int,
+    _ captured: CapturedMembers<Capture>, _ members: [JSON.Member], _ node: PatchTouches.Node, depth: Int,
     _ differ: ValueDiffer, path: String
   ) throws(JSONError) -> StateDiff.Change {
     func fields(
-      _ fields: ArraySlice<JSON.Member>, labelled: Bool, _ captured: [String: Capture], _ node: PatchTouches.Node,
+      _ fields: ArraySlice<JSON.Member>, labelled: Bool, _ captured: CapturedMembers<Capture>,
+      _ node: PatchTouches.Node,
       path: String
     ) throws(JSONError) -> [StateDiff.Node] {
       var nodes = NodeList()

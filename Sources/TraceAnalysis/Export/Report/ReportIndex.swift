@@ -6,8 +6,9 @@ import Debugging
 /// Memory: about 40 bytes per action and 50 per effect; the actions' values and diffs go out in
 /// chunks as they are read (`HTMLReportBuilder`).
 struct ReportIndex {
-  var labels: [String] = []
-  private var labelIndex: [String: Int] = [:]
+  /// The labels by number (`LabelNumbers`: Dictionary semantics, found by a cheap hash first).
+  private var labelNumbers = LabelNumbers()
+  var labels: [String] { labelNumbers.labels }
 
   var seq: [Int64] = []
   var t: [Int64] = []
@@ -31,10 +32,7 @@ struct ReportIndex {
   var end: Int64 = 0
 
   mutating func intern(_ text: String) -> Int32 {
-    if let index = labelIndex[text] { return Int32(index) }
-    labels.append(text)
-    labelIndex[text] = labels.count - 1
-    return Int32(labels.count - 1)
+    Int32(labelNumbers.number(of: text))
   }
 
   mutating func add(_ action: TraceAction) {
