@@ -17,26 +17,27 @@ import TraceTestSupport
     let big = Platform.largeBufferSize + 12_345
     let lines = [line(1, 10), line(2, big), line(3, 70_000), line(4, 5), line(5, big + 1), line(6, 3)]
     let reader = try LineReader(path: traceFile(lines.joined(separator: "\n") + "\n"), chunkSize: 1 << 16)
-    var kept: [(UnsafeMutableRawPointer, Int)] = []
+    var kept: [(memory: UnsafeMutableRawPointer, capacity: Int, count: Int)] = []
     var read: [String] = []
     while let text = try reader.nextLine({ view -> String in
       let text = String(decoding: view.bytes, as: UTF8.self)
       if let detached = reader.detachLine(view) {
-        #expect(UnsafeRawPointer(detached) == view.bytes.baseAddress)
-        kept.append((detached, view.bytes.count))
+        #expect(UnsafeRawPointer(detached.memory) == view.bytes.baseAddress)
+        #expect(detached.capacity >= view.bytes.count)
+        kept.append((detached.memory, detached.capacity, view.bytes.count))
       }
       return text
     }) {
       read.append(text)
     }
     #expect(read == lines)
-    #expect(kept.map(\.1) == [big, big + 1])
+    #expect(kept.map(\.count) == [big, big + 1])
     // The detached buffers still hold their lines, after the reader went on.
     #expect(
-      kept.map { String(decoding: UnsafeRawBufferPointer(start: $0.0, count: $0.1), as: UTF8.self) } == [
+      kept.map { String(decoding: UnsafeRawBufferPointer(start: $0.memory, count: $0.count), as: UTF8.self) } == [
         lines[1], lines[4],
       ])
-    for (memory, _) in kept { free(memory) }
+    for piece in kept { Platform.freeLarge(piece.memory, count: piece.capacity) }
   }
 
   @Test func keepsNothingOfAShortLineOrOneNotAtTheStart() throws {
@@ -71,5 +72,28 @@ import TraceTestSupport
     #expect(decoded.state["todos"]?[49_999]?["title"] == .string("todo 49999"))
     #expect(decoded.state["todos"]?[0]?["id"] == .int(0))
     lines.removeAll()
+  }
+}
+
+/// `Platform.reallocateLarge`: the bytes kept across every kind of growth (small to small, small
+/// to large, large to larger, larger to small), each buffer freed with its size.
+@Suite struct LargeMemoryTests {
+  @Test func keepsTheBytesAcrossGrowth() {
+    let sizes = [100, 4096, Platform.largeBufferSize - 1, Platform.largeBufferSize, 3 << 20, 16 << 20, 5000]
+    var size = sizes[0]
+    var memory = Platform.allocateLarge(size)
+    let pattern = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+    memory.copyMemory(from: pattern, byteCount: size)
+    var kept = size
+    for next in sizes.dropFirst() {
+      memory = Platform.reallocateLarge(memory, from: size, to: next, keeping: min(kept, next))
+      kept = min(kept, next)
+      let bytes = UnsafeRawBufferPointer(start: memory, count: kept)
+      #expect(Array(bytes) == Array(pattern[..<kept]), "\(size) -> \(next)")
+      // The new bytes can be written.
+      memory.storeBytes(of: 0xAB, toByteOffset: next - 1, as: UInt8.self)
+      size = next
+    }
+    Platform.freeLarge(memory, count: size)
   }
 }

@@ -21,25 +21,33 @@ final class JSONLazyText {
   /// The line (owned, in huge pages when large: `Platform.allocateLarge`); empty until the
   /// parse that made the arrays has ended.
   private(set) var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+  /// The size of the memory at `bytes` (at least their count), to free it.
+  private var capacity = 0
   /// Whether an array kept elements as text (the bytes are then copied).
   var used = false
 
-  deinit { free(UnsafeMutableRawPointer(mutating: bytes.baseAddress)) }
+  deinit { release() }
+
+  private func release() {
+    guard let base = bytes.baseAddress else { return }
+    Platform.freeLarge(UnsafeMutableRawPointer(mutating: base), count: capacity)
+  }
 
   /// Keeps `line`: the buffer of `view` when its reader gives it away (`detachLine`), else a
   /// copy.
   func keep(_ line: UnsafeRawBufferPointer, of view: LineReader.View? = nil) {
-    let memory: UnsafeMutableRawPointer
+    let memory: UnsafeMutableRawPointer, size: Int
     if let view, view.bytes.baseAddress == line.baseAddress, view.bytes.count == line.count,
       let detached = view.source?.detachLine(view)
     {
-      memory = detached
+      (memory, size) = detached
     } else {
-      memory = Platform.allocateLarge(line.count)
+      (memory, size) = (Platform.allocateLarge(line.count), line.count)
       if let base = line.baseAddress { memory.copyMemory(from: base, byteCount: line.count) }
     }
-    free(UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+    release()
     bytes = UnsafeBufferPointer(start: memory.assumingMemoryBound(to: UInt8.self), count: line.count)
+    capacity = size
   }
 
   /// The tree of the value at `range`, a value `JSONReader` reads without an error (it was

@@ -264,17 +264,6 @@ public struct JSONObjectScanner {
     if member.plain == .integer { return plainInteger(member.valueRange) }
     let first = parser.bytes[member.valueRange.lowerBound]
     guard first == .minus || parser.isDigit(first) else { return nil }
-    // Most integers of a trace line (`"seq":12`): up to 18 digits, read here without `JSON`.
-    let range = member.valueRange
-    if range.count <= 18, first != .zero || range.count == 1 {
-      var value: Int64 = 0
-      var index = range.lowerBound
-      while index < range.upperBound, case let digit = parser.bytes[index] &- .zero, digit < 10 {
-        value = value &* 10 &+ Int64(digit)
-        index += 1
-      }
-      if index == range.upperBound { return value }
-    }
     if case let .int(i) = try number(member) { return i }
     return nil
   }

@@ -160,12 +160,12 @@ public final class LineReader {
     self.chunkSize = max(chunkSize, 16)
     self.follow = follow
     self.capacity = self.chunkSize
-    guard let buffer = malloc(self.chunkSize) else { fatalError("out of memory for a \(self.chunkSize)-byte buffer") }
+    let buffer = Platform.allocateLarge(self.chunkSize)
     self.buffer = buffer
   }
 
   deinit {
-    free(buffer)
+    Platform.freeLarge(buffer, count: capacity)
     if closesDescriptor { Platform.close(fd) }
   }
 
@@ -201,26 +201,25 @@ public final class LineReader {
   }
 
   /// Hands the buffer that holds `view`'s bytes to the caller, who keeps the line instead of
-  /// copying it and frees the buffer with `free`: for a line of `Platform.largeBufferSize` bytes
+  /// copying it and frees the buffer with `Platform.freeLarge(_:count:)` and its capacity: for a line of `Platform.largeBufferSize` bytes
   /// or more at the start of the buffer (a 12 MB state line, whose lazily read arrays keep its
   /// text). The reader goes on in a new buffer with the bytes read after the line. `nil` (nothing
   /// changed) for any other line.
   ///
   /// ```swift
   /// try reader.nextLine { view in
-  ///   if let kept = reader.detachLine(view) { text = UnsafeBufferPointer(start: kept, count: view.bytes.count) }
+  ///   if let kept = reader.detachLine(view) { text = UnsafeBufferPointer(start: kept.memory, count: view.bytes.count) }
   /// }
   /// ```
-  package func detachLine(_ view: View) -> UnsafeMutableRawPointer? {
+  package func detachLine(_ view: View) -> (memory: UnsafeMutableRawPointer, capacity: Int)? {
     guard view.bytes.count >= Platform.largeBufferSize, view.bytes.baseAddress == UnsafeRawPointer(buffer),
       start >= view.bytes.count, start <= end
     else { return nil }
     let rest = end - start
     let newCapacity = max(chunkSize, rest + chunkSize)
-    let fresh = newCapacity >= Platform.largeBufferSize ? Platform.allocateLarge(newCapacity) : malloc(newCapacity)
-    guard let fresh else { fatalError("out of memory for a \(newCapacity)-byte buffer") }
+    let fresh = Platform.allocateLarge(newCapacity)
     fresh.copyMemory(from: buffer + start, byteCount: rest)
-    let detached = buffer
+    let detached = (memory: buffer, capacity: capacity)
     buffer = fresh
     capacity = newCapacity
     scanned -= start
@@ -246,22 +245,11 @@ public final class LineReader {
     // No newline in the `end` bytes pending: past the limit, the line is too long whatever follows.
     if end > maximumLineLength { throw tooLong() }
     if capacity - end < chunkSize {
-      // Never more than the longest line, its newline and one chunk. Up to 2 MiB, `realloc`
-      // (which moves a large buffer's pages instead of copying them); from there, memory in
-      // huge pages (`Platform.allocateLarge`), advised before a byte is written, and the
-      // pending bytes copied: a 12 MB line costs a few faults instead of 3,000.
+      // Never more than the longest line, its newline and one chunk. A large buffer is a mapping
+      // in huge pages, moved as it grows (`Platform.reallocateLarge`): a 12 MB line costs a few
+      // faults and no copy.
       let grownCapacity = min(capacity * 2, maximumLineLength + 1 + chunkSize)
-      if grownCapacity >= Platform.largeBufferSize {
-        let grown = Platform.allocateLarge(grownCapacity)
-        grown.copyMemory(from: buffer, byteCount: end)
-        free(buffer)
-        buffer = grown
-      } else {
-        guard let grown = realloc(buffer, grownCapacity) else {
-          fatalError("out of memory for a \(grownCapacity)-byte line")
-        }
-        buffer = grown
-      }
+      buffer = Platform.reallocateLarge(buffer, from: capacity, to: grownCapacity, keeping: end)
       capacity = grownCapacity
     }
     while true {
