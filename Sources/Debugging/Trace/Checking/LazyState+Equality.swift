@@ -43,24 +43,29 @@ struct LazyTextEquality {
     case let .value(value):
       return equalValue(value, range)
     case let .object(members):
-      guard other[range.lowerBound] == .openBrace else { return false }
-      var i = 0
-      let matched = forEachChild(of: range) { key, value in
-        guard i < members.count, sameKey(members[i].key, key), equal(members[i].node, value) else { return false }
-        i += 1
-        return true
+      return equalChildren(of: range, open: .openBrace, count: members.count) { i, key, value in
+        sameKey(members[i].key, key) && equal(members[i].node, value)
       }
-      return matched && i == members.count
     case let .array(elements):
-      guard other[range.lowerBound] == .openBracket else { return false }
-      var i = 0
-      let matched = forEachChild(of: range) { _, value in
-        guard i < elements.count, equal(elements[i], value) else { return false }
-        i += 1
-        return true
+      return equalChildren(of: range, open: .openBracket, count: elements.count) { i, _, value in
+        equal(elements[i], value)
       }
-      return matched && i == elements.count
     }
+  }
+
+  /// Whether the container at `range` of the other text opens with `open` and has `count`
+  /// children, the `i`th of which (its key's range, its value's range) `matches`.
+  private func equalChildren(
+    of range: Range<Int>, open: UInt8, count: Int, _ matches: (Int, Range<Int>?, Range<Int>) -> Bool
+  ) -> Bool {
+    guard other[range.lowerBound] == open else { return false }
+    var i = 0
+    let matched = forEachChild(of: range) { key, value in
+      guard i < count, matches(i, key, value) else { return false }
+      i += 1
+      return true
+    }
+    return matched && i == count
   }
 
   /// Calls `body` with the key (between its quotes, as written) and the value of each member, or
@@ -129,23 +134,13 @@ struct LazyTextEquality {
     case .null: written = ByteSearch.equals(text, "null")
     case let .object(members):
       // Member by member, each as a value of its own (a todo a patch added, say).
-      guard other[range.lowerBound] == .openBrace else { return false }
-      var i = 0
-      let matched = forEachChild(of: range) { key, value in
-        guard i < members.count, sameKey(members[i].key, key), equalValue(members[i].value, value) else { return false }
-        i += 1
-        return true
+      return equalChildren(of: range, open: .openBrace, count: members.count) { i, key, value in
+        sameKey(members[i].key, key) && equalValue(members[i].value, value)
       }
-      return matched && i == members.count
     case let .array(elements):
-      guard other[range.lowerBound] == .openBracket else { return false }
-      var i = 0
-      let matched = forEachChild(of: range) { _, value in
-        guard i < elements.count, equalValue(elements[i], value) else { return false }
-        i += 1
-        return true
+      return equalChildren(of: range, open: .openBracket, count: elements.count) { i, _, value in
+        equalValue(elements[i], value)
       }
-      return matched && i == elements.count
     case let .string(string):
       var string = string
       written = string.withUTF8 { utf8 in
