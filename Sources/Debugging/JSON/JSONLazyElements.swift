@@ -137,5 +137,20 @@ extension JSONElements {
   }
 
   /// Whether some elements are still held as text.
-  var hasPendingElements: Bool { storage.pending != nil }
+  package var hasPendingElements: Bool { storage.pending != nil }
+}
+
+extension JSONElements {
+  /// Whether element `i` is still held as text and none of `needles` occurs in that text: a
+  /// reader looking for a key (the comparison's mask, for `"$id"`) then knows the element has
+  /// none without building it. `false` says nothing (a parsed element, or a possible match).
+  ///
+  /// ```swift
+  /// elements.pendingText(at: 3, lacks: #""$id""#, #"\u"#)   // true: no key `$id`, even escaped
+  /// ```
+  package func pendingText(at i: Int, lacks needles: StaticString...) -> Bool {
+    guard let (text, range) = storage.text(of: i) else { return false }
+    let bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text.bytes)[range])
+    return !needles.contains { ByteSearch.contains(bytes, $0) }
+  }
 }

@@ -33,10 +33,14 @@ final class CompareSide {
 
   /// Reads the header and the initial state.
   func start() throws(TraceError) {
-    while session == nil || initialState == nil {
+    var readInitialState = false
+    while session == nil || !readInitialState {
       guard let line = try nextLine() else { break }
       if case let .session(header) = line.record { session = header }
-      if case let .state(state) = line.record { initialState = state.state }
+      if case let .state(state) = line.record {
+        initialState = state.state
+        readInitialState = true
+      }
       if line.record.kind == .action {
         // A trace without an initial state: its first action's patch has nothing to apply to
         // (reported when the comparison takes it).
@@ -47,6 +51,12 @@ final class CompareSide {
         throw TraceError(file: file, line: problem.line, message: problem.message)
       }
     }
+  }
+
+  /// Forgets the initial state once it was compared, so that the tracked state is the only
+  /// reference to it and the first patch changes it in place instead of copying it.
+  func releaseInitialState() {
+    initialState = nil
   }
 
   /// The next complete action, or `nil` at the end of the trace.

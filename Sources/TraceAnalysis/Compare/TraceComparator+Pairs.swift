@@ -11,6 +11,8 @@ extension TraceComparator {
     let order = recorder.addCase(golden: nil, current: nil, label: "")
     let old = golden.mask.apply(to: golden.initialState ?? .null)
     let new = current.mask.apply(to: current.initialState ?? .null)
+    golden.releaseInitialState()
+    current.releaseInitialState()
     inSync = old == new
     carryingDifference = !inSync
     guard !inSync else { return }

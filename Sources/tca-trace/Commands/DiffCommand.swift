@@ -107,6 +107,8 @@ package enum DiffCommand: TraceCommand {
   /// cannot be opened is `Error: …`, exit 2); the comparator reads the records and keeps the
   /// warnings itself.
   private static func open(_ file: String, _ context: CommandContext) throws(CommandLineExit) -> TraceReader {
-    try RecordInput(file: file, checksSequence: false, context: context).reader
+    let reader = try RecordInput(file: file, checksSequence: false, context: context).reader
+    reader.keepsArraysAsText = true
+    return reader
   }
 }
