@@ -74,6 +74,42 @@ import TraceTestSupport
         """)
   }
 
+  /// Lines are read on a second thread in batches (`ValidationPipe`: 512 lines, or 1 MB of state
+  /// text): problems at a batch's edge (line 513 follows the failed patch at 512, so the state is
+  /// unknown until the keyframe at 700), after a batch of one large keyframe and in the last, short
+  /// batch keep their lines and their order.
+  @Test func problemsAcrossBatchesKeepTheirLinesAndOrder() throws {
+    let header = sampleTrace.split(separator: "\n")[0]
+    let big = String(repeating: "x", count: 1_100_000)
+    var lines = [String(header), #"{"kind":"state","seq":0,"t":0,"state":{"n":0,"big":""}}"#]
+    var seq = 0
+    func action(_ patch: String, state: String? = nil) {
+      seq += 1
+      let keyframe = state.map { #","state":\#($0)"# } ?? ""
+      lines.append(
+        #"{"kind":"action","seq":\#(seq),"t":1,"duration":1,"label":"a","action":null,"patch":\#(patch)\#(keyframe)}"#)
+    }
+    while lines.count < 1_500 {
+      switch lines.count + 1 {
+      case 512, 513, 1_024: action(#"[{"op":"remove","path":"/gone"}]"#)
+      case 700:
+        action(#"[{"op":"replace","path":"/big","value":"\#(big)"}]"#, state: #"{"n":\#(seq),"big":"\#(big)"}"#)
+      case 701:
+        // A keyframe that disagrees with its patch, right after a batch of 1 MB.
+        action(#"[{"op":"replace","path":"/n","value":\#(seq + 1)}]"#, state: #"{"n":0,"big":"\#(big)"}"#)
+      default: action(#"[{"op":"replace","path":"/n","value":\#(seq + 1)}]"#)
+      }
+    }
+    lines.append("{\"kind\":\"mystery\"}")
+    #expect(
+      try validate(lines.joined(separator: "\n") + "\n") == """
+        t.jsonl:512: error: patch of action 510 does not apply: path /gone does not exist
+        t.jsonl:701: error: keyframe state of action 699 differs from the state its patch gives
+        t.jsonl:1024: error: patch of action 1022 does not apply: path /gone does not exist
+        t.jsonl:1501: error: unknown kind "mystery"
+        """)
+  }
+
   @Test func anUnreadableActionIsReportedOnceNotAgainAsAGapAndAFailingPatch() throws {
     let lines = sampleTrace.split(separator: "\n").map(String.init)
     // Line 3 is action 1, which adds the todo that action 2 (line 6) changes; cut it in two ways.

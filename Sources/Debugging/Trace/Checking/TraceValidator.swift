@@ -22,13 +22,18 @@ public enum TraceValidator {
     // two are the same bytes. Action values and labels are checked by the reader's rules, never
     // read by the checks.
     reader.readsForChecking = true
-    for item in reader {
-      // (Consumed: the line is moved into the check, not copied and released twice.)
-      switch consume item {
-      case let .failure(error):
-        state.findings.append(error)
-        if error.severity == .error, error.mayHideAStateChange { state.skipped() }
-      case let .success(line): state.check(line, stateText: reader.takeDeferredState())
+    // Lines are read and decoded on a second thread while this one checks them, in order.
+    let pipe = ValidationPipe(reader)
+    while var batch = pipe.next() {
+      // Taken from the end (moved out: each line goes into the check, not copied and released twice).
+      batch.reverse()
+      while let entry = batch.popLast() {
+        switch entry.item {
+        case let .failure(error):
+          state.findings.append(error)
+          if error.severity == .error, error.mayHideAStateChange { state.skipped() }
+        case let .success(line): state.check(line, stateText: entry.stateText)
+        }
       }
     }
     state.finish()
