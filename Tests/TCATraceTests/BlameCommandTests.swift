@@ -91,6 +91,72 @@ import Testing
   }
 }
 
+/// `blame` reads the trace on a second thread (`ReadAhead`, batches of 256 lines or 1 MB): changes
+/// in several batches come out in order, and a bad line far into the trace is its error with the
+/// changes before it printed, as when one thread read it.
+@Suite struct BlameReadAheadTests {
+  static func trace(actions: Int, badLine: Int? = nil) -> String {
+    var lines = [
+      SampleTraces.header,
+      #"{"kind":"state","seq":0,"t":0,"state":{"$type":"S","count":0,"note":""}}"#,
+    ]
+    for seq in 1...actions {
+      // Every 300th action changes `count`; one in the middle carries a 1.2 MB note (its own batch).
+      let patch =
+        seq == 450
+        ? #"[{"op":"replace","path":"/note","value":"\#(String(repeating: "x", count: 1_200_000))"}]"#
+        : seq % 300 == 0 ? #"[{"op":"replace","path":"/count","value":\#(seq)}]"# : "[]"
+      lines.append(
+        #"{"kind":"action","seq":\#(seq),"t":\#(seq * 1_000_000),"duration":1000,"label":"S.Action.tick","action":{"$enum":"S.Action","tick":{}},"patch":\#(patch)}"#
+      )
+      if lines.count == badLine { lines.append(#"{"kind":"action","seq":"#) }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  @Test func changesInSeveralBatchesComeOutInOrder() {
+    let directory = TemporaryDirectory()
+    _ = directory.file("long.jsonl", contents: Self.trace(actions: 1_000))
+    #expect(
+      tcaTrace("blame", "long.jsonl", "count", in: directory)
+        == ToolRun(
+          stdout: """
+            #300    +0.300s  1.00µs  S.Action.tick
+              - 0
+              + 300
+            #600    +0.600s  1.00µs  S.Action.tick
+              - 300
+              + 600
+            #900    +0.900s  1.00µs  S.Action.tick
+              - 600
+              + 900
+            3 actions changed count.
+
+            """))
+  }
+
+  @Test func aBadLineFarIntoTheTraceIsItsError() {
+    let directory = TemporaryDirectory()
+    _ = directory.file("long.jsonl", contents: Self.trace(actions: 1_000, badLine: 700))
+    #expect(
+      tcaTrace("blame", "long.jsonl", "count", in: directory)
+        == ToolRun(
+          stdout: """
+            #300    +0.300s  1.00µs  S.Action.tick
+              - 0
+              + 300
+            #600    +0.600s  1.00µs  S.Action.tick
+              - 300
+              + 600
+
+            """,
+          stderr: """
+            long.jsonl:701:24: error: unexpected end of input
+
+            """, code: 2))
+  }
+}
+
 /// A JSON Pointer through an array follows the position: an element added or removed before it
 /// (without a keyframe) changes the value there, which `blame` and `show --path` must report.
 @Suite struct BlameShiftedIndexTests {

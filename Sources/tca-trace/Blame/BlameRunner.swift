@@ -29,6 +29,7 @@ package struct BlameRunner {
     // Blame prints labels and the values at the path, never an action's value.
     input.reader.skipsActionValues = true
     input.reader.keepsArraysAsText = true
+    input.readAhead()
     let renderer = ShowTextRenderer(style: context.style)
     // Whether an operation can change the value at the path: it touches the path's part before
     // any `[id:]` (at it, inside or above it), or shifts the elements of an array above it.

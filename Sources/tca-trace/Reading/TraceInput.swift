@@ -34,6 +34,7 @@ package final class TraceInput<Decoder: TraceInputDecoder> {
   ) throws(CommandLineExit) {
     self.context = context
     self.reportsGaps = reportsGaps
+    self.following = follow
     self.sequence = checksSequence ? SequenceCheck() : nil
     // Followed until interrupted, past the `end` line: the app may run again into the same file.
     let followMode = follow ? LineReader.Follow(shouldStop: { false }) : nil
@@ -59,9 +60,32 @@ package final class TraceInput<Decoder: TraceInputDecoder> {
   /// The file name used in messages (`<stdin>` for `-`).
   package var file: String { reader.file }
 
+  /// Lines read and decoded on a second thread (`readAhead()`), or `nil`: read here.
+  private var ahead: ReadAhead<Result<Decoder.Record, TraceError>>?
+  private var following = false
+
+  /// From now on, lines are read and decoded on a second thread while this one takes them
+  /// (`ReadAhead`): for a command that does as much with each line as reading it costs (`show`,
+  /// `blame`, `report`). Call it once the reader is set up; `reader` is then not to be touched
+  /// before `next()` returned `nil`. A followed file is read here (its lines arrive slowly).
+  package func readAhead() {
+    guard ahead == nil, !following else { return }
+    let reader = reader, lines = lines
+    ahead = ReadAhead(bytesRead: { lines.bytesRead }) { reader.next() }
+  }
+
+  // The reading thread holds its `ReadAhead` until it stops: a command that ends early (an error,
+  // `--to`) stops it here.
+  deinit { ahead?.cancel() }
+
+  private func nextItem() -> Result<Decoder.Record, TraceError>? {
+    guard let ahead else { return reader.next() }
+    return ahead.next()
+  }
+
   /// The next record; a bad line throws its `TraceError` (`log.jsonl:3:7: error: …`).
   package func next() throws(TraceError) -> Decoder.Record? {
-    while let item = reader.next() {
+    while let item = nextItem() {
       if let restart = lines.takeRestart() {
         // `tail -F`: say so, and read the new content as a new trace.
         try? context.output.flush()

@@ -82,6 +82,8 @@ public final class LineReader {
   private var path: String?
   /// Bytes read from the file so far, to notice it got shorter.
   private var offset: Int64 = 0
+  /// Bytes read from the file so far (past the lines handed out: what is buffered too).
+  package var bytesRead: Int64 { offset }
   private var restart: Restart?
   private var closesDescriptor: Bool
   private let chunkSize: Int
