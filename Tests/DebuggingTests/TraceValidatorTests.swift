@@ -74,8 +74,8 @@ import TraceTestSupport
         """)
   }
 
-  /// Lines are read on a second thread in batches (`ValidationPipe`: 512 lines, or 1 MB of state
-  /// text): problems at a batch's edge (line 513 follows the failed patch at 512, so the state is
+  /// Lines are read on a second thread in batches (`ReadAhead`: 512 lines, or 1 MB read):
+  /// problems at a batch's edge (line 513 follows the failed patch at 512, so the state is
   /// unknown until the keyframe at 700), after a batch of one large keyframe and in the last, short
   /// batch keep their lines and their order.
   @Test func problemsAcrossBatchesKeepTheirLinesAndOrder() throws {

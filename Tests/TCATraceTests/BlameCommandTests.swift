@@ -91,7 +91,7 @@ import Testing
   }
 }
 
-/// `blame` reads the trace on a second thread (`ReadAhead`, batches of 256 lines or 1 MB): changes
+/// `blame` reads the trace on a second thread (`ReadAhead`, batches of 512 lines or 1 MB): changes
 /// in several batches come out in order, and a bad line far into the trace is its error with the
 /// changes before it printed, as when one thread read it.
 @Suite struct BlameReadAheadTests {
@@ -114,19 +114,24 @@ import Testing
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// What both traces print first: `count` at actions 300 and 600, in two different batches.
+  static let firstTwoChanges = """
+    #300    +0.300s  1.00µs  S.Action.tick
+      - 0
+      + 300
+    #600    +0.600s  1.00µs  S.Action.tick
+      - 300
+      + 600
+
+    """
+
   @Test func changesInSeveralBatchesComeOutInOrder() {
     let directory = TemporaryDirectory()
     _ = directory.file("long.jsonl", contents: Self.trace(actions: 1_000))
     #expect(
       tcaTrace("blame", "long.jsonl", "count", in: directory)
         == ToolRun(
-          stdout: """
-            #300    +0.300s  1.00µs  S.Action.tick
-              - 0
-              + 300
-            #600    +0.600s  1.00µs  S.Action.tick
-              - 300
-              + 600
+          stdout: Self.firstTwoChanges + """
             #900    +0.900s  1.00µs  S.Action.tick
               - 600
               + 900
@@ -141,15 +146,7 @@ import Testing
     #expect(
       tcaTrace("blame", "long.jsonl", "count", in: directory)
         == ToolRun(
-          stdout: """
-            #300    +0.300s  1.00µs  S.Action.tick
-              - 0
-              + 300
-            #600    +0.600s  1.00µs  S.Action.tick
-              - 300
-              + 600
-
-            """,
+          stdout: Self.firstTwoChanges,
           stderr: """
             long.jsonl:701:24: error: unexpected end of input
 

@@ -33,14 +33,10 @@ final class CompareSide {
 
   /// Reads the header and the initial state.
   func start() throws(TraceError) {
-    var readInitialState = false
-    while session == nil || !readInitialState {
+    while session == nil || initialState == nil {
       guard let line = try nextLine() else { break }
       if case let .session(header) = line.record { session = header }
-      if case let .state(state) = line.record {
-        initialState = state.state
-        readInitialState = true
-      }
+      if case let .state(state) = line.record { initialState = state.state }
       if line.record.kind == .action {
         // A trace without an initial state: its first action's patch has nothing to apply to
         // (reported when the comparison takes it).

@@ -23,16 +23,20 @@ public enum TraceValidator {
     // read by the checks.
     reader.readsForChecking = true
     // Lines are read and decoded on a second thread while this one checks them, in order.
-    let pipe = ValidationPipe(reader)
-    while var batch = pipe.next() {
-      // Taken from the end (moved out: each line goes into the check, not copied and released twice).
-      batch.reverse()
-      while let entry = batch.popLast() {
-        switch entry.item {
+    let ahead = ReadAhead<(Result<TraceLine, TraceError>, TraceLineRules.DeferredState?)>(
+      bytesRead: { reader.lines.bytesRead }
+    ) {
+      // (Not `map`: it copies the line.)
+      guard let item = reader.next() else { return nil }
+      return (item, reader.takeDeferredState())
+    }
+    while var batch = ahead.nextBatch() {
+      while let (item, stateText) = batch.popLast() {
+        switch item {
         case let .failure(error):
           state.findings.append(error)
           if error.severity == .error, error.mayHideAStateChange { state.skipped() }
-        case let .success(line): state.check(line, stateText: entry.stateText)
+        case let .success(line): state.check(line, stateText: stateText)
         }
       }
     }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Reads items (trace lines, decoded) on a thread of its own while the caller uses the ones read
-/// before: on two cores a reader whose decoding costs as much as what is done with each line
-/// (`show`, `blame`, `report` on a long trace) takes the time of the slower half instead of both.
+/// before: on two cores a reader whose decoding costs about as much as what is done with each
+/// line (`validate`, `blame`) takes the time of the slower half instead of both.
 /// Items come out in the order `read` made them; memory stays bounded: a batch is handed over at
 /// `batchItems` items or `batchBytes` bytes read (`bytesRead`, a running count), and at most
 /// `queuedBatches` wait, so a state larger than a batch is a batch of its own.
@@ -17,7 +17,7 @@ import Foundation
 /// while let item = ahead.next() { show(item) }
 /// ```
 package final class ReadAhead<Item>: @unchecked Sendable {
-  package static var batchItems: Int { 256 }
+  package static var batchItems: Int { 512 }
   package static var batchBytes: Int { 1 << 20 }
   package static var queuedBatches: Int { 2 }
 
@@ -39,15 +39,22 @@ package final class ReadAhead<Item>: @unchecked Sendable {
   /// The next item in order; `nil` once every item was handed out.
   package func next() -> Item? {
     if let item = current.popLast() { return item }
+    current = nextBatch() ?? []
+    return current.popLast()
+  }
+
+  /// The next batch, last item first (`popLast()` takes them in order, each moved out, not
+  /// copied); `nil` once every item was handed out. For a caller that takes many items per line
+  /// of work (`validate`): one call per batch instead of one per item. Not mixed with `next()`.
+  package func nextBatch() -> [Item]? {
     condition.lock()
     while queue.isEmpty && !readerDone { condition.wait() }
-    if !queue.isEmpty {
-      current = queue.removeFirst()
-      condition.broadcast()
-    }
+    var batch = queue.isEmpty ? nil : queue.removeFirst()
+    condition.broadcast()
     condition.unlock()
-    // Reversed when handed over: taken from the end, each item is moved out, not copied.
-    return current.popLast()
+    // Reversed here, not by the reading thread: reading is usually the slower half.
+    batch?.reverse()
+    return batch
   }
 
   /// Stops the reading thread (it ends after the item it is reading); `next()` then gives what
@@ -63,7 +70,9 @@ package final class ReadAhead<Item>: @unchecked Sendable {
     var batch: [Item] = []
     var start = work.bytesRead()
     while let item = work.read() {
-      batch.append(item)
+      // (Room for a whole batch at once: growing an array of large items moves them each time.)
+      if batch.isEmpty { batch.reserveCapacity(Self.batchItems) }
+      batch.append(consume item)
       let read = work.bytesRead()
       if batch.count >= Self.batchItems || read - start >= Self.batchBytes {
         guard hand(&batch) else { return }
@@ -79,7 +88,6 @@ package final class ReadAhead<Item>: @unchecked Sendable {
 
   /// Queues `batch` (emptied) when there is room; `false` once the caller stopped.
   private func hand(_ batch: inout [Item]) -> Bool {
-    batch.reverse()
     condition.lock()
     defer { condition.unlock() }
     while queue.count >= Self.queuedBatches && !cancelled { condition.wait() }
