@@ -10,6 +10,16 @@ if filter == "record-traces" {
   await recordTraces(into: directory, specs: RecordedTraceSpec.standard + (arguments.contains("long") ? [.long] : []))
   exit(0)
 }
+if filter == "record-trace" {
+  // `Benchmarks record-trace DIR TODOS STEPS`: one more trace of the same script, any size.
+  let arguments = Array(CommandLine.arguments.dropFirst(2))
+  guard arguments.count == 3, let todos = Int(arguments[1]), let steps = Int(arguments[2]) else {
+    print("usage: Benchmarks record-trace DIR TODOS STEPS")
+    exit(2)
+  }
+  await recordTraces(into: arguments[0], specs: [RecordedTraceSpec(todos: todos, steps: steps)])
+  exit(0)
+}
 print(
   "tca-trace benchmarks (release build). Medians of repeated runs; ratios against baselines measured in the same run.")
 runJSONBenchmarks(filter: filter)

@@ -21,10 +21,14 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
   /// thread (see `JSONLazyElements.swift`: only the tool's readers make them).
   final class Storage: @unchecked Sendable {
     /// The elements, an element still held as text (`pending`) as `.null`.
-    @exclusivity(unchecked) var trees: [JSON]
+    @exclusivity(unchecked) var trees: ChunkedArray<JSON>
     /// The elements still held as text; `nil` when every element is in `trees`.
     @exclusivity(unchecked) var pending: JSONPendingElements?
     init(_ trees: [JSON], pending: JSONPendingElements? = nil) {
+      self.trees = ChunkedArray(trees)
+      self.pending = pending
+    }
+    init(_ trees: ChunkedArray<JSON>, pending: JSONPendingElements?) {
       self.trees = trees
       self.pending = pending
     }
@@ -34,7 +38,7 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
     /// Every element as a tree (those still text are parsed first).
     var items: [JSON] {
       parseAll()
-      return trees
+      return trees.array
     }
   }
 
@@ -53,10 +57,21 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
   /// The elements as a Swift array (no copy of the elements; an array read lazily is parsed whole).
   public var array: [JSON] { storage.items }
 
-  // Iteration and contiguous access go straight to the array: one reference for the whole loop.
-  public func makeIterator() -> IndexingIterator<[JSON]> { array.makeIterator() }
+  // Iteration and contiguous access go straight to the store: one reference for the whole loop.
+  public func makeIterator() -> Iterator {
+    storage.parseAll()
+    return Iterator(base: storage.trees.makeIterator())
+  }
+
+  public struct Iterator: IteratorProtocol {
+    var base: ChunkedArray<JSON>.Iterator
+    public mutating func next() -> JSON? { base.next() }
+  }
+
+  /// The elements' memory, while they are one Swift array (not once a large array was chunked).
   public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<JSON>) throws -> R) rethrows -> R? {
-    try array.withContiguousStorageIfAvailable(body)
+    storage.parseAll()
+    return try storage.trees.withContiguousStorageIfAvailable(body)
   }
 
   public var startIndex: Int { 0 }
@@ -83,7 +98,7 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
   public subscript(bounds: Range<Int>) -> ArraySlice<JSON> {
     get {
       storage.parse(bounds)
-      return storage.trees[bounds]
+      return storage.trees.slice(bounds)
     }
     set {
       replaceSubrange(bounds, with: newValue)
@@ -130,9 +145,8 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
   }
 
   /// Moves the element at `source` to `target` (both valid indices), shifting the ones between by
-  /// one place: what `remove(at: source)` then `insert(_:at: target)` give, with the elements
-  /// between moved as bytes (no reference counting, no reallocation) — a sort that moves one row
-  /// of 100,000 costs one `memmove` (two while elements are still text: their ranges move too).
+  /// one place: what `remove(at: source)` then `insert(_:at: target)` give, at the cost of one
+  /// chunk of elements in a large array (`ChunkedArray`), of one `memmove` in a small one.
   ///
   /// ```swift
   /// var elements: JSONElements = [1, 2, 3, 4]

@@ -69,7 +69,7 @@ final class JSONLazyText {
 /// an unparsed element holds `.null`).
 struct JSONPendingElements {
   let text: JSONLazyText
-  var ranges: [Range<Int>]
+  var ranges: ChunkedArray<Range<Int>>
   /// How many ranges are not empty.
   var unparsed: Int
   /// Whether the text of every unparsed element is what `JSONWriter` writes for it (`nil`: not
@@ -112,8 +112,8 @@ extension JSONElements.Storage {
     guard let pending else { return }
     self.pending = nil
     pending.text.withParser { parser in
-      for i in pending.ranges.indices where !pending.ranges[i].isEmpty {
-        trees[i] = parser.parseChecked(pending.ranges[i])
+      for (i, range) in pending.ranges.enumerated() where !range.isEmpty {
+        trees[i] = parser.parseChecked(range)
       }
     }
   }

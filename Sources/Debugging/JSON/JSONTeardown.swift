@@ -12,6 +12,25 @@ enum JSONTeardown {
     drain(&pending)
   }
 
+  static func dismantle(_ elements: inout ChunkedArray<JSON>) {
+    switch elements.takeAll() {
+    case var .flat(items):
+      dismantle(&items)
+    case let .chunks(chunks):
+      var pending: [JSON] = []
+      append(chunks, to: &pending)
+      drain(&pending)
+    }
+  }
+
+  /// The containers in `chunks`, for `drain`: slices may share memory, so no container in them is
+  /// held by `pending` alone until all of them are freed (when this returns).
+  private static func append(_ chunks: consuming [ArraySlice<JSON>], to pending: inout [JSON]) {
+    while let chunk = chunks.popLast() {
+      for item in chunk where item.isContainer { pending.append(item) }
+    }
+  }
+
   static func dismantle(_ members: inout [JSON.Member]) {
     guard members.contains(where: \.value.isContainer) else { return }
     var pending: [JSON] = []
@@ -36,9 +55,12 @@ enum JSONTeardown {
       guard case var .array(elements) = consume value,
         isKnownUniquelyReferenced(&elements.storage), elements.storage !== JSONElements.Storage.empty
       else { return }
-      var items: [JSON] = []
-      swap(&items, &elements.storage.trees)
-      for item in items where item.isContainer { pending.append(item) }
+      switch elements.storage.trees.takeAll() {
+      case let .flat(items):
+        for item in items where item.isContainer { pending.append(item) }
+      case let .chunks(chunks):
+        append(chunks, to: &pending)
+      }
     } else {
       guard case var .object(members) = consume value,
         isKnownUniquelyReferenced(&members.storage), members.storage !== JSONMembers.Storage.empty

@@ -103,7 +103,9 @@ extension JSONTreeParser {
     var items = items
     if kept > 0, cursor.index - open >= JSONLazyArrays.smallest {
       lazy!.text.used = true
-      return .array(JSONElements(items, pending: JSONPendingElements(text: lazy!.text, ranges: ranges, unparsed: kept)))
+      return .array(
+        JSONElements(
+          items, pending: JSONPendingElements(text: lazy!.text, ranges: ChunkedArray(ranges), unparsed: kept)))
     }
     if kept > 0 {
       // A small array: its checked elements are parsed now (arrays inside are smaller still).

@@ -274,7 +274,7 @@ extension ElementRunLayout {
     // Elements a lazily read array still holds as text are hashed from their text, not parsed
     // (reading one makes it a tree; `trees` holds `.null` for it).
     let storage = elements.storage
-    let ranges = storage.pending?.ranges ?? []
+    let ranges = storage.pending?.ranges ?? ChunkedArray()
     let text = UnsafeRawBufferPointer(storage.pending?.text.bytes ?? UnsafeBufferPointer(start: nil, count: 0))
     for piece in keptByOld where piece.old < range.upperBound && piece.old + piece.count > range.lowerBound {
       let first = max(piece.old, range.lowerBound), end = min(piece.old + piece.count, range.upperBound)
