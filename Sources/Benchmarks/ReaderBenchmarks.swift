@@ -7,7 +7,9 @@ import Foundation
 // (`cat`) of the same file in the same run. Columns: median wall time of the runs, MB/s, the
 // ratio jq ÷ ours (above 1: faster than jq), max RSS; then the scaling rows: the same command on
 // the trace four times as long (target ≤ 4.4×) and on the state ten times as large with the
-// same script (target ≤ 1.5×).
+// same script (target ≤ 1.5×), and the cost of one more step of the script — the difference
+// between the two lengths over their 600 steps — at each size and its ratio for ten times the
+// state: what an action costs once the initial state is read.
 //
 //   swift build -c release --static-swift-stdlib --product tca-trace   # as README "Install" builds it
 //   swift run -c release Benchmarks readers [DIR]    # DIR: where the traces are (recorded if missing)
@@ -104,15 +106,28 @@ func runReaderBenchmarks(filter: String?) async {
   }
   print(
     "readers: scaling | command | ×4 length at 1,000 / 10,000 / 100,000 todos (≤ 4.4) | ×10 state 1k→10k / 10k→100k (≤ 1.5)"
+      + " | per step at 1,000 / 10,000 / 100,000 todos | per step ×10 state 1k→10k / 10k→100k"
   )
   for (command, figures) in times.sorted(by: { $0.key < $1.key }) {
     func ratio(_ a: RecordedTraceSpec, _ b: RecordedTraceSpec) -> String {
       guard let x = figures[a], let y = figures[b] else { return "-" }
       return String(format: "%.2f×", y / x)
     }
+    // Seconds per step: the longer trace's time minus the shorter's, over the steps between.
+    func perStep(_ short: RecordedTraceSpec, _ long: RecordedTraceSpec) -> Double? {
+      guard let x = figures[short], let y = figures[long] else { return nil }
+      return (y - x) / Double(long.steps - short.steps)
+    }
     let s = RecordedTraceSpec.standard
+    let steps = [perStep(s[0], s[1]), perStep(s[2], s[3]), perStep(s[4], s[5])]
+    let stepText = steps.map { $0.map { String(format: "%.1f µs", $0 * 1e6) } ?? "-" }.joined(separator: " / ")
+    func stepRatio(_ a: Double?, _ b: Double?) -> String {
+      guard let a, let b, a > 0 else { return "-" }
+      return String(format: "%.2f×", b / a)
+    }
     print(
-      "readers: scaling | \(command) | \(ratio(s[0], s[1])) / \(ratio(s[2], s[3])) / \(ratio(s[4], s[5])) | \(ratio(s[0], s[2])) / \(ratio(s[2], s[5]))"
+      "readers: scaling | \(command) | \(ratio(s[0], s[1])) / \(ratio(s[2], s[3])) / \(ratio(s[4], s[5])) | \(ratio(s[0], s[2])) / \(ratio(s[2], s[4]))"
+        + " | \(stepText) | \(stepRatio(steps[0], steps[1])) / \(stepRatio(steps[1], steps[2]))"
     )
   }
 }

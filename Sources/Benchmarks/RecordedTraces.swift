@@ -25,7 +25,7 @@ struct RecordedTraceSpec: Hashable {
   static let standard: [RecordedTraceSpec] = [
     .init(todos: 1_000, steps: 200), .init(todos: 1_000, steps: 800),
     .init(todos: 10_000, steps: 200), .init(todos: 10_000, steps: 800),
-    .init(todos: 100_000, steps: 50), .init(todos: 100_000, steps: 200),
+    .init(todos: 100_000, steps: 200), .init(todos: 100_000, steps: 800),
   ]
   /// A long trace (~100 MB) for `state --at` and `report`.
   static let long = RecordedTraceSpec(todos: 1_000, steps: 130_000)

@@ -198,7 +198,7 @@ struct LazyTextEquality {
           known.map {
             (String(decoding: UnsafeRawBufferPointer(rebasing: text[$0.key ?? 0..<0]), as: UTF8.self), .text($0.value))
           })
-        : .array(known.map { .text($0.value) })
+        : .array(ChunkedArray(known.map { .text($0.value) }))
     }
     return LazyStateScan.expand(text.baseAddress!.assumingMemoryBound(to: UInt8.self), range)
   }

@@ -17,7 +17,8 @@ struct LazyState {
     case text(Range<Int>)
     case value(JSON)
     case object([(key: String, node: Node)])
-    case array([Node])
+    /// (Chunked once large and shifted, as `JSON` arrays are: a move in 100,000 elements shifts ~1,000.)
+    case array(ChunkedArray<Node>)
   }
 
   let text: [UInt8]
@@ -147,7 +148,7 @@ struct LazyState {
     return members
   }
 
-  private static func takeElements(_ node: inout Node) -> [Node]? {
+  private static func takeElements(_ node: inout Node) -> ChunkedArray<Node>? {
     guard case let .array(elements) = node else { return nil }
     node = .null
     return elements
@@ -163,7 +164,7 @@ struct LazyState {
         node =
           first == .openBrace
           ? .object(known.map { (String(decoding: text[$0.key ?? 0..<0], as: UTF8.self), .text($0.value)) })
-          : .array(known.map { .text($0.value) })
+          : .array(ChunkedArray(known.map { .text($0.value) }))
         return
       }
       text.withUnsafeBufferPointer { buffer in
@@ -172,7 +173,7 @@ struct LazyState {
     case let .value(.object(members)):
       node = .object(members.map { ($0.key, .value($0.value)) })
     case let .value(.array(elements)):
-      node = .array(elements.map { .value($0) })
+      node = .array(ChunkedArray(elements.map { .value($0) }))
     default:
       return
     }
@@ -215,7 +216,7 @@ enum LazyStateScan {
     if isObject { members.reserveCapacity(8) }
     parser.skipWhitespace()
     if parser.index < parser.end, base[parser.index] == (isObject ? .closeBrace : .closeBracket) {
-      return isObject ? .object([]) : .array([])
+      return isObject ? .object([]) : .array(ChunkedArray())
     }
     while true {
       parser.skipWhitespace()
@@ -243,7 +244,7 @@ enum LazyStateScan {
       parser.index += 1
       if byte == .comma { continue }
       guard byte == (isObject ? .closeBrace : .closeBracket) else { return nil }
-      return isObject ? .object(members) : .array(elements)
+      return isObject ? .object(members) : .array(ChunkedArray(elements))
     }
   }
 }
