@@ -116,7 +116,7 @@ import Testing
         #expect(checked)
       }
       #expect(children.containers.count == 2)
-      return lazy.equals(text: bytes, children: children)
+      return lazy.equals(text: StateText(bytes), children: children)
     }
     let changed = state.replacingOccurrences(
       of: #""id":7,"title":"Todo 7","done":false"#, with: #""id":7,"title":"Todo 7","done":true"#)

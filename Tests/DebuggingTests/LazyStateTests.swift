@@ -25,7 +25,7 @@ import TraceTestSupport
       #expect(checked)
     }
     #expect(children.containers.count == 2)
-    indexed.consume(stateText: text, children: children, seq: 0)
+    indexed.consume(stateText: StateText(text), children: children, seq: 0)
     var results: [String] = []
     for (k, patch) in patches.enumerated() {
       let state = k == patches.count - 1 ? keyframe.map { try? JSONReader.parse($0) } ?? nil : nil

@@ -18,7 +18,11 @@ extension LazyState {
   /// ```
   ///
   /// `children`: the index of `other` (`quickCheckValue(children:)`), or an empty one.
-  func equals(text other: [UInt8], children otherChildren: JSONChildIndex = JSONChildIndex(levels: 0)) -> Bool {
+  func equals(text other: [UInt8]) -> Bool {
+    equals(text: StateText(other))
+  }
+
+  func equals(text other: StateText, children otherChildren: JSONChildIndex = JSONChildIndex(levels: 0)) -> Bool {
     text.withUnsafeBytes { own in
       other.withUnsafeBytes { other in
         LazyTextEquality(own: own, ownChildren: children, other: other, otherChildren: otherChildren).equal(

@@ -21,14 +21,18 @@ struct LazyState {
     case array(ChunkedArray<Node>)
   }
 
-  let text: [UInt8]
+  let text: StateText
   /// Where the members and elements of the first levels of containers are in `text`.
   let children: JSONChildIndex
   private(set) var root: Node
 
   /// `text`: one JSON value that `JSONReader` reads without an error; `children`: its index
   /// (`quickCheckValue(children:)`), or an empty one.
-  init(text: [UInt8], children: JSONChildIndex = JSONChildIndex(levels: 0)) {
+  init(text: [UInt8]) {
+    self.init(text: StateText(text))
+  }
+
+  init(text: StateText, children: JSONChildIndex = JSONChildIndex(levels: 0)) {
     self.text = text
     self.children = children
     root = .text(0..<text.count)
@@ -123,7 +127,7 @@ struct LazyState {
   }
 
   private static func walk(
-    _ node: inout Node, _ tokens: ArraySlice<String>, _ text: [UInt8], _ children: JSONChildIndex,
+    _ node: inout Node, _ tokens: ArraySlice<String>, _ text: StateText, _ children: JSONChildIndex,
     _ body: (inout Node) -> Bool
   ) -> Bool {
     expand(&node, text, children)
@@ -155,7 +159,7 @@ struct LazyState {
   }
 
   /// Turns a container held as text or as a `JSON` value into one expanded one level.
-  private static func expand(_ node: inout Node, _ text: [UInt8], _ children: JSONChildIndex) {
+  private static func expand(_ node: inout Node, _ text: StateText, _ children: JSONChildIndex) {
     switch node {
     case let .text(range):
       guard let first = range.first.map({ text[$0] }), first == .openBrace || first == .openBracket else { return }

@@ -22,7 +22,8 @@ extension TraceLineRules {
       let (action, keyframe) = TraceActionLineDecoder.decodeForChecking(bytes, keys: keyTable, quickKeys: quickKeys)
     {
       return (
-        .success(.action(action)), keyframe.map { DeferredState(copying: bytes, $0.range, children: $0.children) }
+        .success(.action(action)),
+        keyframe.map { DeferredState(text: StateText(view, $0.range), children: $0.children) }
       )
     }
     if ByteSearch.hasPrefix(bytes, effectLineStart), problem(of: view, file: file) == nil,
@@ -31,19 +32,5 @@ extension TraceLineRules {
       return (.success(.effect(event)), nil)
     }
     return recordDeferringState(of: view, file: file, keepsActionValue: false, keyTable: keyTable)
-  }
-}
-
-extension TraceLineRules.DeferredState {
-  /// `bytes[range]`, copied with one `memcpy`, with the index of its children.
-  init(copying bytes: UnsafeRawBufferPointer, _ range: Range<Int>, children: JSONChildIndex) {
-    let copy = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
-      if range.count > 0, let base = bytes.baseAddress {
-        buffer.baseAddress!.initialize(
-          from: (base + range.lowerBound).assumingMemoryBound(to: UInt8.self), count: range.count)
-      }
-      count = range.count
-    }
-    self.init(text: copy, children: children)
   }
 }

@@ -281,7 +281,7 @@ package struct TraceLineRules {
     }
     var members: [JSON.Member] = []
     var keys = Set<String>()
-    var text: DeferredState?
+    var stateText: (range: Range<Int>, children: JSONChildIndex)?
     do {
       var scanner = try JSONObjectScanner(bytes)
       scanner.checksValues = true
@@ -290,15 +290,7 @@ package struct TraceLineRules {
         let key = scanner.key(of: member)
         guard keys.insert(key).inserted, scanner.lastValueChecked else { return (record(of: view, file: file), nil) }
         if key == "state" {
-          let raw = scanner.rawValue(of: member)
-          // Copied with one memcpy (an `Array` of a raw buffer would go byte by byte).
-          let copy = [UInt8](unsafeUninitializedCapacity: raw.count) { buffer, count in
-            if raw.count > 0, let base = raw.baseAddress {
-              buffer.baseAddress!.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: raw.count)
-            }
-            count = raw.count
-          }
-          text = DeferredState(text: copy, children: scanner.lastValueChildren)
+          stateText = (member.valueRange, scanner.lastValueChildren)
           members.append(JSON.Member(key, .null))
         } else {
           members.append(JSON.Member(key, try scanner.value(member)))
@@ -307,6 +299,8 @@ package struct TraceLineRules {
     } catch {
       return (record(of: view, file: file), nil)
     }
+    // Taken once the line is read: a large state keeps the line's buffer (`StateText`).
+    let text = stateText.map { DeferredState(text: StateText(view, $0.range), children: $0.children) }
     do {
       return (.success(try TraceRecord(json: .object(members))), text)
     } catch {
@@ -314,10 +308,9 @@ package struct TraceLineRules {
     }
   }
 
-  /// A `state` line's state kept as text by `recordDeferringState`, with where the members and
-  /// elements of its first two levels are.
+  /// The state of a `state` line or a keyframe kept as text, with the index of its children.
   package struct DeferredState {
-    package var text: [UInt8]
+    package var text: StateText
     package var children: JSONChildIndex
   }
 

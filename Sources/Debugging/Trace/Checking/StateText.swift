@@ -1,0 +1,54 @@
+/// The text of a state `validate` keeps as text (`LazyState`): part of a trace line. A large
+/// state (2 MB or more) keeps the line's own buffer, handed over by the reader
+/// (`LineReader.detachLine`), so a 100 MB state line is in memory once, not twice; a smaller one
+/// is copied.
+///
+/// ```swift
+/// let text = StateText(Array(#"{"todos":[]}"#.utf8))
+/// text.count          // 12
+/// text[1]             // UInt8(ascii: "\"")
+/// ```
+package struct StateText {
+  /// Owns the bytes (a copy, or the line's buffer).
+  private let owner: JSONLazyText
+  /// The state's bytes in `owner`'s.
+  private let bytes: UnsafeBufferPointer<UInt8>
+
+  /// A copy of `text`.
+  package init(_ text: [UInt8]) {
+    let owner = JSONLazyText()
+    text.withUnsafeBytes { owner.keep($0) }
+    self.owner = owner
+    bytes = owner.bytes
+  }
+
+  /// `range` of the line `view`: the line's buffer itself when the state is large and the reader
+  /// gives it away, else a copy of the range.
+  init(_ view: LineReader.View, _ range: Range<Int>) {
+    let owner = JSONLazyText()
+    self.owner = owner
+    let whole = view.bytes
+    if range.count >= Platform.largeBufferSize {
+      // The whole line is kept (the reader hands its buffer over, or it is copied once).
+      owner.keep(whole, of: view)
+      bytes = UnsafeBufferPointer(rebasing: owner.bytes[range])
+    } else {
+      owner.keep(UnsafeRawBufferPointer(rebasing: whole[range]))
+      bytes = owner.bytes
+    }
+  }
+
+  package var count: Int { bytes.count }
+
+  package subscript(i: Int) -> UInt8 { bytes[i] }
+
+  package subscript(range: Range<Int>) -> Slice<UnsafeBufferPointer<UInt8>> { bytes[range] }
+
+  package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    try withExtendedLifetime(owner) { try body(bytes) }
+  }
+
+  package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try withExtendedLifetime(owner) { try body(UnsafeRawBufferPointer(bytes)) }
+  }
+}
