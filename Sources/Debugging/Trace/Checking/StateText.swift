@@ -40,6 +40,10 @@ package struct StateText {
 
   package var count: Int { bytes.count }
 
+  /// Whether the bytes are part of a whole kept line (the reader's buffer, handed over), not a
+  /// copy of the state alone (for tests).
+  var keepsLine: Bool { owner.bytes.count > bytes.count }
+
   package subscript(i: Int) -> UInt8 { bytes[i] }
 
   package subscript(range: Range<Int>) -> Slice<UnsafeBufferPointer<UInt8>> { bytes[range] }
