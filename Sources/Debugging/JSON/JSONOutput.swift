@@ -10,10 +10,34 @@ struct JSONOutput: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
   private(set) var count = 0
   private var capacity: Int
+  /// Where what was written goes once it passes `drainAt` bytes (`drainIfFull()`), the buffer
+  /// then emptied: a 100 MB state is written through a buffer of one chunk, not held whole.
+  private var drain: ((UnsafeBufferPointer<UInt8>) -> Void)?
+  private var drainAt = Int.max
 
   init(capacity: Int = 256) {
     self.capacity = capacity
     base = .allocate(capacity: capacity)
+  }
+
+  /// A buffer handed to `drain` whenever it holds `threshold` bytes or more at a point the
+  /// writer checks (between the elements of an array, the members of an object).
+  init(drainingAt threshold: Int, into drain: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    self.init(capacity: 256)
+    self.drain = drain
+    drainAt = threshold
+  }
+
+  @inline(__always)
+  mutating func drainIfFull() {
+    if count >= drainAt { drainAll() }
+  }
+
+  /// Hands everything written to `drain` (when there is one) and empties the buffer.
+  mutating func drainAll() {
+    guard let drain, count > 0 else { return }
+    drain(UnsafeBufferPointer(start: base, count: count))
+    count = 0
   }
 
   deinit {

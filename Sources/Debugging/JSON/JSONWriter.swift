@@ -21,6 +21,23 @@ public enum JSONWriter {
     write(json, to: &output, depth: 0)
   }
 
+  /// Writes the compact JSON text of `json` in pieces of about `chunkSize` bytes or more (cut
+  /// between the elements of an array or the members of an object), each handed to `body` as
+  /// soon as it is written: the text of a 100 MB state is never held whole.
+  ///
+  /// ```swift
+  /// JSONWriter.write(state, chunksOf: 1 << 16) { piece in output.write(piece) }
+  /// ```
+  public static func write(
+    _ json: JSON, chunksOf chunkSize: Int, to body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    withoutActuallyEscaping(body) { body in
+      var output = JSONOutput(drainingAt: max(1, chunkSize), into: body)
+      write(json, to: &output, depth: 0)
+      output.drainAll()
+    }
+  }
+
   /// Recursive for the first `JSON.recursionLimit` levels, then with a work list: a tree built in
   /// code deeper than any stack is written without overflowing it. `depth` is how deep `json`
   /// lies in the document being written (a writer of an enclosing container passes its own + 1).
@@ -42,11 +59,13 @@ public enum JSONWriter {
         writeKeepingText(container, to: &output, depth: depth)
         return
       }
-      let elements = container.array
       output.append(.openBracket)
-      for i in elements.indices {
-        if i > 0 { output.append(.comma) }
-        write(elements[i], to: &output, depth: depth + 1)
+      var first = true
+      for element in container {
+        if !first { output.append(.comma) }
+        first = false
+        write(element, to: &output, depth: depth + 1)
+        output.drainIfFull()
       }
       output.append(.closeBracket)
     case let .object(container):
@@ -57,6 +76,7 @@ public enum JSONWriter {
         output.appendJSONString(members[i].key)
         output.append(.colon)
         write(members[i].value, to: &output, depth: depth + 1)
+        output.drainIfFull()
       }
       output.append(.closeBrace)
     }
@@ -80,6 +100,7 @@ public enum JSONWriter {
       } else {
         write(elements[i], to: &output, depth: depth + 1)
       }
+      output.drainIfFull()
     }
     output.append(.closeBracket)
   }

@@ -68,7 +68,16 @@ package final class TextOutput {
   /// try output.jsonLine(.object([.init("seq", .int(3))]))  // {"seq":3}⏎
   /// ```
   package func jsonLine(_ json: JSON) throws(OutputClosed) {
-    JSONWriter.write(json, into: &buffer)
+    // In pieces of the buffer's size: a 100 MB state goes out as it is written.
+    var closed: OutputClosed?
+    JSONWriter.write(json, chunksOf: capacity) { piece in
+      guard closed == nil else { return }
+      buffer.append(contentsOf: piece)
+      if buffer.count >= capacity {
+        do throws(OutputClosed) { try flush() } catch { closed = error }
+      }
+    }
+    if let closed { throw closed }
     buffer.append(UInt8(ascii: "\n"))
     if buffer.count >= capacity { try flush() }
   }
