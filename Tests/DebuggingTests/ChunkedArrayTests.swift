@@ -149,4 +149,16 @@ import Testing
         .object([.init("id", .int(8_000))])
       ])
   }
+
+  /// A slice keeps the array's indices, chunked or not (`dropFirst`, `firstIndex` in a slice).
+  @Test func aSliceOfAChunkedArrayKeepsItsIndices() {
+    let flat = JSONElements(Self.rows(5_000))
+    var chunked = JSONElements(Self.rows(5_000))
+    for _ in 0..<5 { chunked.insert(.null, at: 0) }
+    for _ in 0..<5 { chunked.remove(at: 0) }
+    #expect(chunked.storage.trees.isChunked && !flat.storage.trees.isChunked)
+    #expect(chunked[10..<20].startIndex == 10 && flat[10..<20].startIndex == 10)
+    #expect(Array(chunked[10..<20]) == Array(flat[10..<20]))
+    #expect(chunked.dropFirst(10).firstIndex(of: chunked[15]) == 15)
+  }
 }

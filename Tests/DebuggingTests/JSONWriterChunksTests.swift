@@ -11,7 +11,10 @@ import Testing
 
   static func pieces(_ json: JSON, _ size: Int) -> [String] {
     var pieces: [String] = []
-    JSONWriter.write(json, chunksOf: size) { pieces.append(String(decoding: $0, as: UTF8.self)) }
+    JSONWriter.write(json, chunksOf: size) {
+      pieces.append(String(decoding: $0, as: UTF8.self))
+      return true
+    }
     return pieces
   }
 
@@ -25,6 +28,16 @@ import Testing
       // Each piece but the last is cut at the first element or member end past 4,096 bytes.
       #expect(pieces.dropLast().allSatisfy { (4_096..<4_096 + 50).contains($0.utf8.count) })
     }
+  }
+
+  /// The writer stops when told to: the pieces after the first are never written.
+  @Test func stopsWhenTheReceiverSaysSo() throws {
+    var pieces = 0
+    JSONWriter.write(try JSONReader.parse(Self.text), chunksOf: 4_096) { _ in
+      pieces += 1
+      return false
+    }
+    #expect(pieces == 1)
   }
 
   @Test func aSmallValueIsOnePiece() {

@@ -79,21 +79,10 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     }
   }
 
-  /// The elements at `bounds` as a Swift array slice (a slice of the array itself while flat).
+  /// The elements at `bounds` as a Swift array slice, with the array's indices (`startIndex` is
+  /// `bounds.lowerBound`): a slice of the array itself while flat, else of a copy of the chunks.
   func slice(_ bounds: Range<Int>) -> ArraySlice<Element> {
-    if chunks.isEmpty { return flat[bounds] }
-    precondition(bounds.lowerBound >= 0 && bounds.upperBound <= count, "range out of bounds")
-    var elements: [Element] = []
-    elements.reserveCapacity(bounds.count)
-    var i = bounds.lowerBound
-    while i < bounds.upperBound {
-      let (chunk, offset) = locate(i)
-      let first = chunks[chunk].startIndex + offset
-      let taken = Swift.min(chunks[chunk].count - offset, bounds.upperBound - i)
-      elements.append(contentsOf: chunks[chunk][first..<first + taken])
-      i += taken
-    }
-    return elements[...]
+    chunks.isEmpty ? flat[bounds] : array[bounds]
   }
 
   mutating func append(_ element: Element) {

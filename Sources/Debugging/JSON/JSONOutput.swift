@@ -12,8 +12,10 @@ struct JSONOutput: ~Copyable {
   private var capacity: Int
   /// Where what was written goes once it passes `drainAt` bytes (`drainIfFull()`), the buffer
   /// then emptied: a 100 MB state is written through a buffer of one chunk, not held whole.
-  private var drain: ((UnsafeBufferPointer<UInt8>) -> Void)?
+  private var drain: ((UnsafeBufferPointer<UInt8>) -> Bool)?
   private var drainAt = Int.max
+  /// Whether `drain` asked for no more (the writer then stops walking the value).
+  private(set) var isStopped = false
 
   init(capacity: Int = 256) {
     self.capacity = capacity
@@ -22,7 +24,8 @@ struct JSONOutput: ~Copyable {
 
   /// A buffer handed to `drain` whenever it holds `threshold` bytes or more at a point the
   /// writer checks (between the elements of an array, the members of an object).
-  init(drainingAt threshold: Int, into drain: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+  /// `drain` returns `false` to stop: nothing more is written.
+  init(drainingAt threshold: Int, into drain: @escaping (UnsafeBufferPointer<UInt8>) -> Bool) {
     self.init(capacity: 256)
     self.drain = drain
     drainAt = threshold
@@ -35,8 +38,8 @@ struct JSONOutput: ~Copyable {
 
   /// Hands everything written to `drain` (when there is one) and empties the buffer.
   mutating func drainAll() {
-    guard let drain, count > 0 else { return }
-    drain(UnsafeBufferPointer(start: base, count: count))
+    guard let drain, count > 0, !isStopped else { return }
+    isStopped = !drain(UnsafeBufferPointer(start: base, count: count))
     count = 0
   }
 

@@ -22,14 +22,15 @@ public enum JSONWriter {
   }
 
   /// Writes the compact JSON text of `json` in pieces of about `chunkSize` bytes or more (cut
-  /// between the elements of an array or the members of an object), each handed to `body` as
-  /// soon as it is written: the text of a 100 MB state is never held whole.
+  /// after an element of an array or a member of an object), each handed to `body` as soon as it
+  /// is written: the text of a 100 MB state is never held whole. `body` returns `false` to stop
+  /// (a closed pipe): the rest is not written.
   ///
   /// ```swift
   /// JSONWriter.write(state, chunksOf: 1 << 16) { piece in output.write(piece) }
   /// ```
   public static func write(
-    _ json: JSON, chunksOf chunkSize: Int, to body: (UnsafeBufferPointer<UInt8>) -> Void
+    _ json: JSON, chunksOf chunkSize: Int, to body: (UnsafeBufferPointer<UInt8>) -> Bool
   ) {
     withoutActuallyEscaping(body) { body in
       var output = JSONOutput(drainingAt: max(1, chunkSize), into: body)
@@ -66,6 +67,7 @@ public enum JSONWriter {
         first = false
         write(element, to: &output, depth: depth + 1)
         output.drainIfFull()
+        if output.isStopped { return }
       }
       output.append(.closeBracket)
     case let .object(container):
@@ -77,6 +79,7 @@ public enum JSONWriter {
         output.append(.colon)
         write(members[i].value, to: &output, depth: depth + 1)
         output.drainIfFull()
+        if output.isStopped { return }
       }
       output.append(.closeBrace)
     }
@@ -101,6 +104,7 @@ public enum JSONWriter {
         write(elements[i], to: &output, depth: depth + 1)
       }
       output.drainIfFull()
+      if output.isStopped { return }
     }
     output.append(.closeBracket)
   }

@@ -71,11 +71,11 @@ package final class TextOutput {
     // In pieces of the buffer's size: a 100 MB state goes out as it is written.
     var closed: OutputClosed?
     JSONWriter.write(json, chunksOf: capacity) { piece in
-      guard closed == nil else { return }
       buffer.append(contentsOf: piece)
       if buffer.count >= capacity {
         do throws(OutputClosed) { try flush() } catch { closed = error }
       }
+      return closed == nil
     }
     if let closed { throw closed }
     buffer.append(UInt8(ascii: "\n"))
