@@ -35,6 +35,17 @@ public struct IgnoreMask: Sendable {
     return masked(json, path: &path, depth: 0) ?? json
   }
 
+  /// The value without its ignored parts but with its computed ids (`$id`): what a divergence
+  /// shows, so that rows identified by a computed `id` are matched by it there as in `show`
+  /// (a sort reads as moves, not as every field of every row changed). The runs are compared
+  /// without the ids (`apply(to:)`).
+  public func applyKeepingIDs(to json: JSON) -> JSON {
+    if ignores([]) { return .null }
+    if patterns.isEmpty { return json }
+    var path: [String] = []
+    return masked(json, path: &path, depth: 0, keepsIDs: true) ?? json
+  }
+
   func apply(to json: JSON, at path: [String]) -> JSON {
     if ignores(path) { return .null }
     var path = path
@@ -45,7 +56,7 @@ public struct IgnoreMask: Sendable {
   /// (`$id`) removed, or `nil` when nothing is: containers are rebuilt only where something is
   /// masked, so a state with nothing to mask is read, not copied (the comparator masks the whole
   /// state after every action while two runs' states differ).
-  private func masked(_ json: JSON, path: inout [String], depth: Int) -> JSON? {
+  private func masked(_ json: JSON, path: inout [String], depth: Int, keepsIDs: Bool = false) -> JSON? {
     // The reader limits nesting to 512 levels; this bound only guards hand-built values.
     guard depth < 1_024 else { return nil }
     switch json {
@@ -56,17 +67,17 @@ public struct IgnoreMask: Sendable {
         let key = member.key
         var removed = false
         var value: JSON?
-        if key == Value.identityLabel {
+        if key == Value.identityLabel, !keepsIDs {
           removed = true
         } else if key.hasPrefix("$") {
           // Shape keys are not path segments: `{"$set":[…]}` is walked as the array.
-          value = masked(member.value, path: &path, depth: depth + 1)
+          value = masked(member.value, path: &path, depth: depth + 1, keepsIDs: keepsIDs)
         } else {
           path.append(key)
           if ignores(path) {
             removed = true
           } else {
-            value = masked(member.value, path: &path, depth: depth + 1)
+            value = masked(member.value, path: &path, depth: depth + 1, keepsIDs: keepsIDs)
           }
           path.removeLast()
         }
@@ -85,7 +96,8 @@ public struct IgnoreMask: Sendable {
       for index in elements.indices {
         if skipsText, rebuilt == nil, elements.pendingText(at: index, lacks: #""$id""#, #"\u"#) { continue }
         path.append(String(index))
-        let value: JSON? = ignores(path) ? .null : masked(elements[index], path: &path, depth: depth + 1)
+        let value: JSON? =
+          ignores(path) ? .null : masked(elements[index], path: &path, depth: depth + 1, keepsIDs: keepsIDs)
         path.removeLast()
         if rebuilt == nil, value != nil { rebuilt = Array(elements[..<index]) }
         if rebuilt != nil { rebuilt!.append(value ?? elements[index]) }

@@ -11,12 +11,19 @@ extension TraceComparator {
     let order = recorder.addCase(golden: nil, current: nil, label: "")
     let old = golden.mask.apply(to: golden.initialState ?? .null)
     let new = current.mask.apply(to: current.initialState ?? .null)
-    golden.releaseInitialState()
-    current.releaseInitialState()
     inSync = old == new
     carryingDifference = !inSync
-    guard !inSync else { return }
-    let model = StateDiff(try value(old, golden, line: 2), try value(new, current, line: 2))
+    guard !inSync else {
+      golden.releaseInitialState()
+      current.releaseInitialState()
+      return
+    }
+    // Shown with their computed ids, compared without (`IgnoreMask.applyKeepingIDs`).
+    let model = StateDiff(
+      try value(golden.mask.applyKeepingIDs(to: golden.initialState ?? .null), golden, line: 2),
+      try value(current.mask.applyKeepingIDs(to: current.initialState ?? .null), current, line: 2))
+    golden.releaseInitialState()
+    current.releaseInitialState()
     recorder.keep(model)
     lastStatePaths = JSONDifferencePaths.paths(old, new)
     recorder.counts.stateDifferences += 1
@@ -74,7 +81,8 @@ extension TraceComparator {
     recorder.counts.stateDifferences += 1
     guard recorder.wantsDetails else { return recorder.markFailed(recorder.lastOrder) }
     let model = StateDiff(
-      try value(old, golden, line: lastGolden?.line ?? 2), try value(new, current, line: lastCurrent?.line ?? 2))
+      try value(golden.mask.applyKeepingIDs(to: golden.state ?? .null), golden, line: lastGolden?.line ?? 2),
+      try value(current.mask.applyKeepingIDs(to: current.state ?? .null), current, line: lastCurrent?.line ?? 2))
     recorder.keep(model)
     recorder.add(
       Divergence(
@@ -130,7 +138,9 @@ extension TraceComparator {
     carriedRun = 0
     lastStatePaths = paths
     recorder.counts.stateDifferences += 1
-    let model = StateDiff(try value(old, golden, line: a.line), try value(new, current, line: b.line))
+    let model = StateDiff(
+      try value(golden.mask.applyKeepingIDs(to: stateA), golden, line: a.line),
+      try value(current.mask.applyKeepingIDs(to: stateB), current, line: b.line))
     recorder.keep(model)
     recorder.add(divergence(order, a, b, .state(model)))
   }
