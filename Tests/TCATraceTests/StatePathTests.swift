@@ -44,4 +44,16 @@ import Testing
   @Test func fixedPointerWithoutIds() throws {
     #expect(try StatePath(parsing: "todos[0].title").fixedPointer?.description == "/todos/0/title")
   }
+
+  /// An id written exactly wins over one that differs only in case; a case-insensitive match is
+  /// the fallback (a UUID typed in lower case), whatever the hint from the last action says.
+  @Test func anExactIDWinsOverOneThatDiffersInCase() throws {
+    let rows = try JSONReader.parse(#"{"rows":[{"id":"apple/swift","n":1},{"id":"Apple/Swift","n":2}]}"#)
+    #expect(try StatePath(parsing: "rows[id:Apple/Swift].n").value(in: rows) == .int(2))
+    #expect(try StatePath(parsing: "rows[id:apple/swift].n").value(in: rows) == .int(1))
+    #expect(try StatePath(parsing: "rows[id:APPLE/SWIFT].n").value(in: rows) == .int(1))
+    var hints = [0]
+    #expect(try StatePath(parsing: "rows[id:Apple/Swift].n").value(in: rows, hints: &hints) == .int(2))
+    #expect(hints == [1])
+  }
 }

@@ -6,7 +6,8 @@ package enum ShowCommand: TraceCommand {
   package static let abstract = "Show each action with its state changes and effects."
   package static let discussion = """
     Each action is printed with its sequence number, time offset, reducer duration and label, then
-    the action value and the structural state diff ("(No state changes)" when none). Effect events
+    the action value and the structural state diff ("(No state changes)" when none; "(State not
+    captured: …)" for an action whose state the recorder coalesced into the next). Effect events
     appear where they happened. Filters combine: --label Todo --from 10 --path todos.
 
     With --format json every line printed is a trace line (docs/log-format.md): the session header

@@ -75,15 +75,20 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
         tokens.append(token)
         node = node.flatMap { Self.child($0, token) }
       case let .id(id):
-        func matches(_ element: JSON) -> Bool {
-          Self.identity(of: element) == id || Self.identity(of: element)?.lowercased() == id.lowercased()
-        }
+        // An id written exactly wins; else one that differs only in case (a UUID typed in
+        // lower case): `[id:Apple/Swift]` is not the row `apple/swift` when both exist.
+        func exactly(_ element: JSON) -> Bool { Self.identity(of: element) == id }
+        let lowered = id.lowercased()
+        func loosely(_ element: JSON) -> Bool { Self.identity(of: element)?.lowercased() == lowered }
         defer { idSegment += 1 }
         guard case let .array(elements)? = node.map(Self.elements) else { return (JSONPointer(tokens: tokens), false) }
         let hint = idSegment < hints.count ? hints[idSegment] : -1
+        let hinted = elements.indices.contains(hint)
         guard
-          let index = elements.indices.contains(hint) && matches(elements[hint])
-            ? hint : elements.firstIndex(where: matches)
+          let index = hinted && exactly(elements[hint])
+            ? hint
+            : elements.firstIndex(where: exactly)
+              ?? (hinted && loosely(elements[hint]) ? hint : elements.firstIndex(where: loosely))
         else { return (JSONPointer(tokens: tokens), false) }
         if idSegment < hints.count { hints[idSegment] = index } else { hints.append(index) }
         tokens.append(String(index))

@@ -63,6 +63,14 @@ package struct ShowActionFilter {
   package var since: Int64?
   package var until: Int64?
   package var path: StatePath?
+  /// Where the path's `[id:]` segments found their elements last time (`StatePath.pointer(in:hints:)`):
+  /// following one state from action to action, finding a row again is one comparison, not a
+  /// search through 20,000 rows per action.
+  private let pathHints = PathHints()
+
+  private final class PathHints {
+    var indices: [Int] = []
+  }
 
   package init() {}
 
@@ -100,7 +108,9 @@ package struct ShowActionFilter {
   package func changesPath(_ patch: JSONPatch, before: JSON?, after: JSON?) -> Bool {
     guard let path else { return true }
     guard touchesPath(patch, before: before, after: after) else { return false }
-    return before.flatMap(path.value(in:)) != after.flatMap(path.value(in:))
+    let hints = pathHints
+    return before.flatMap { path.value(in: $0, hints: &hints.indices) }
+      != after.flatMap { path.value(in: $0, hints: &hints.indices) }
   }
 
   /// Whether the patch touched the path (at it, inside it or above it), looked up in the states
@@ -112,7 +122,9 @@ package struct ShowActionFilter {
       pointers = [fixed]
     } else {
       for state in [before, after] {
-        if let state, case let (pointer, true) = path.pointer(in: state) { pointers.append(pointer) }
+        if let state, case let (pointer, true) = path.pointer(in: state, hints: &pathHints.indices) {
+          pointers.append(pointer)
+        }
       }
     }
     for operation in patch.operations {

@@ -169,6 +169,8 @@ package final class ShowRunner {
     }
     if options.fullState {
       if let after { try output.line(renderer.value(try input.value(after, line: line.line))) }
+    } else if action.coalesced && action.patch.operations.isEmpty {
+      try output.line(renderer.coalesced())
     } else if action.patch.operations.isEmpty {
       try output.line(renderer.stateChange(StateDiff(root: .init(key: .root, change: .unchanged(count: 1)))))
     } else if let change, let after {

@@ -185,6 +185,16 @@ package struct ShowTextRenderer {
     Self.appendIndented(text, indent, to: &output)
   }
 
+  /// What `show` prints for an action whose state the recorder did not capture (`coalesced`): its
+  /// change is in the next recorded action's.
+  package static let coalescedNotice =
+    "(State not captured: coalesced while the writer was busy; the next recorded change includes this one)"
+
+  /// `coalescedNotice`, dimmed and indented as a state change.
+  package func coalesced(indent: String = "  ") -> String {
+    indent + style.paint(Self.coalescedNotice, .dim)
+  }
+
   /// An effect event, linked to the action that started it.
   ///
   /// ```text

@@ -107,7 +107,11 @@ public struct HTMLReportBuilder {
       bytes.append(contentsOf: #","x":"#.utf8)
       JSONWriter.write(.string(reason), into: &bytes)
     }
-    if action.patch.operations.isEmpty {
+    if action.coalesced && action.patch.operations.isEmpty {
+      why(
+        "the state after this action was not captured (coalesced while the writer was busy); the next recorded change includes this one"
+      )
+    } else if action.patch.operations.isEmpty {
       bytes.append(contentsOf: #","d":{"u":1}"#.utf8)
     } else {
       do throws(JSONError) {
