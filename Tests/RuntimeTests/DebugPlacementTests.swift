@@ -72,6 +72,32 @@ private struct ModeReducer: Reducer {
   }
 }
 
+/// A child whose effect sends an action back: `.start` starts it, `.tick` comes from it.
+private struct Ticker: Reducer {
+  struct State: Equatable, Sendable { var ticks = 0 }
+  enum Action: Equatable, Sendable { case start, tick }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .start:
+        return .run { send in await send(.tick) }
+      case .tick:
+        state.ticks += 1
+        return .none
+      }
+    }
+  }
+}
+
+private struct TickerParent: Reducer {
+  struct State: Equatable, Sendable { var ticker = Ticker.State() }
+  enum Action: Equatable, Sendable { case ticker(Ticker.Action) }
+  let path: String
+  var body: some ReducerOf<Self> {
+    Scope(state: \.ticker, action: Action.ticker) { Ticker().debug("ticker", to: .file(path)) }
+  }
+}
+
 private func temporaryPath(_ name: String) -> String {
   traceTemporaryPath("\(name).jsonl")
 }
@@ -107,6 +133,31 @@ private func summary(_ lines: [[String: JSON]]) -> [String] {
     #expect(lines.last?["actions"] == .int(50))
     let findings = TraceValidator.validate(try TraceReader(path: path))
     #expect(findings.map(\.description) == [])
+  }
+
+  /// The child's `.debug()` is made again for every action; the action its effect sends is still
+  /// known as that effect's, with its `output` event, and the effect finishes where it did.
+  @Test func aChildDebugInsideBodyKnowsWhichEffectSentAnAction() async throws {
+    let path = temporaryPath("child-effect")
+    defer { unlink(path) }
+    do {
+      let store = Store(initialState: TickerParent.State()) { TickerParent(path: path) }
+      await store.send(.ticker(.start)).finish()
+    }
+    let lines = try traceLines(path)
+    func describe(_ line: [String: JSON]) -> String {
+      var text = line["kind"].flatMap { if case let .string(s) = $0 { s } else { nil } } ?? "?"
+      if case let .string(label)? = line["label"] { text += " " + label }
+      if case let .string(event)? = line["event"] { text += " " + event }
+      if case let .int(effect)? = line["effect"] { text += " effect \(effect)" }
+      return text
+    }
+    #expect(
+      lines.map(describe) == [
+        "session", "state", "action Ticker.Action.start", "effect Ticker.Action.start started effect 1",
+        "effect Ticker.Action.tick output effect 1", "action Ticker.Action.tick effect 1", "effect finished effect 1",
+        "end",
+      ])
   }
 
   @Test func forEachIfLetAndIfCaseLetChildrenEachKeepOneSession() async throws {

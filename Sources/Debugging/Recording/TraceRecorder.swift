@@ -32,6 +32,10 @@ public final class TraceRecorder: @unchecked Sendable {
   public let path: String?
   /// Monotonic nanoseconds (`DispatchTime.now().uptimeNanoseconds`) at the session's origin.
   public let origin: UInt64
+  /// A number no other recorder of this process has (from 1): what tells this session's effects
+  /// apart from other observers' (`DebugReducer`), the same for every `.debug()` that shares this
+  /// recorder — a child's, made again each time its parent's `body` is built.
+  public let number: UInt64 = RecorderNumbers.next()
 
   private let events = RecorderQueue()
   private var lock: NSCondition { events.lock }
@@ -407,4 +411,17 @@ struct RecordedAction {
   var droppedBefore: Int
   /// When it was handed to the worker (monotonic): how late the worker writes it is measured from here.
   var enqueued: UInt64
+}
+
+/// The numbers of `TraceRecorder.number`.
+private enum RecorderNumbers {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var last: UInt64 = 0
+
+  static func next() -> UInt64 {
+    lock.lock()
+    defer { lock.unlock() }
+    last += 1
+    return last
+  }
 }

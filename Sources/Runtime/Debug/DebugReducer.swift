@@ -49,7 +49,9 @@ public struct DebugReducer<Base: Reducer>: Reducer {
   let base: Base
   /// The session's recorder: `reducer.recorder.flush()` waits until the trace is written.
   public let recorder: TraceRecorder
-  private let namespace = EffectID.Namespace()
+  /// The recorder's, not this value's: a child's `.debug()` inside `body` is made again for every
+  /// action, and an effect it started must still be known as its own when it sends an action.
+  private var namespace: EffectID.Namespace { EffectID.Namespace(recorder: recorder.number) }
 
   init(base: Base, recorder: TraceRecorder) {
     self.base = base

@@ -34,6 +34,9 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
     private static let counter = NamespaceCounter()
     /// A new namespace, different from every other one in this process.
     public init() { rawValue = Self.counter.next() }
+    /// The namespace of a trace recorder's effects (`TraceRecorder.number`): the same for every
+    /// reducer that records into it, apart from every `init()` one (those count up from 1).
+    init(recorder number: UInt64) { rawValue = 1 << 63 | number }
   }
 
   public let namespace: Namespace
