@@ -55,9 +55,21 @@ private struct Screen: Equatable {
           Session(
         -   user: "ada",
         +   user: "bob",
-            … (1 unchanged),
+        -   token: <redacted String>,
+        +   token: <redacted String>,
         -   password: <redacted String>
         +   password: <redacted String>
+          )
+        """)
+    // An `@Redacted` value that did not change reads as unchanged.
+    var same = Session()
+    same.user = "bob"
+    #expect(
+      StateDiff.text(Session(), same, options: .init(), reflection: .init(redactedFieldNames: ["password"])) == """
+          Session(
+        -   user: "ada",
+        +   user: "bob",
+            … (2 unchanged)
           )
         """)
     let old = Value.structure(type: "Login", fields: [.init("token", .redacted(type: "String")), .init("n", .int(1))])

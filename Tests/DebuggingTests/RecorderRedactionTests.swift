@@ -63,6 +63,25 @@ private enum AccountAction: Equatable {
     #expect(TraceValidator.validate(try TraceReader(path: writeTemporary(text))).map(\.description) == [])
   }
 
+  /// A secret in a dictionary replaced by another: the change is in the trace (a replace with the
+  /// markers), the secret is not — as for a redacted field.
+  @Test func aChangedSecretInADictionaryIsAReplaceWithTheMarkers() throws {
+    let path = traceTemporaryPath()
+    let recorder = TraceRecorder(name: "Account", to: .file(path))
+    var state = Account()
+    let before = state
+    state.headers["Authorization"] = "Bearer SECRET-rotated-10"
+    recorder.record(action: AccountAction.rename("rotate"), from: before, to: state)
+    recorder.close()
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(!text.contains("SECRET"))
+    let action = try #require(text.split(separator: "\n").first { $0.contains(#""kind":"action""#) })
+    #expect(
+      action.hasSuffix(
+        #""patch":[{"op":"replace","path":"/headers","value":{"Accept":"text/plain","Authorization":{"$redacted":"String"}}}]}"#
+      ))
+  }
+
   @Test func redactionCanBeTurnedOffOrExtended() throws {
     var off = TraceRecorderOptions()
     off.redaction = .none

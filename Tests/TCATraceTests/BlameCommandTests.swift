@@ -23,6 +23,33 @@ import Testing
             """))
   }
 
+  /// A secret replaced by another reads `<redacted>` on both sides, yet the recorder's replace at
+  /// the path says it changed: blame lists it (and not an action that only replaced a neighbour).
+  @Test func aReplacedSecretIsAChange() {
+    let directory = TemporaryDirectory()
+    func action(_ seq: Int, _ patch: String) -> String {
+      #"{"kind":"action","seq":\#(seq),"t":\#(seq)000000,"duration":1000,"label":"Settings.Action.save","action":{"$enum":"Settings.Action","save":{}},"patch":\#(patch)}"#
+    }
+    _ = directory.file(
+      "secrets.jsonl",
+      contents: [
+        SampleTraces.header,
+        #"{"kind":"state","seq":0,"t":0,"state":{"$type":"Settings.State","apiKey":{"$redacted":"String"},"user":"ada"}}"#,
+        action(1, #"[{"op":"replace","path":"/apiKey","value":{"$redacted":"String"}}]"#),
+        action(2, #"[{"op":"replace","path":"/user","value":"grace"}]"#),
+      ].joined(separator: "\n") + "\n")
+    #expect(
+      tcaTrace("blame", "secrets.jsonl", "apiKey", in: directory)
+        == ToolRun(
+          stdout: """
+            #1      +0.001s  1.00µs  Settings.Action.save
+              - <redacted String>
+              + <redacted String>
+            1 action changed apiKey.
+
+            """))
+  }
+
   @Test func jsonPointerFollowsThePosition() {
     #expect(
       tcaTrace("blame", "todos.jsonl", "/todos/0/title", "--format", "json", in: directory)

@@ -172,8 +172,17 @@ struct LiveDiffer {
 
   /// Both sides reflected and compared as trees.
   func leaf(_ old: Any, _ new: Any, depth: Int) -> StateDiff.Change {
-    if let equal = liveEqual(old, new), equal { return .unchanged(count: 1) }
-    return values.change(reflected(old, depth: depth), reflected(new, depth: depth), depth: depth)
+    let equal = liveEqual(old, new)
+    if equal == true { return .unchanged(count: 1) }
+    let shownOld = reflected(old, depth: depth), shownNew = reflected(new, depth: depth)
+    let change = values.change(shownOld, shownNew, depth: depth)
+    // Different values that read the same once redacted (a dictionary's "password" entry changed):
+    // a replace with the markers on both sides, as for a redacted field, so that the change is
+    // in the trace without the secret.
+    if equal == false, case .unchanged = change, shownNew.containsRedaction {
+      return .replaced(old: shownOld, new: shownNew)
+    }
+    return change
   }
 }
 

@@ -143,4 +143,20 @@ extension Value {
   /// {"$type":"Row","$id":7,"repo":{"$type":"Repo","id":7,"name":"swift"},"isStarred":false}
   /// ```
   public static let identityLabel = "$id"
+
+  /// Whether a redaction marker (`.redacted`) is in this value, at any depth.
+  package var containsRedaction: Bool {
+    var stack = [self]
+    while let value = stack.popLast() {
+      switch value {
+      case .redacted: return true
+      case let .structure(_, fields), let .tuple(fields): stack.append(contentsOf: fields.map(\.value))
+      case let .enumCase(_, _, values): stack.append(contentsOf: values.map(\.value))
+      case let .array(elements), let .set(elements): stack.append(contentsOf: elements)
+      case let .dictionary(entries): stack.append(contentsOf: entries.flatMap { [$0.key, $0.value] })
+      default: break
+      }
+    }
+    return false
+  }
 }
