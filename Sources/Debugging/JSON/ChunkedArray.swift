@@ -80,9 +80,38 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
   }
 
   /// The elements at `bounds` as a Swift array slice, with the array's indices (`startIndex` is
-  /// `bounds.lowerBound`): a slice of the array itself while flat, else of a copy of the chunks.
+  /// `bounds.lowerBound`): a slice of the array itself while flat, else of a copy of all the
+  /// chunks (the whole array: use `elements(in:)` for a part of a large one).
   func slice(_ bounds: Range<Int>) -> ArraySlice<Element> {
     chunks.isEmpty ? flat[bounds] : array[bounds]
+  }
+
+  /// A copy of the elements at `bounds`, at the cost of their count: always memory of its own
+  /// (an `Array` of a slice spanning a whole array shares its buffer, and the array, then no
+  /// longer uniquely held, would be copied whole by its next change).
+  func elements(in bounds: Range<Int>) -> [Element] {
+    precondition(bounds.lowerBound >= 0 && bounds.upperBound <= count, "range out of bounds")
+    if chunks.isEmpty {
+      return [Element](unsafeUninitializedCapacity: bounds.count) { buffer, initialized in
+        flat.withUnsafeBufferPointer { flat in
+          if let base = flat.baseAddress, bounds.count > 0 {
+            buffer.baseAddress!.initialize(from: base + bounds.lowerBound, count: bounds.count)
+          }
+        }
+        initialized = bounds.count
+      }
+    }
+    var elements: [Element] = []
+    elements.reserveCapacity(bounds.count)
+    var i = bounds.lowerBound
+    while i < bounds.upperBound {
+      let (chunk, offset) = locate(i)
+      let first = chunks[chunk].startIndex + offset
+      let taken = Swift.min(chunks[chunk].count - offset, bounds.upperBound - i)
+      elements.append(contentsOf: chunks[chunk][first..<first + taken])
+      i += taken
+    }
+    return elements
   }
 
   mutating func append(_ element: Element) {

@@ -105,6 +105,14 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
     }
   }
 
+  /// A copy of the elements at `bounds` (parsed), at the cost of their count: a window of a
+  /// 100,000-element array without copying the rest (`self[bounds]` keeps the array's indices,
+  /// which for a chunked array means a copy of the whole).
+  package func elements(in bounds: Range<Int>) -> [JSON] {
+    storage.parse(bounds)
+    return storage.trees.elements(in: bounds)
+  }
+
   public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
   where C.Element == JSON {
     makeUnique()

@@ -99,7 +99,7 @@ public struct IgnoreMask: Sendable {
         let value: JSON? =
           ignores(path) ? .null : masked(elements[index], path: &path, depth: depth + 1, keepsIDs: keepsIDs)
         path.removeLast()
-        if rebuilt == nil, value != nil { rebuilt = Array(elements[..<index]) }
+        if rebuilt == nil, value != nil { rebuilt = elements.elements(in: 0..<index) }
         if rebuilt != nil { rebuilt!.append(value ?? elements[index]) }
       }
       return rebuilt.map { .array(JSONElements($0)) }

@@ -134,13 +134,10 @@ package struct FocusedChange {
         return .windowRuns(
           prefix: prefix, suffix: suffix, runs, count: elements.count, old: Self.oldElements(runs, elements))
       }
-      // A copy of the window's elements: a slice (or `Array` of a slice that spans the whole array,
-      // which reuses its buffer) would keep the array shared, and the patch would copy it.
-      let window = elements[prefix..<(elements.count - suffix)]
-      var copy: [JSON] = []
-      copy.reserveCapacity(window.count)
-      for element in window { copy.append(element) }
-      return .window(prefix: prefix, suffix: suffix, elements: copy)
+      // A copy of the window's elements (`elements(in:)`: never sharing the array's memory, which
+      // would keep the array shared, and the patch would copy it).
+      return .window(
+        prefix: prefix, suffix: suffix, elements: elements.elements(in: prefix..<(elements.count - suffix)))
     default:
       return nil
     }
@@ -234,7 +231,7 @@ package struct FocusedChange {
     prefix: Int, suffix: Int, _ oldElements: [JSON], _ elements: JSONElements, depth: Int, _ differ: ValueDiffer,
     path: String
   ) throws(JSONError) -> StateDiff.Change {
-    let newElements = Array(elements[prefix..<(elements.count - suffix)])
+    let newElements = elements.elements(in: prefix..<(elements.count - suffix))
     let inner: [StateDiff.Node]
     if let identified = try Self.identifiedWindow(
       oldElements, newElements, depth: depth + 1, differ, path: path, offset: prefix)
