@@ -14,14 +14,14 @@ import Testing
 
             action                                             count   total     min    mean     p50     p95     p99     max
             Todos.Action.clearCompletedButtonTapped                1   250µs   250µs   250µs   250µs   250µs   250µs   250µs
-            Todos.Action.todos(.element(id:, action: .title…       1  12.3µs  12.3µs  12.3µs  12.3µs  12.3µs  12.3µs  12.3µs
+            Todos.Action.to…ent(id:, action: .titleChanged))       1  12.3µs  12.3µs  12.3µs  12.3µs  12.3µs  12.3µs  12.3µs
             Todos.Action.addButtonTapped                           2  11.2µs  5.10µs  5.60µs  5.10µs  6.10µs  6.10µs  6.10µs
-            Todos.Action.todos(.element(id:, action: .toggl…       1  4.20µs  4.20µs  4.20µs  4.20µs  4.20µs  4.20µs  4.20µs
+            Todos.Action.to…(.element(id:, action: .toggle))       1  4.20µs  4.20µs  4.20µs  4.20µs  4.20µs  4.20µs  4.20µs
             Todos.Action.sortCompletedTodos                        1  2.50µs  2.50µs  2.50µs  2.50µs  2.50µs  2.50µs  2.50µs
 
             effect lifetime (by origin)                      started outputs  cancel running   total     min    mean     p50     p95     p99     max
             Todos.Action.addButtonTapped                           1       0       1       0   500ms   500ms   500ms   500ms   500ms   500ms   500ms
-            Todos.Action.todos(.element(id:, action: .toggl…       1       1       0       0   1.00s   1.00s   1.00s   1.00s   1.00s   1.00s   1.00s
+            Todos.Action.to…(.element(id:, action: .toggle))       1       1       0       0   1.00s   1.00s   1.00s   1.00s   1.00s   1.00s   1.00s
 
             slowest actions
               6     250µs  Todos.Action.clearCompletedButtonTapped
@@ -32,7 +32,7 @@ import Testing
               4    2.50µs  Todos.Action.sortCompletedTodos
 
             reducer                                          |..     .       .     .   .   |
-            Todos.Action.todos(.element(id:, action: .toggl… |       .#######.             |
+            Todos.Action.to…(.element(id:, action: .toggle)) |       .#######.             |
             Todos.Action.addButtonTapped                     |                     .###:   |
                                                              0                         4.00s
                                                              busy: . <⅓  : <⅔  = <95%  # full or overlapping
@@ -49,17 +49,17 @@ import Testing
 
             action                                             count   total     min    mean     p50     p95     p99     max
             Todos.Action.clearCompletedButtonTapped                1   250µs   250µs   250µs   250µs   250µs   250µs   250µs
-            Todos.Action.todos(.element(id:, action: .title…       1  12.3µs  12.3µs  12.3µs  12.3µs  12.3µs  12.3µs  12.3µs
+            Todos.Action.to…ent(id:, action: .titleChanged))       1  12.3µs  12.3µs  12.3µs  12.3µs  12.3µs  12.3µs  12.3µs
             Todos.Action.addButtonTapped                           2  11.2µs  5.10µs  5.60µs  5.10µs  6.10µs  6.10µs  6.10µs
-            Todos.Action.todos(.element(id:, action: .toggl…       1  4.20µs  4.20µs  4.20µs  4.20µs  4.20µs  4.20µs  4.20µs
+            Todos.Action.to…(.element(id:, action: .toggle))       1  4.20µs  4.20µs  4.20µs  4.20µs  4.20µs  4.20µs  4.20µs
             Todos.Action.sortCompletedTodos                        1  2.50µs  2.50µs  2.50µs  2.50µs  2.50µs  2.50µs  2.50µs
 
             effect lifetime (by origin)                      started outputs  cancel running   total     min    mean     p50     p95     p99     max
             Todos.Action.addButtonTapped                           1       0       1       0   500ms   500ms   500ms   500ms   500ms   500ms   500ms
-            Todos.Action.todos(.element(id:, action: .toggl…       1       1       0       0   1.00s   1.00s   1.00s   1.00s   1.00s   1.00s   1.00s
+            Todos.Action.to…(.element(id:, action: .toggle))       1       1       0       0   1.00s   1.00s   1.00s   1.00s   1.00s   1.00s   1.00s
 
             reducer                                          |. .  . .. |
-            Todos.Action.todos(.element(id:, action: .toggl… |  .##.    |
+            Todos.Action.to…(.element(id:, action: .toggle)) |  .##.    |
             Todos.Action.addButtonTapped                     |       := |
                                                              0      4.00s
                                                              busy: . <⅓  : <⅔  = <95%  # full or overlapping
@@ -155,9 +155,10 @@ import Testing
                                                                                                    busy: . <⅓  : <⅔  = <95%  # full or overlapping
 
             """))
-    #expect(
-      tcaTrace("timings", "--width", "80", "-", stdin: trace).stdout.contains(
-        "\nApp.Action.path(.element(id:, action: .detail(.…       1   200ns"))
+    // Narrower: each label keeps its start and its end, which tells the two apart.
+    let narrow = tcaTrace("timings", "--width", "80", "-", stdin: trace).stdout
+    #expect(narrow.contains("\nApp.Action.path…tion(.presented(.saveTapped)))))       1   200ns"))
+    #expect(narrow.contains("\nApp.Action.path…tion(.presented(.editTapped)))))       1   100ns"))
   }
 
   @Test func json() {

@@ -114,9 +114,19 @@ public struct TimingTimeline: Sendable, Hashable {
   }
 }
 
-/// `name` cut or padded to `width` characters.
+/// `name` cut or padded to `width` characters. A long name keeps its start and, longer, its end,
+/// with `…` between: the end is what tells `forEach` rows' actions apart.
+///
+/// ```swift
+/// pad("AppFeature.Action.repos(.element(id:, action: .starTapped))", 40)
+/// // "AppFeature.Ac…nt(id:, action: .starTapped))"
+/// ```
 func pad(_ name: String, _ width: Int) -> String {
-  if name.count > width { return String(name.prefix(Swift.max(width - 1, 0))) + "…" }
+  if name.count > width {
+    guard width > 1 else { return String(name.prefix(width)) }
+    let head = (width - 1) / 3, tail = width - 1 - head
+    return String(name.prefix(head)) + "…" + String(name.suffix(tail))
+  }
   return name + String(repeating: " ", count: width - name.count)
 }
 
