@@ -144,6 +144,17 @@ import Testing
     #expect(
       tcaTrace("testgen", "nope.jsonl", in: directory)
         == ToolRun(stderr: "Error: cannot open 'nope.jsonl': No such file or directory\n", code: 2))
+    // Cut in its state line: the reader's warning names the line, before the error it explains.
+    let lines = Self.trace.split(separator: "\n")
+    _ = directory.file("cut.jsonl", contents: lines[0] + "\n" + lines[1].prefix(40))
+    #expect(
+      tcaTrace("testgen", "cut.jsonl", in: directory)
+        == ToolRun(
+          stderr: """
+            cut.jsonl:2: warning: truncated last line (no newline at the end); ignored
+            Error: cut.jsonl: no initial state
+
+            """, code: 2))
     #expect(
       tcaTrace("testgen", "secret.jsonl", in: directory)
         == ToolRun(

@@ -54,9 +54,10 @@ package enum TestgenCommand: TraceCommand {
         file: input.file == "<stdin>" ? "<stdin>" : URL(fileURLWithPath: input.file).lastPathComponent, options: options
       )
       while let line = try input.next() { try writer.consume(line) }
+      // The reader's warnings first (a cut-off last line): they explain an error of `source()`.
+      try input.finish()
       try destination.write(try writer.source())
       try destination.commit()
-      try input.finish()
     } catch {
       destination.discard()
       throw error
