@@ -122,6 +122,55 @@ import Testing
         """#))
   }
 
+  /// A burst the recorder coalesced: the coalesced actions and the one that carries their change
+  /// are sent with exhaustivity off (nothing to assert), the steps around them as usual.
+  @Test func coalescedActionsAreNotAsserted() {
+    func action(_ seq: Int, coalesced: Bool, count: Int?) -> String {
+      #"{"kind":"action","seq":\#(seq),"t":\#(seq),"duration":1,"label":"Counter.Action.bump","#
+        + (coalesced ? #""coalesced":true,"# : "") + #""action":{"$enum":"Counter.Action","bump":{}},"patch":"#
+        + (count.map { #"[{"op":"replace","path":"/count","value":\#($0)}]"# } ?? "[]") + "}"
+    }
+    let trace =
+      [
+        #"{"kind":"session","format":2,"reducer":"Counter","name":"Counter","prefix":"","start":"2026-11-24T10:00:00.000Z","clock":"monotonic","platform":"Linux x86_64","pid":1,"keyframeInterval":1000,"redacted":[]}"#,
+        #"{"kind":"state","seq":0,"t":0,"state":{"$type":"Counter.State","count":0}}"#,
+        action(1, coalesced: false, count: 1), action(2, coalesced: true, count: nil),
+        action(3, coalesced: true, count: nil), action(4, coalesced: false, count: 4),
+        action(5, coalesced: false, count: 5), #"{"kind":"end","t":8,"actions":5}"#,
+      ].joined(separator: "\n") + "\n"
+    let directory = TemporaryDirectory()
+    _ = directory.file("burst.jsonl", contents: trace)
+    let output = tcaTrace("testgen", "burst.jsonl", in: directory).stdout
+    let steps = output.components(separatedBy: "\n").drop { !$0.contains("// #1 ") }.prefix(24)
+    #expect(
+      steps.joined(separator: "\n") == """
+          // #1 Counter.Action.bump
+          await store.send(.bump) {
+            $0.count = 1
+          }
+          // #2: its state was not captured (coalesced while the writer was busy): not asserted.
+          store.exhaustivity = .off
+          // #2 Counter.Action.bump
+          await store.send(.bump)
+          store.exhaustivity = .on
+          // #3: its state was not captured (coalesced while the writer was busy): not asserted.
+          store.exhaustivity = .off
+          // #3 Counter.Action.bump
+          await store.send(.bump)
+          store.exhaustivity = .on
+          // #4: its change includes those of the coalesced actions before it: not asserted.
+          store.exhaustivity = .off
+          // #4 Counter.Action.bump
+          await store.send(.bump)
+          store.exhaustivity = .on
+          // #5 Counter.Action.bump
+          await store.send(.bump) {
+            $0.count = 5
+          }
+        }
+        """)
+  }
+
   @Test func badInput() {
     let directory = TemporaryDirectory()
     _ = directory.file("profile-edit.jsonl", contents: Self.trace)
