@@ -45,13 +45,18 @@ private struct Screen: Equatable {
         """)
   }
 
+  /// The diff from a fresh `Session` to `new`, `password` redacted by name.
+  private func sessionChange(to new: Session) -> String? {
+    StateDiff.text(Session(), new, options: .init(), reflection: .init(redactedFieldNames: ["password"]))
+  }
+
   @Test func redactedValuesNeverAppear() {
     var new = Session()
     new.token = "changed-token"
     new.password = "changed-password"
     new.user = "bob"
     #expect(
-      StateDiff.text(Session(), new, options: .init(), reflection: .init(redactedFieldNames: ["password"])) == """
+      sessionChange(to: new) == """
           Session(
         -   user: "ada",
         +   user: "bob",
@@ -65,7 +70,7 @@ private struct Screen: Equatable {
     var same = Session()
     same.user = "bob"
     #expect(
-      StateDiff.text(Session(), same, options: .init(), reflection: .init(redactedFieldNames: ["password"])) == """
+      sessionChange(to: same) == """
           Session(
         -   user: "ada",
         +   user: "bob",

@@ -52,7 +52,7 @@ import Testing
     tree.consume(.state(TraceState(seq: 0, t: 0, state: try JSONReader.parse(Self.stateText))), line: 2)
     let lazy = try text.withUnsafeBytes { try JSONReader.parseKeepingArraysAsText($0, fromDepth: 1) }
     lazyTree.consume(.state(TraceState(seq: 0, t: 0, state: lazy)), line: 2)
-    asText.consume(stateText: text, seq: 0)
+    asText.consume(stateText: StateText(text), seq: 0)
     for (k, patch) in patches.enumerated() {
       let action = TraceAction(
         seq: Int64(k + 1), t: 1, duration: 1, label: "a", action: .null, effect: nil,

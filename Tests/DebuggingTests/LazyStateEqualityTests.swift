@@ -10,12 +10,12 @@ import Testing
 
   /// `state` after `patch`, compared with `text`; `#expect`s that the answer is the trees'.
   func equals(after patch: String = "[]", _ text: String) throws -> Bool {
-    var lazy = LazyState(text: Array(Self.state.utf8))
+    var lazy = LazyState(text: StateText(Array(Self.state.utf8)))
     for operation in try JSONPatch(json: JSONReader.parse(patch)).operations {
       let applied = lazy.apply(operation)
       #expect(applied, "\(operation)")
     }
-    let answer = lazy.equals(text: Array(text.utf8))
+    let answer = lazy.equals(text: StateText(Array(text.utf8)))
     #expect(answer == (lazy.json() == (try JSONReader.parse(text))), "\(patch) vs \(text)")
     return answer
   }
@@ -104,7 +104,7 @@ import Testing
   @Test func withTheOtherTextsIndex() throws {
     let todos = (0..<200).map { #"{"id":\#($0),"title":"Todo \#($0)","done":false}"# }
     let state = #"{"todos":["# + todos.joined(separator: ",") + "]}"
-    var lazy = LazyState(text: Array(state.utf8))
+    var lazy = LazyState(text: StateText(Array(state.utf8)))
     let applied = lazy.apply(.replace(path: try JSONPointer("/todos/7/done"), value: .bool(true)))
     #expect(applied)
     func indexed(_ text: String) -> Bool {

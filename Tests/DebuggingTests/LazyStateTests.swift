@@ -15,7 +15,7 @@ import TraceTestSupport
     var lazy = TraceStateTracker(verifiesKeyframes: true)
     var indexed = TraceStateTracker(verifiesKeyframes: true)
     built.consume(.state(TraceState(seq: 0, t: 0, state: try JSONReader.parse(Self.stateText))), line: 2)
-    lazy.consume(stateText: Array(Self.stateText.utf8), seq: 0)
+    lazy.consume(stateText: StateText(Array(Self.stateText.utf8)), seq: 0)
     // The same with the root and the todos (at least 4 KB each) indexed when checked.
     let text = Array(Self.stateText.utf8)
     var children = JSONChildIndex()
@@ -40,7 +40,7 @@ import TraceTestSupport
         var keyframeAsText = action
         keyframeAsText.state = nil
         let text = Array(keyframe.utf8)
-        #expect(indexed.consume(keyframeAsText, keyframeText: text, line: k + 3) == expected, "\(patch)")
+        #expect(indexed.consume(keyframeAsText, keyframeText: StateText(text), line: k + 3) == expected, "\(patch)")
       } else {
         #expect(indexed.consume(.action(action), line: k + 3) == expected, "\(patch)")
       }

@@ -79,3 +79,11 @@ extension Value.Field {
     label ?? "_\(index)"
   }
 }
+
+extension JSON {
+  /// Whether this is a value the recorder hid: `{"$redacted":"String"}` (`Value.redacted`).
+  package var isRedactionMarker: Bool {
+    guard case let .object(members) = self, members.count == 1 else { return false }
+    return members[0].key == "$redacted"
+  }
+}

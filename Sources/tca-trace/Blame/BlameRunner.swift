@@ -64,7 +64,7 @@ package struct BlameRunner {
       // A secret replaced by another reads the same on both sides (the redaction marker): the
       // patch replacing the value at the path itself says it changed.
       let secretReplaced =
-        old == new && new.map(Self.isRedactionMarker) == true
+        old == new && new?.isRedactionMarker == true
         && action.patch.operations.contains { $0.path == after?.pointer }
       guard old != new || secretReplaced else { continue }
       changes += 1
@@ -99,12 +99,6 @@ package struct BlameRunner {
   }
 
   /// `  - false`, or `  + (absent)` when the path did not exist on that side.
-  /// `{"$redacted":"String"}`: a value the recorder hid.
-  static func isRedactionMarker(_ json: JSON) -> Bool {
-    guard case let .object(members) = json, members.count == 1 else { return false }
-    return members[0].key == "$redacted"
-  }
-
   private func side(_ marker: String, _ json: JSON?, _ line: Int, _ input: RecordInput, _ renderer: ShowTextRenderer)
     throws(TraceError) -> String
   {

@@ -10,18 +10,14 @@ extension LazyState {
   /// bytes are built.
   ///
   /// ```swift
-  /// var state = LazyState(text: Array(#"{"todos":[{"done":false},{"done":false}]}"#.utf8))
+  /// var state = LazyState(text: StateText(Array(#"{"todos":[{"done":false},{"done":false}]}"#.utf8)))
   /// state.apply(.replace(path: JSONPointer("/todos/1/done"), value: .bool(true)))
-  /// state.equals(text: Array(#"{"todos":[{"done":false},{"done":true}]}"#.utf8))   // true
-  /// state.equals(text: Array(#"{"todos":[{"done":false}, {"done":true}]}"#.utf8))  // true
-  /// state.equals(text: Array(#"{"todos":[{"done":true},{"done":true}]}"#.utf8))    // false
+  /// state.equals(text: StateText(Array(#"{"todos":[{"done":false},{"done":true}]}"#.utf8)))   // true
+  /// state.equals(text: StateText(Array(#"{"todos":[{"done":false}, {"done":true}]}"#.utf8)))  // true
+  /// state.equals(text: StateText(Array(#"{"todos":[{"done":true},{"done":true}]}"#.utf8)))    // false
   /// ```
   ///
   /// `children`: the index of `other` (`quickCheckValue(children:)`), or an empty one.
-  func equals(text other: [UInt8]) -> Bool {
-    equals(text: StateText(other))
-  }
-
   func equals(text other: StateText, children otherChildren: JSONChildIndex = JSONChildIndex(levels: 0)) -> Bool {
     text.withUnsafeBytes { own in
       other.withUnsafeBytes { other in

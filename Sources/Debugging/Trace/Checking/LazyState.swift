@@ -7,7 +7,7 @@
 /// `JSONPatch` applies that operation with its own messages.
 ///
 /// ```swift
-/// var state = LazyState(text: Array(#"{"todos":[{"done":false},{"done":false}]}"#.utf8))
+/// var state = LazyState(text: StateText(Array(#"{"todos":[{"done":false},{"done":false}]}"#.utf8)))
 /// state.apply(.replace(path: JSONPointer("/todos/1/done"), value: .bool(true)))  // true
 /// state.json()  // {"todos":[{"done":false},{"done":true}]}
 /// ```
@@ -28,10 +28,6 @@ struct LazyState {
 
   /// `text`: one JSON value that `JSONReader` reads without an error; `children`: its index
   /// (`quickCheckValue(children:)`), or an empty one.
-  init(text: [UInt8]) {
-    self.init(text: StateText(text))
-  }
-
   init(text: StateText, children: JSONChildIndex = JSONChildIndex(levels: 0)) {
     self.text = text
     self.children = children

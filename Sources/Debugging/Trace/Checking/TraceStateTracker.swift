@@ -44,13 +44,9 @@ public struct TraceStateTracker {
   /// whole tree.
   ///
   /// ```swift
-  /// tracker.consume(stateText: Array(#"{"todos":[]}"#.utf8), seq: 0)
+  /// tracker.consume(stateText: StateText(Array(#"{"todos":[]}"#.utf8)), seq: 0)
   /// tracker.consume(action, line: 3)  // patch [{"op":"add","path":"/todos/-","value":1}]: nil
   /// ```
-  package mutating func consume(stateText text: [UInt8], seq: Int64) {
-    consume(stateText: StateText(text), seq: seq)
-  }
-
   package mutating func consume(
     stateText text: StateText, children: JSONChildIndex = JSONChildIndex(levels: 0), seq: Int64
   ) {
@@ -133,13 +129,9 @@ public struct TraceStateTracker {
   /// keyframe's text where both are the same bytes (`LazyState.equals(text:)`).
   ///
   /// ```swift
-  /// tracker.consume(stateText: Array(#"{"n":1}"#.utf8), seq: 0)
-  /// tracker.consume(action, keyframeText: Array(#"{"n":2}"#.utf8), line: 3)  // patch replace /n 2: nil
+  /// tracker.consume(stateText: StateText(Array(#"{"n":1}"#.utf8)), seq: 0)
+  /// tracker.consume(action, keyframeText: StateText(Array(#"{"n":2}"#.utf8)), line: 3)  // patch replace /n 2: nil
   /// ```
-  package mutating func consume(_ action: TraceAction, keyframeText text: [UInt8], line: Int) -> TraceStateProblem? {
-    consume(action, keyframeText: StateText(text), line: line)
-  }
-
   package mutating func consume(
     _ action: TraceAction, keyframeText text: StateText, children: JSONChildIndex = JSONChildIndex(levels: 0),
     line: Int
