@@ -83,7 +83,7 @@ extension Value.Field {
 extension JSON {
   /// Whether this is a value the recorder hid: `{"$redacted":"String"}` (`Value.redacted`).
   package var isRedactionMarker: Bool {
-    guard case let .object(members) = self, members.count == 1 else { return false }
-    return members[0].key == "$redacted"
+    guard case let .object(members) = self else { return false }
+    return members.first?.key == "$redacted"
   }
 }
