@@ -78,7 +78,18 @@ package final class TraceInput<Decoder: TraceInputDecoder> {
   // `--to`) stops it here.
   deinit { ahead?.cancel() }
 
+  /// Items made elsewhere in the order the reader would give them (`ReportSegments`), or `nil`.
+  private var source: (() -> Result<Decoder.Record, TraceError>?)?
+
+  /// From now on, the items come from `source`, which gives what `reader` would (the same lines,
+  /// numbered the same, read on other threads): the gaps, the sequence checks and the warnings
+  /// are this input's as ever. `reader` is not read.
+  package func read(from source: @escaping () -> Result<Decoder.Record, TraceError>?) {
+    self.source = source
+  }
+
   private func nextItem() -> Result<Decoder.Record, TraceError>? {
+    if let source { return source() }
     guard let ahead else { return reader.next() }
     return ahead.next()
   }

@@ -8,9 +8,9 @@
 ///   ByteSearch.contains($0, #""reducer":"#)  // true
 /// }
 /// ```
-enum ByteSearch {
+package enum ByteSearch {
   /// Whether `needle` occurs in `bytes`.
-  static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: StaticString) -> Bool {
+  package static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: StaticString) -> Bool {
     let count = needle.utf8CodeUnitCount
     precondition(count >= 2, "the needle has at least two bytes")
     guard let base = bytes.baseAddress, bytes.count >= count else { return false }

@@ -84,6 +84,9 @@ public final class LineReader {
   private var offset: Int64 = 0
   /// Bytes read from the file so far (past the lines handed out: what is buffered too).
   package var bytesRead: Int64 { offset }
+  /// Bytes of the input taken by the lines handed out so far: where the next line starts,
+  /// counted from where the reader started reading its descriptor.
+  package var linesEnd: Int64 { offset - Int64(end - start) }
   private var restart: Restart?
   private var closesDescriptor: Bool
   private let chunkSize: Int

@@ -87,6 +87,13 @@ public final class TraceLineReader<Decoder: TraceLineDecoder>: Sequence, Iterato
     rules.selection = TraceStreamSelection(reducer: reducer)
   }
 
+  /// Reads `lines` as lines after the header of the trace (`TraceLineRules.afterHeader()`): for a
+  /// stretch of a file read from an offset, whose line numbers count from that offset.
+  package init(linesAfterHeader lines: LineReader) {
+    self.lines = lines
+    rules = TraceLineRules.afterHeader()
+  }
+
   /// The file name used in errors.
   public var file: String { lines.name }
 

@@ -33,6 +33,14 @@ package struct TraceLineRules {
 
   package init() {}
 
+  /// The rules for lines after the header, read on their own (a stretch of a file read from an
+  /// offset): no line is taken for the header.
+  package static func afterHeader() -> TraceLineRules {
+    var rules = TraceLineRules()
+    rules.readALine = true
+    return rules
+  }
+
   /// The next line of `lines` as `scan` reads it, checked against the rules above; `kind` gives the
   /// kind of a scanned event. `nil` at the end.
   @inline(__always)

@@ -19,7 +19,7 @@ public struct HTMLReportBuilder {
   public let chunkSize: Int
   private var index = ReportIndex()
   private var timing = TimingReportBuilder(slowestCount: 0)
-  private var tracker = TraceStateTracker()
+  private var details = ReportActionDetails()
   private var session: TraceSession?
   /// The open chunk's actions as JSON text, comma-separated, and how many there are.
   private var chunk: [UInt8] = []
@@ -31,28 +31,43 @@ public struct HTMLReportBuilder {
     self.chunkSize = max(1, chunkSize)
   }
 
+  /// Whether every action's detail comes with it (`add(_:precomputed:into:)`), made on other
+  /// threads: the builder then does not follow the state itself.
+  public var detailsMadeElsewhere = false
+
   /// The number of actions read so far.
   public var actionCount: Int { index.seq.count }
 
   /// Takes one trace line; a completed chunk of actions is appended to `output`.
   public mutating func add(_ line: TraceLine, into output: inout [UInt8]) {
+    add(line, precomputed: nil, into: &output)
+  }
+
+  /// `add(_:into:)` of a line whose action detail was made elsewhere (`ReportActionDetails` on
+  /// another thread, from the keyframe before it): `precomputed` is its bytes and the problem its
+  /// patch had (`detailsMadeElsewhere`); other lines have none.
+  public mutating func add(
+    _ line: TraceLine, precomputed: (bytes: UnsafeRawBufferPointer, problem: TraceStateProblem?)?,
+    into output: inout [UInt8]
+  ) {
     if !started { begin(into: &output) }
     timing.add(line.record, line: line.line)
     switch line.record {
     case let .session(header):
       session = header
     case .state:
-      tracker.consume(line.record, line: line.line)
+      if !detailsMadeElsewhere { details.add(line, into: &chunk) }
     case let .action(action):
-      // What the diff needs of the state before is taken before the patch applies in place; only
-      // a patch that may change an object's shape keeps the whole state before it.
-      let change = ActionChange(patch: action.patch, before: tracker.state)
-      if let problem = tracker.consume(line.record, line: line.line) {
-        index.problems.append("line \(problem.line): \(problem.message)")
-      }
       index.add(action)
       if chunkActions > 0 { chunk.append(UInt8(ascii: ",")) }
-      Self.writeDetail(action, change: change, after: tracker.state, into: &chunk)
+      let problem: TraceStateProblem?
+      if detailsMadeElsewhere, let precomputed {
+        chunk.append(contentsOf: precomputed.bytes)
+        problem = precomputed.problem
+      } else {
+        problem = details.add(line, into: &chunk)
+      }
+      if let problem { index.problems.append("line \(problem.line): \(problem.message)") }
       chunkActions += 1
       if chunkActions == chunkSize { flushChunk(into: &output) }
     case let .effect(event):
@@ -90,41 +105,5 @@ public struct HTMLReportBuilder {
     chunk.removeAll(keepingCapacity: true)
     chunkActions = 0
     chunkCount += 1
-  }
-
-  /// `{"a": action text, "d": diff model}`; `"x"` says why there is no diff.
-  private static func writeDetail(_ action: TraceAction, change: ActionChange, after: JSON?, into bytes: inout [UInt8])
-  {
-    let text: String
-    if let value = try? Value(json: action.action) {
-      text = ReportDiffEncoder.text(value)
-    } else {
-      text = JSONWriter.string(action.action)
-    }
-    bytes.append(contentsOf: #"{"a":"#.utf8)
-    JSONWriter.write(.string(text), into: &bytes)
-    func why(_ reason: String) {
-      bytes.append(contentsOf: #","x":"#.utf8)
-      JSONWriter.write(.string(reason), into: &bytes)
-    }
-    if action.coalesced && action.patch.operations.isEmpty {
-      why(
-        "the state after this action was not captured (coalesced while the writer was busy); the next recorded change includes this one"
-      )
-    } else if action.patch.operations.isEmpty {
-      bytes.append(contentsOf: #","d":{"u":1}"#.utf8)
-    } else {
-      do throws(JSONError) {
-        if let after, let diff = try change.diff(after: after) {
-          bytes.append(contentsOf: #","d":"#.utf8)
-          ReportDiffEncoder.write(diff, into: &bytes)
-        } else {
-          why("the state before this action is unknown (see the problems above)")
-        }
-      } catch {
-        why("the state is not in the trace's value form: \(error.message)")
-      }
-    }
-    bytes.append(UInt8(ascii: "}"))
   }
 }

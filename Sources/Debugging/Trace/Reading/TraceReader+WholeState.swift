@@ -1,0 +1,54 @@
+extension TraceRecord {
+  /// Whether the record holds a whole state: a `state` line, or an action with a keyframe.
+  package var holdsWholeState: Bool {
+    switch self {
+    case .state: return true
+    case let .action(action): return action.state != nil
+    default: return false
+    }
+  }
+}
+
+extension TraceLineReader where Decoder == TraceRecordDecoder {
+  /// The first line of `lines` that holds a whole state (`TraceRecord.holdsWholeState`), decoded
+  /// as a `TraceReader` with `keepsArraysAsText` decodes it, and its offset from where `lines`
+  /// started; the lines before it are skipped unread. `nil` when there is none, or when a line
+  /// is too long or cut off first.
+  ///
+  /// For a stretch of a trace read from an offset (`report` on several threads): a reader of the
+  /// stretch before, stopping at its first such line after that offset, stops on the same line.
+  ///
+  /// ```swift
+  /// let lines = LineReader(fileDescriptor: fd, name: path, closesDescriptor: true)  // fd at a line start
+  /// TraceReader.firstWholeState(in: lines)  // (line 57: .action(…, state: {…}), 1_048_921)
+  /// ```
+  package static func firstWholeState(in lines: LineReader) -> (line: TraceLine, offset: Int)? {
+    var decoder = TraceRecordDecoder()
+    decoder.keepsArraysAsText = true
+    while true {
+      let offset = Int(lines.linesEnd)
+      let found: WholeStateSearch?
+      do {
+        found = try lines.nextLine { view -> WholeStateSearch in
+          guard !view.isTruncated else { return .end }
+          // Only a line with a "state" member can hold one.
+          guard ByteSearch.contains(view.bytes, #""state":"#),
+            TraceLineRules.problem(of: view, file: lines.name) == nil,
+            case let .success(line) = decoder.decode(view, file: lines.name), line.record.holdsWholeState
+          else { return .skipped }
+          return .line(line)
+        }
+      } catch {
+        return nil
+      }
+      switch found {
+      case nil, .end?: return nil
+      case .skipped?: continue
+      case let .line(line)?: return (line, offset)
+      }
+    }
+  }
+}
+
+/// What `firstWholeState(in:)` made of one line.
+private enum WholeStateSearch { case skipped, end, line(TraceLine) }

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TraceTestSupport
+
+/// `report` on several threads (ReportSegments.swift): the page, the warnings, the errors and the
+/// exit code are the ones a read on one thread gives, whatever stretches the file is cut into.
+/// `TCA_TRACE_REPORT_RANGE_BYTES` cuts these small traces into ranges of a few kilobytes, and
+/// the tool then says on stderr how many stretches it read on how many threads.
+@Suite struct ReportThreadsTests {
+  let directory = TemporaryDirectory()
+  /// 400 actions on 30 todos, a keyframe every 25 actions: 37 kB in 11 lines a range.
+  let lines = SyntheticTrace.text(actions: 400, stateSize: 30, keyframeInterval: 25)
+    .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  static let environment = ["TCA_TRACE_REPORT_RANGE_BYTES": "3000"]
+
+  /// The report of `text` on one thread and on three.
+  func reports(_ text: String) -> (one: ToolRun, three: ToolRun) {
+    _ = directory.file("t.jsonl", contents: text)
+    return (
+      tcaTrace(["report", "--threads", "1", "t.jsonl"], in: directory, environment: Self.environment),
+      tcaTrace(["report", "--threads", "3", "t.jsonl"], in: directory, environment: Self.environment)
+    )
+  }
+
+  @Test func theSamePageAsOneThread() {
+    let (one, three) = reports(lines.joined(separator: "\n"))
+    #expect(one.code == 0 && one.stderr.isEmpty)
+    #expect(one.stdout.contains(#""actions":{"seq":[1,2,3,4,5,6,7,8,9,10,"#))
+    #expect(three.stdout == one.stdout)
+    #expect(three.stderr == "report: 17 stretches read on 3 threads\n")
+    #expect(three.code == 0)
+  }
+
+  @Test func aBadLineEndsTheReportWhereOneThreadEndsIt() {
+    var bad = lines
+    bad[200] = #"{"kind":"action","seq":"#
+    let (one, three) = reports(bad.joined(separator: "\n"))
+    #expect(one.stderr == "t.jsonl:201:24: error: unexpected end of input\n")
+    #expect(one.code == 2)
+    #expect(three == one)
+  }
+
+  @Test func problemsWarningsAndKeyframesAsOneThreadSeesThem() throws {
+    var changed = lines
+    // A patch that does not apply (its state is unknown until the next keyframe), a repeated
+    // action (a warning), a keyframe that differs from its patch, and a cut-off last line.
+    let patched = try #require(
+      changed.indices.first { $0 > 100 && changed[$0].contains(#""op":"replace","path":"/todos/"#) })
+    changed[patched] = changed[patched].replacingOccurrences(of: #""path":"/todos/"#, with: #""path":"/nothing/"#)
+    changed.insert(changed[250], at: 250)
+    let keyframe = try #require(changed.indices.first { $0 > 300 && changed[$0].contains(#""state":{"#) })
+    changed[keyframe] = changed[keyframe].replacingOccurrences(of: #""isComplete":false"#, with: #""isComplete":true"#)
+    var text = changed.joined(separator: "\n")
+    text.removeLast(40)
+    let (one, three) = reports(text)
+    #expect(one.stdout.contains(#""problems":["line \#(patched + 1): patch of action"#))
+    #expect(one.stderr.contains("t.jsonl:252: warning: duplicated sequence number"))
+    #expect(one.stderr.hasSuffix("warning: truncated last line (no newline at the end); ignored\n"))
+    #expect(three.stdout == one.stdout)
+    #expect(three.stderr == one.stderr + "report: 17 stretches read on 3 threads\n")
+  }
+
+  @Test func anotherReducersLinesAreReadOnOneThread() {
+    // Lines of a second reducer, written into the middle of the file (format 2).
+    let other = MultiReducerCommandTests.trace.split(separator: "\n").map(String.init)
+    var mixed = lines
+    mixed.insert(contentsOf: [other[2], other[3], other[5]], at: 200)
+    let (one, three) = reports(mixed.joined(separator: "\n"))
+    #expect(
+      one.stderr
+        == "t.jsonl: warning: this trace also holds reducer \"other\" (3 lines not read); select one with --prefix other\n"
+    )
+    #expect(three == one)
+  }
+}
