@@ -38,6 +38,7 @@ package final class ReportSegments: @unchecked Sendable {
   /// What one stretch gave: its lines (numbered from the line its reading started at, their
   /// action values, patches and states left out), and each action's detail.
   final class Stretch: @unchecked Sendable {
+    /// Last first (taken with `popLast()`).
     var items: [Result<TraceLine, TraceError>] = []
     var details: [UInt8] = []
     /// The end of each action's detail in `details`.
@@ -68,7 +69,6 @@ package final class ReportSegments: @unchecked Sendable {
   // This thread only: the stretch being taken and where in it.
   private var current: Stretch?
   private var currentIndex = 0
-  private var itemIndex = 0
   private var actionIndex = -1
   /// Added to a line number of the current stretch to make it the file's.
   private var lineOffset = 0
@@ -131,9 +131,7 @@ package final class ReportSegments: @unchecked Sendable {
   /// The next line, as `TraceInput` reads it (`TraceLineReader.next()`); `nil` at the end.
   func next() -> Result<TraceLine, TraceError>? {
     while true {
-      if let stretch = current, itemIndex < stretch.items.count {
-        var item = stretch.items[itemIndex]
-        itemIndex += 1
+      if let stretch = current, var item = stretch.items.popLast() {
         switch item {
         case var .success(line):
           line.line += lineOffset
@@ -154,7 +152,6 @@ package final class ReportSegments: @unchecked Sendable {
       let stretch = take(currentIndex)
       current = stretch
       if !stretch.items.isEmpty { stretchesRead += 1 }
-      itemIndex = 0
       actionIndex = -1
       // Its first line follows the whole-state line the stretch before ended with.
       lineOffset = stretch.startLine.map { lastLine - $0 } ?? 0
@@ -231,15 +228,10 @@ package final class ReportSegments: @unchecked Sendable {
   /// Reads the stretch of range `job` (see the type's comment).
   private func read(_ job: Int) -> Stretch {
     let stretch = Stretch()
-    // Room for a range's worth up front: growing moves what was made (and, freed on this thread's
-    // heap while it allocates, costs the allocator more than the copy).
-    stretch.details.reserveCapacity(rangeBytes + rangeBytes / 2)
-    stretch.items.reserveCapacity(rangeBytes / 256)
-    stretch.detailEnds.reserveCapacity(rangeBytes / 256)
     let rangeStart = rangeStarts[job]
     let nextRange = job + 1 < rangeStarts.count ? rangeStarts[job + 1] : Int.max
     guard case let .success(fd) = Platform.open(path, .read) else { return stretch }
-    var details = ReportActionDetails()
+    var state = ReportActionDetails()
     let reader: TraceReader
     let lines: LineReader
     var readFrom = 0
@@ -260,47 +252,56 @@ package final class ReportSegments: @unchecked Sendable {
       guard let (first, offset) = TraceReader.firstWholeState(in: lines), start + offset < nextRange else {
         return stretch
       }
-      details.start(from: first)
+      state.start(from: first)
       stretch.startLine = first.line
       reader = TraceReader(linesAfterHeader: lines)
     }
     reader.keepsArraysAsText = true
-    while true {
+    // Built in locals (a class's members are checked for exclusive access at every use), with
+    // room for a range's worth up front.
+    var items: [Result<TraceLine, TraceError>] = []
+    var details: [UInt8] = []
+    var detailEnds: [Int] = []
+    var problems: [Int: TraceStateProblem] = [:]
+    items.reserveCapacity(rangeBytes / 256)
+    details.reserveCapacity(rangeBytes + rangeBytes / 2)
+    detailEnds.reserveCapacity(rangeBytes / 256)
+    reading: while true {
       let lineStart = readFrom + Int(lines.linesEnd)
       guard let item = reader.next() else { break }
-      switch item {
+      switch consume item {
       case var .success(line):
         let endsStretch = lineStart >= nextRange && line.record.holdsWholeState
         switch line.record {
         case var .action(action):
-          if let problem = details.add(line, into: &stretch.details) {
-            stretch.problems[stretch.detailEnds.count] = problem
-          }
-          stretch.detailEnds.append(stretch.details.count)
+          if let problem = state.add(line, into: &details) { problems[detailEnds.count] = problem }
+          detailEnds.append(details.count)
           // What the page's index and the reader's checks need; the rest is freed on this thread.
           action.action = .null
           action.patch = JSONPatch()
           if action.state != nil { action.state = .null }
           line.record = .action(action)
-        case var .state(state):
-          details.add(line, into: &stretch.details)
-          state.state = .null
-          line.record = .state(state)
+        case var .state(snapshot):
+          state.add(line, into: &details)
+          snapshot.state = .null
+          line.record = .state(snapshot)
         default:
           break
         }
-        stretch.items.append(.success(line))
-        if endsStretch {
-          return stretch
-        }
+        items.append(.success(line))
+        if endsStretch { break reading }
       case let .failure(error):
-        stretch.items.append(item)
+        items.append(.failure(error))
         // `TraceInput` ends the command at an error: nothing after it is needed.
-        if error.severity == .error {
-          return stretch
-        }
+        if error.severity == .error { break reading }
       }
     }
+    // Last first: the reading thread takes them with `popLast()`, each moved out.
+    items.reverse()
+    stretch.items = items
+    stretch.details = details
+    stretch.detailEnds = detailEnds
+    stretch.problems = problems
     return stretch
   }
 
