@@ -4,6 +4,8 @@ import TraceTestSupport
 
 /// `report` on several threads (ReportSegments.swift): the page, the warnings, the errors and the
 /// exit code are the ones a read on one thread gives, whatever stretches the file is cut into.
+/// (Before, the report skipped keyframes and followed the patches: on a trace whose keyframes
+/// agree with its patches, as the recorder writes them, the page is the same.)
 /// `TCA_TRACE_REPORT_RANGE_BYTES` cuts these small traces into ranges of a few kilobytes, and
 /// the tool then says on stderr how many stretches it read on how many threads.
 @Suite struct ReportThreadsTests {
@@ -60,16 +62,32 @@ import TraceTestSupport
     #expect(three.stderr == one.stderr + "report: 17 stretches read on 3 threads\n")
   }
 
-  @Test func anotherReducersLinesAreReadOnOneThread() {
-    // Lines of a second reducer, written into the middle of the file (format 2).
+  @Test func anotherReducersLinesAreCountedOverEveryStretch() {
+    // Lines of a second reducer (format 2) in two stretches far apart: skipped by each thread,
+    // named once at the end with their total.
     let other = MultiReducerCommandTests.trace.split(separator: "\n").map(String.init)
     var mixed = lines
-    mixed.insert(contentsOf: [other[2], other[3], other[5]], at: 200)
+    mixed.insert(other[6], at: 300)
+    mixed.insert(contentsOf: [other[2], other[3], other[5]], at: 100)
     let (one, three) = reports(mixed.joined(separator: "\n"))
     #expect(
       one.stderr
-        == "t.jsonl: warning: this trace also holds reducer \"other\" (3 lines not read); select one with --prefix other\n"
+        == "t.jsonl: warning: this trace also holds reducer \"other\" (4 lines not read); select one with --prefix other\n"
     )
-    #expect(three == one)
+    #expect(three.stdout == one.stdout)
+    #expect(three.stderr == one.stderr + "report: 17 stretches read on 3 threads\n")
+  }
+
+  @Test func threadsMustBeOneOrMore() {
+    _ = directory.file("t.jsonl", contents: lines.joined(separator: "\n"))
+    #expect(
+      tcaTrace("report", "--threads", "0", "t.jsonl", in: directory)
+        == ToolRun(
+          stderr: """
+            Error: The value '0' is invalid for '--threads <n>': expected at least 1
+            Usage: tca-trace report [<options>] <file>
+              See 'tca-trace report --help' for more information.
+
+            """, code: 2))
   }
 }

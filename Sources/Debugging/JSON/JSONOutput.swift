@@ -104,47 +104,8 @@ extension JSONOutput {
   }
 
   mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let source = bytes.baseAddress else { return }
-    let count = bytes.count
-    var runStart = 0
-    var i = 0
-    while true {
-      while count - i >= 8 {
-        let word = UInt64(littleEndian: UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
-        let mask = escapeMask(word)
-        if mask != 0 {
-          i += mask.trailingZeroBitCount >> 3
-          break
-        }
-        i += 8
-      }
-      guard i < count else { break }
-      let byte = source[i]
-      if byte == .quote || byte == .backslash || byte < 0x20 {
-        append(contentsOf: UnsafeBufferPointer(start: source + runStart, count: i - runStart))
-        appendEscape(byte)
-        runStart = i + 1
-      }
-      i += 1
-    }
-    append(contentsOf: UnsafeBufferPointer(start: source + runStart, count: count - runStart))
-  }
-
-  private mutating func appendEscape(_ byte: UInt8) {
-    append(.backslash)
-    switch byte {
-    case .quote, .backslash: append(byte)
-    case 0x0A: append(0x6E)
-    case 0x0D: append(0x72)
-    case 0x09: append(0x74)
-    case 0x08: append(0x62)
-    case 0x0C: append(0x66)
-    default:
-      let hex: StaticString = "0123456789abcdef"
-      appendRaw("u00")
-      append(hex.utf8Start[Int(byte >> 4)])
-      append(hex.utf8Start[Int(byte & 0xF)])
-    }
+    forEachJSONStringRun(
+      bytes, run: { append(contentsOf: $0) }, escape: { byte in writeJSONEscape(byte) { append($0) } })
   }
 
   mutating func appendInteger(_ value: Int64) {
@@ -184,6 +145,59 @@ extension JSONOutput {
     }
     var text = value.description
     text.withUTF8 { append(contentsOf: $0) }
+  }
+}
+
+/// The content of a JSON string literal for the UTF-8 `bytes`, in pieces: `run` gets each stretch
+/// written as it is, `escape` each byte written escaped (`"`, `\\`, control characters).
+@inline(__always)
+func forEachJSONStringRun(
+  _ bytes: UnsafeBufferPointer<UInt8>, run: (UnsafeBufferPointer<UInt8>) -> Void, escape: (UInt8) -> Void
+) {
+  guard let source = bytes.baseAddress else { return }
+  let count = bytes.count
+  var runStart = 0
+  var i = 0
+  while true {
+    while count - i >= 8 {
+      let word = UInt64(littleEndian: UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
+      let mask = escapeMask(word)
+      if mask != 0 {
+        i += mask.trailingZeroBitCount >> 3
+        break
+      }
+      i += 8
+    }
+    guard i < count else { break }
+    let byte = source[i]
+    if byte == .quote || byte == .backslash || byte < 0x20 {
+      if i > runStart { run(UnsafeBufferPointer(start: source + runStart, count: i - runStart)) }
+      escape(byte)
+      runStart = i + 1
+    }
+    i += 1
+  }
+  if count > runStart { run(UnsafeBufferPointer(start: source + runStart, count: count - runStart)) }
+}
+
+/// The escape of `byte` in a JSON string, a byte at a time: `\\n`, `\\"`, `\\u001f`.
+@inline(__always)
+func writeJSONEscape(_ byte: UInt8, _ append: (UInt8) -> Void) {
+  append(.backslash)
+  switch byte {
+  case .quote, .backslash: append(byte)
+  case 0x0A: append(0x6E)
+  case 0x0D: append(0x72)
+  case 0x09: append(0x74)
+  case 0x08: append(0x62)
+  case 0x0C: append(0x66)
+  default:
+    let hex: StaticString = "0123456789abcdef"
+    append(UInt8(ascii: "u"))
+    append(UInt8(ascii: "0"))
+    append(UInt8(ascii: "0"))
+    append(hex.utf8Start[Int(byte >> 4)])
+    append(hex.utf8Start[Int(byte & 0xF)])
   }
 }
 

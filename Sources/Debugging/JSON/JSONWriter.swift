@@ -11,6 +11,26 @@
 /// (JSONOutput.swift). A non-finite `.double` has no JSON form and is written as `null`.
 public enum JSONWriter {
   /// Appends the compact JSON text of `json` to `output`.
+  /// The JSON string literal of the UTF-8 `bytes` appended to `output`: what
+  /// `write(.string(…), into:)` writes, without making a `String` or a buffer of its own.
+  ///
+  /// ```swift
+  /// var bytes: [UInt8] = []
+  /// Array("a\"b".utf8).withUnsafeBufferPointer { JSONWriter.writeString(utf8: $0, into: &bytes) }  // "a\"b"
+  /// ```
+  public static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    output.append(.quote)
+    forEachJSONStringRun(
+      bytes, run: { output.append(contentsOf: $0) }, escape: { byte in writeJSONEscape(byte) { output.append($0) } })
+    output.append(.quote)
+  }
+
+  /// `writeString(utf8:into:)` of a string.
+  public static func writeString(_ string: String, into output: inout [UInt8]) {
+    var string = string
+    string.withUTF8 { writeString(utf8: $0, into: &output) }
+  }
+
   public static func write(_ json: JSON, into output: inout [UInt8]) {
     var sink = JSONOutput()
     write(json, to: &sink)

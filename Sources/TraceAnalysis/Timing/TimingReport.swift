@@ -85,32 +85,61 @@ public struct TimingReportBuilder {
     switch event.kind {
     case .action:
       guard let seq = event.seq, let t = event.t, let duration = event.duration, let label = event.label else { return }
-      actionCount += 1
-      let number = actionLabels.number(of: label)
-      if number == durations.count { durations.append([]) }
-      durations[number].append(duration)
-      end = max(end, t.saturatingAdd(duration))
-      timeline.add(start: t, end: t.saturatingAdd(duration))
-      noteSlow(TimingReport.SlowAction(seq: seq, label: label, t: t, duration: duration))
+      addAction(seq: seq, t: t, duration: duration, label: label)
     case .effect:
       guard let id = event.effect, let t = event.t, let kind = event.event else { return }
-      switch kind {
-      case .started:
-        let label = event.label ?? "?"
-        let tally = effectLabels.number(of: label)
-        if tally == effectTallies.count { effectTallies.append(EffectTally(label: label)) }
-        running[id] = (tally, t)
-        effectTallies[tally].started += 1
-      case .output:
-        if let tally = running[id]?.tally { effectTallies[tally].outputs += 1 }
-      case .finished, .cancelled:
-        guard let (tally, start) = running.removeValue(forKey: id) else { return }
-        if kind == .finished { effectTallies[tally].finished += 1 } else { effectTallies[tally].cancelled += 1 }
-        effectTallies[tally].lifetimes.append(max(0, t.saturatingAdd(-start)))
-        timeline.add(start: start, end: t, laneIndex: lane(of: tally))
-      }
+      addEffect(id: id, kind, t: t, label: event.label)
     case .session, .state, .note, .end:
       break
+    }
+  }
+
+  /// Adds a fully decoded record: what `add(TraceEventSummary(line:record:))` adds, read from the
+  /// record's members (no summary is made per line).
+  public mutating func add(_ record: TraceRecord, line: Int = 0) {
+    switch record {
+    case let .action(action):
+      end = max(end, action.t)
+      addAction(seq: action.seq, t: action.t, duration: action.duration, label: action.label)
+    case let .effect(event):
+      end = max(end, event.t)
+      addEffect(id: event.effect, event.event, t: event.t, label: event.label)
+    case let .state(state):
+      end = max(end, state.t)
+    case let .note(note):
+      end = max(end, note.t)
+    case let .end(ending):
+      end = max(end, ending.t)
+    case .session:
+      break
+    }
+  }
+
+  private mutating func addAction(seq: Int64, t: Int64, duration: Int64, label: String) {
+    actionCount += 1
+    let number = actionLabels.number(of: label)
+    if number == durations.count { durations.append([]) }
+    durations[number].append(duration)
+    end = max(end, t.saturatingAdd(duration))
+    timeline.add(start: t, end: t.saturatingAdd(duration))
+    noteSlow(TimingReport.SlowAction(seq: seq, label: label, t: t, duration: duration))
+  }
+
+  private mutating func addEffect(id: Int64, _ kind: TraceEffectEvent.Event, t: Int64, label: String?) {
+    switch kind {
+    case .started:
+      let label = label ?? "?"
+      let tally = effectLabels.number(of: label)
+      if tally == effectTallies.count { effectTallies.append(EffectTally(label: label)) }
+      running[id] = (tally, t)
+      effectTallies[tally].started += 1
+    case .output:
+      if let tally = running[id]?.tally { effectTallies[tally].outputs += 1 }
+    case .finished, .cancelled:
+      guard let (tally, start) = running.removeValue(forKey: id) else { return }
+      if kind == .finished { effectTallies[tally].finished += 1 } else { effectTallies[tally].cancelled += 1 }
+      effectTallies[tally].lifetimes.append(max(0, t.saturatingAdd(-start)))
+      timeline.add(start: start, end: t, laneIndex: lane(of: tally))
     }
   }
 
@@ -119,11 +148,6 @@ public struct TimingReportBuilder {
     let lane = timeline.laneNumber(effectTallies[tally].label)
     effectTallies[tally].lane = lane
     return lane
-  }
-
-  /// Adds a fully decoded record.
-  public mutating func add(_ record: TraceRecord, line: Int = 0) {
-    add(TraceEventSummary(line: line, record: record))
   }
 
   private mutating func noteSlow(_ action: TimingReport.SlowAction) {

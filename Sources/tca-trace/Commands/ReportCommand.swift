@@ -44,18 +44,18 @@ package enum ReportCommand: TraceCommand {
   }
 
   /// Writes the page of `file` to `destination`; with `segments`, the actions' details are made on
-  /// their threads (unless another reducer may have written to the file).
+  /// their threads.
   package static func write(
     file: String, to destination: OutputFile, segments: ReportSegments?, context: CommandContext
   ) throws {
     defer { segments?.cancel() }
-    let parallel = segments.flatMap { $0.foundOtherReducers() ? nil : $0 }
+    let parallel = segments
     var builder = HTMLReportBuilder()
     builder.detailsMadeElsewhere = parallel != nil
     try destination.stream(
       from: {
         // The page carries each action's diff, never a state: the state follows the patches, and
-        // after a keyframe it is the keyframe's.
+        // after a keyframe it is the keyframe's (on one thread as on several).
         let input = try RecordInput(file: file, reportsGaps: true, context: context)
         input.reader.keepsArraysAsText = true
         if let parallel { input.read(from: parallel.next) }

@@ -12,13 +12,13 @@ import TraceAnalysis
 /// starts after the first line at or after the range's start that holds a whole state (a `state`
 /// line or a keyframe) and ends with the first such line at or after the next range's start — so
 /// the stretch before ends where this one starts, and every line is read by exactly one thread.
-/// The state after a keyframe is the keyframe's, as every reader takes it (`TraceStateTracker`).
+/// The state after a keyframe is the keyframe's (`TraceStateTracker`), on one thread as on several.
+///
+/// In a file several reducers wrote, each thread skips the others' lines as one reader would
+/// (`TraceStreamSelection`), and the warning that names them counts them over all the stretches.
 ///
 /// `nil` from `start` (read on one thread instead): standard input, a small file, one core, a
-/// `--prefix`, or an initial state line too large to hold once per thread. `foundOtherReducers()`
-/// says to read on one thread too: `"reducer":` occurs after line 1, so another reducer may have
-/// written lines (the readers find a line's tag only where those bytes are, `TraceStreamSelection`),
-/// and the threads, which read every line as the first reducer's, have stopped.
+/// `--prefix`, or an initial state line too large to hold once per thread.
 ///
 /// ```swift
 /// if let segments = ReportSegments.start(file: path, maximumLineLength: limit) {
@@ -47,6 +47,8 @@ package final class ReportSegments: @unchecked Sendable {
     /// The number (in this stretch's count) of the whole-state line it started from; `nil` for
     /// the first stretch (read from line 1) and for an empty stretch.
     var startLine: Int?
+    /// Other reducers' lines skipped, by tag, in the order the tags appeared.
+    var others: [(tag: String, lines: Int)] = []
   }
 
   private let path: String
@@ -63,8 +65,6 @@ package final class ReportSegments: @unchecked Sendable {
   private var nextJob = 0
   private var consumed = 0
   private var cancelled = false
-  private var scansLeft: Int
-  private var foundReducerTag = false
 
   // This thread only: the stretch being taken and where in it.
   private var current: Stretch?
@@ -74,6 +74,9 @@ package final class ReportSegments: @unchecked Sendable {
   private var lineOffset = 0
   /// The file's number of the last line taken.
   private var lastLine = 0
+  /// Other reducers' lines skipped in the stretches taken so far.
+  private var others: [(tag: String, lines: Int)] = []
+  private var namedOthers = false
 
   private init(path: String, size: Int, maximumLineLength: Int, threads: Int, rangeBytes: Int) {
     self.path = path
@@ -81,7 +84,6 @@ package final class ReportSegments: @unchecked Sendable {
     self.maximumLineLength = maximumLineLength
     self.threads = threads
     rangeStarts = stride(from: 0, to: size, by: rangeBytes).map { $0 }
-    scansLeft = threads
   }
 
   /// Starts the threads on `file`, or `nil` when it is to be read on one thread (see above).
@@ -103,8 +105,7 @@ package final class ReportSegments: @unchecked Sendable {
     else { return nil }
     let segments = ReportSegments(
       path: file, size: size, maximumLineLength: maximumLineLength, threads: threads, rangeBytes: rangeBytes)
-    // The scan for other reducers' tags starts after the header (which has its own tag).
-    segments.startThreads(size: size, scanFrom: header)
+    segments.startThreads()
     return segments
   }
 
@@ -117,16 +118,6 @@ package final class ReportSegments: @unchecked Sendable {
   }
 
   deinit { cancel() }
-
-  /// Whether the file is to be read on one thread after all: a line may carry another reducer's
-  /// tag. Waits for the threads' scans (a few milliseconds).
-  func foundOtherReducers() -> Bool {
-    condition.lock()
-    while scansLeft > 0 { condition.wait() }
-    let found = foundReducerTag
-    condition.unlock()
-    return found
-  }
 
   /// The next line, as `TraceInput` reads it (`TraceLineReader.next()`); `nil` at the end.
   func next() -> Result<TraceLine, TraceError>? {
@@ -148,8 +139,20 @@ package final class ReportSegments: @unchecked Sendable {
         current = nil
         currentIndex += 1
       }
-      guard currentIndex < rangeStarts.count else { return nil }
+      guard currentIndex < rangeStarts.count else {
+        // The end: the warning one reader gives about other reducers' lines, counted over all.
+        guard !namedOthers else { return nil }
+        namedOthers = true
+        return TraceStreamSelection.othersWarning(others, file: path).map { .failure($0) }
+      }
       let stretch = take(currentIndex)
+      for (tag, count) in stretch.others {
+        if let k = others.firstIndex(where: { $0.tag == tag }) {
+          others[k].lines += count
+        } else {
+          others.append((tag, count))
+        }
+      }
       current = stretch
       if !stretch.items.isEmpty { stretchesRead += 1 }
       actionIndex = -1
@@ -179,30 +182,12 @@ package final class ReportSegments: @unchecked Sendable {
     return done.removeValue(forKey: index)!
   }
 
-  private func startThreads(size: Int, scanFrom: Int) {
-    let share = (size - scanFrom + threads - 1) / threads
-    for k in 0..<threads {
-      let from = scanFrom + k * share
-      let to = min(size, from + share)
-      let thread = Thread { [self] in
-        let tagged = from < to && Self.containsReducerTag(path: path, from: from, to: to)
-        guard noteScan(found: tagged) else { return }
-        work()
-      }
+  private func startThreads() {
+    for _ in 0..<threads {
+      let thread = Thread { [self] in work() }
       thread.stackSize = 8 << 20
       thread.start()
     }
-  }
-
-  /// Notes a thread's scan; whether to go on.
-  private func noteScan(found: Bool) -> Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    if found { foundReducerTag = true }
-    scansLeft -= 1
-    condition.broadcast()
-    while scansLeft > 0 && !cancelled { condition.wait() }
-    return !foundReducerTag && !cancelled
   }
 
   /// Takes jobs in order, at most `threads + 1` ahead of the stretch being taken.
@@ -257,6 +242,7 @@ package final class ReportSegments: @unchecked Sendable {
       reader = TraceReader(linesAfterHeader: lines)
     }
     reader.keepsArraysAsText = true
+    reader.namesOtherReducers = false
     // Built in locals (a class's members are checked for exclusive access at every use), with
     // room for a range's worth up front.
     var items: [Result<TraceLine, TraceError>] = []
@@ -296,6 +282,7 @@ package final class ReportSegments: @unchecked Sendable {
         if error.severity == .error { break reading }
       }
     }
+    stretch.others = reader.otherReducerLines
     // Last first: the reading thread takes them with `popLast()`, each moved out.
     items.reverse()
     stretch.items = items
@@ -327,22 +314,4 @@ package final class ReportSegments: @unchecked Sendable {
     return nil
   }
 
-  /// Whether `"reducer":` occurs in the bytes from `from` to `to` (a tag may straddle `to`).
-  private static func containsReducerTag(path: String, from: Int, to: Int) -> Bool {
-    guard case let .success(fd) = Platform.open(path, .read) else { return true }
-    defer { Platform.close(fd) }
-    let block = 1 << 20
-    let overlap = 16
-    let buffer = UnsafeMutableRawPointer.allocate(byteCount: block + overlap, alignment: 16)
-    defer { buffer.deallocate() }
-    var position = from
-    while position < to {
-      let want = min(block + overlap, to + overlap - position)
-      guard let got = Platform.read(fd, into: buffer, count: want, at: position), got > 0 else { break }
-      if ByteSearch.contains(UnsafeRawBufferPointer(start: buffer, count: got), #""reducer":"#) { return true }
-      position += min(got, block)
-      if got < want { break }
-    }
-    return false
-  }
 }

@@ -94,6 +94,16 @@ public final class TraceLineReader<Decoder: TraceLineDecoder>: Sequence, Iterato
     rules = TraceLineRules.afterHeader()
   }
 
+  /// Whether the end warns about the lines of other reducers skipped (`true`; a reader of a
+  /// stretch of a file says `false` and tells them with `otherReducerLines`).
+  package var namesOtherReducers: Bool {
+    get { rules.namesOtherReducers }
+    set { rules.namesOtherReducers = newValue }
+  }
+
+  /// The lines of other reducers skipped so far, by tag, in the order the tags first appeared.
+  package var otherReducerLines: [(tag: String, lines: Int)] { rules.selection.otherReducerLines }
+
   /// The file name used in errors.
   public var file: String { lines.name }
 

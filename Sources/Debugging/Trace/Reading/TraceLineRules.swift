@@ -41,6 +41,13 @@ package struct TraceLineRules {
     return rules
   }
 
+  /// Whether the end says which other sessions' lines were skipped (`TraceStreamSelection`); a
+  /// reader of one stretch of a file leaves it to whoever puts the stretches together.
+  package var namesOtherReducers: Bool {
+    get { !reportedSelection }
+    set { reportedSelection = !newValue }
+  }
+
   /// The next line of `lines` as `scan` reads it, checked against the rules above; `kind` gives the
   /// kind of a scanned event. `nil` at the end.
   @inline(__always)
@@ -242,12 +249,13 @@ package struct TraceLineRules {
   /// ```text
   /// {"kind":"state","seq":0,"t":0,"state":{"todos":[…12 MB…]}}   →   .state(…, todos: 100,000 ranges)
   /// ```
-  package static func recordKeepingArraysAsText(of view: LineReader.View, file: String, keyframes: Bool) -> Result<
-    TraceRecord, TraceError
-  > {
+  /// `keyTable`: the reader's key cache, for the lines decoded in full (`record(of:file:)`).
+  package static func recordKeepingArraysAsText(
+    of view: LineReader.View, file: String, keyframes: Bool, keyTable: JSONKeyTable? = nil
+  ) -> Result<TraceRecord, TraceError> {
     let bytes = view.bytes
     guard bytes.count > JSONLazyArrays.smallest, problem(of: view, file: file) == nil else {
-      return record(of: view, file: file)
+      return record(of: view, file: file, keyTable: keyTable)
     }
     // A state line's state is at depth 2 (the line is 1); a keyframe's arrays start at depth 3,
     // below the action line's own arrays (its patch).
@@ -257,11 +265,11 @@ package struct TraceLineRules {
     } else if keyframes, ByteSearch.hasPrefix(bytes, Self.actionLineStart) {
       depth = 3
     } else {
-      return record(of: view, file: file)
+      return record(of: view, file: file, keyTable: keyTable)
     }
     // An error is the one the full parse gives.
     guard let json = try? JSONReader.parseKeepingArraysAsText(bytes, fromDepth: depth, line: view) else {
-      return record(of: view, file: file)
+      return record(of: view, file: file, keyTable: keyTable)
     }
     do {
       return .success(try TraceRecord(json: json))

@@ -10,7 +10,8 @@ extension TraceRecord {
 }
 
 extension TraceLineReader where Decoder == TraceRecordDecoder {
-  /// The first line of `lines` that holds a whole state (`TraceRecord.holdsWholeState`), decoded
+  /// The first line of `lines` of the first reducer (no `reducer` tag) that holds a whole state
+  /// (`TraceRecord.holdsWholeState`), decoded
   /// as a `TraceReader` with `keepsArraysAsText` decodes it, and its offset from where `lines`
   /// started; the lines before it are skipped unread. `nil` when there is none, or when a line
   /// is too long or cut off first.
@@ -31,8 +32,9 @@ extension TraceLineReader where Decoder == TraceRecordDecoder {
       do {
         found = try lines.nextLine { view -> WholeStateSearch in
           guard !view.isTruncated else { return .end }
-          // Only a line with a "state" member can hold one.
-          guard ByteSearch.contains(view.bytes, #""state":"#),
+          // Only a line with a "state" member can hold one; another reducer's line is skipped by
+          // the readers (`TraceStreamSelection`), so it ends no stretch.
+          guard ByteSearch.contains(view.bytes, #""state":"#), TraceStreamSelection.tag(of: view.bytes) == nil,
             TraceLineRules.problem(of: view, file: lines.name) == nil,
             case let .success(line) = decoder.decode(view, file: lines.name), line.record.holdsWholeState
           else { return .skipped }

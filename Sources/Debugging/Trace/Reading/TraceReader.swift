@@ -128,11 +128,11 @@ public struct TraceRecordDecoder: TraceLineDecoder {
     } else if skipsKeyframeStates && !noteSinceAction {
       decoded =
         keepsArraysAsText && ByteSearch.hasPrefix(view.bytes, TraceLineRules.stateLineStart)
-        ? TraceLineRules.recordKeepingArraysAsText(of: view, file: file, keyframes: false)
+        ? TraceLineRules.recordKeepingArraysAsText(of: view, file: file, keyframes: false, keyTable: keyTable)
         : TraceLineRules.recordSkippingKeyframeState(
           of: view, file: file, keepsActionValue: !skipsActionValues, keyTable: keyTable)
     } else if keepsArraysAsText {
-      decoded = TraceLineRules.recordKeepingArraysAsText(of: view, file: file, keyframes: true)
+      decoded = TraceLineRules.recordKeepingArraysAsText(of: view, file: file, keyframes: true, keyTable: keyTable)
     } else {
       decoded = TraceLineRules.record(of: view, file: file, keyTable: keyTable)
     }

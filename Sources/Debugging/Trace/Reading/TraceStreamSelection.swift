@@ -75,7 +75,21 @@ package struct TraceStreamSelection {
         file: file, line: 1,
         message: "no reducer \"\(reducer)\" in this trace; it holds \(names.joined(separator: ", "))")
     }
-    guard reducer == nil, !others.isEmpty else { return nil }
+    guard reducer == nil else { return nil }
+    return Self.othersWarning(others, file: file)
+  }
+
+  /// The other sessions' lines skipped so far, by tag, in the order the tags first appeared.
+  package var otherReducerLines: [(tag: String, lines: Int)] { others }
+
+  /// The warning that names the sessions not read (`others`, as `otherReducerLines` gives them);
+  /// `nil` when there are none.
+  ///
+  /// ```text
+  /// run.jsonl: warning: this trace also holds reducer "other" (4 lines not read); select one with --prefix other
+  /// ```
+  package static func othersWarning(_ others: [(tag: String, lines: Int)], file: String) -> TraceError? {
+    guard !others.isEmpty else { return nil }
     let list = others.map { "\"\($0.tag)\" (\($0.lines) line\($0.lines == 1 ? "" : "s") not read)" }
     let plural = others.count == 1 ? "reducer" : "reducers"
     return TraceError(
@@ -86,7 +100,7 @@ package struct TraceStreamSelection {
 
   /// The `reducer` key of a line, when it has one at its top level. Cheap for the lines of the
   /// first session: one `ByteSearch` that finds nothing.
-  static func tag(of bytes: UnsafeRawBufferPointer) -> String? {
+  package static func tag(of bytes: UnsafeRawBufferPointer) -> String? {
     guard ByteSearch.contains(bytes, #""reducer":"#) else { return nil }
     guard var scanner = try? JSONObjectScanner(bytes) else { return nil }
     while let member = try? scanner.next() {

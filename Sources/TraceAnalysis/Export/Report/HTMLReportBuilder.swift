@@ -86,7 +86,7 @@ public struct HTMLReportBuilder {
     let report = timing.report()
     index.end = max(index.end, report.end)
     output.append(contentsOf: Array(#"<script type="application/json" id="report-index">"#.utf8))
-    ScriptData.write(index.json(session: session, timing: report, chunkSize: chunkSize), into: &output)
+    index.write(session: session, timing: report, chunkSize: chunkSize, into: &output)
     output.append(contentsOf: Array("</script>\n".utf8))
     output.append(contentsOf: ReportPage.tail)
   }

@@ -50,17 +50,15 @@ public struct ReportActionDetails {
   /// `{"a": action text, "d": diff model}`; `"x"` says why there is no diff.
   private static func writeDetail(_ action: TraceAction, change: ActionChange, after: JSON?, into bytes: inout [UInt8])
   {
-    let text: String
-    if let value = try? Value(json: action.action) {
-      text = ReportDiffEncoder.text(value)
-    } else {
-      text = JSONWriter.string(action.action)
-    }
     bytes.append(contentsOf: #"{"a":"#.utf8)
-    JSONWriter.write(.string(text), into: &bytes)
+    if let value = try? Value(json: action.action) {
+      ReportDiffEncoder.writeText(value, into: &bytes)
+    } else {
+      JSONWriter.writeString(JSONWriter.string(action.action), into: &bytes)
+    }
     func why(_ reason: String) {
       bytes.append(contentsOf: #","x":"#.utf8)
-      JSONWriter.write(.string(reason), into: &bytes)
+      JSONWriter.writeString(reason, into: &bytes)
     }
     if action.coalesced && action.patch.operations.isEmpty {
       why(

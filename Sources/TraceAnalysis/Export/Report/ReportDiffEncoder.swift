@@ -33,6 +33,16 @@ enum ReportDiffEncoder {
 
   /// A value as it reads in a diff, on as many lines as custom-dump uses.
   static func text(_ value: Value) -> String {
+    String(decoding: textBytes(value), as: UTF8.self)
+  }
+
+  /// `text(value)` as a JSON string literal appended to `bytes`.
+  static func writeText(_ value: Value, into bytes: inout [UInt8]) {
+    textBytes(value).withUnsafeBufferPointer { JSONWriter.writeString(utf8: $0, into: &bytes) }
+  }
+
+  /// The UTF-8 of `text(value)`.
+  private static func textBytes(_ value: Value) -> [UInt8] {
     var lines = TextLines(color: false)
     ValueText.dump(value, label: "", suffix: "", marker: .context, depth: 0, into: &lines)
     // Every line starts with its marker and a space (ASCII): drop those two bytes per line, the
@@ -51,7 +61,7 @@ enum ReportDiffEncoder {
         start = end + 2
       }
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
   }
 
   /// Writes JSON object members one after the other, commas between them. The names are
@@ -70,7 +80,12 @@ enum ReportDiffEncoder {
 
     mutating func string(_ name: StaticString, _ value: String, into bytes: inout [UInt8]) {
       key(name, into: &bytes)
-      JSONWriter.write(.string(value), into: &bytes)
+      JSONWriter.writeString(value, into: &bytes)
+    }
+
+    mutating func text(_ name: StaticString, _ value: Value, into bytes: inout [UInt8]) {
+      key(name, into: &bytes)
+      ReportDiffEncoder.writeText(value, into: &bytes)
     }
 
     mutating func int(_ name: StaticString, _ value: Int, into bytes: inout [UInt8]) {
@@ -98,17 +113,21 @@ enum ReportDiffEncoder {
     case let .unchanged(count):
       if !skipUnchanged { members.int("u", count, into: &bytes) }
     case let .replaced(old, new):
-      labelled(.removed)
-      members.string("o", text(old), into: &bytes)
-      members.string("n", text(new), into: &bytes)
-      let newLabel = label(key, side: .inserted)
-      if newLabel != label(key, side: .removed) { members.string("kn", newLabel, into: &bytes) }
+      let oldLabel = label(key, side: .removed)
+      if !oldLabel.isEmpty { members.string("k", oldLabel, into: &bytes) }
+      members.text("o", old, into: &bytes)
+      members.text("n", new, into: &bytes)
+      // Only an element's label can differ by side (its index before and after).
+      if case let .element(from, to, _) = key, from != to {
+        let newLabel = label(key, side: .inserted)
+        if newLabel != oldLabel { members.string("kn", newLabel, into: &bytes) }
+      }
     case let .inserted(value):
       labelled(.inserted)
-      members.string("a", text(value), into: &bytes)
+      members.text("a", value, into: &bytes)
     case let .removed(value):
       labelled(.removed)
-      members.string("d", text(value), into: &bytes)
+      members.text("d", value, into: &bytes)
     case let .moved(_, _, inner):
       labelled(.moved)
       members.int("m", 1, into: &bytes)
@@ -129,7 +148,7 @@ enum ReportDiffEncoder {
         default: marker = " "
         }
         bytes.append(contentsOf: "[\"\(marker)\",".utf8)
-        JSONWriter.write(.string(ValueText.escaped(text)), into: &bytes)
+        JSONWriter.writeString(ValueText.escaped(text), into: &bytes)
         bytes.append(UInt8(ascii: "]"))
       }
       bytes.append(UInt8(ascii: "]"))

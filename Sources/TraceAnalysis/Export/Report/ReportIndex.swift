@@ -72,10 +72,26 @@ struct ReportIndex {
     notes.append(.array(entry))
   }
 
-  /// The index as JSON; effects still running end at the trace's end.
-  func json(session: TraceSession?, timing: TimingReport, chunkSize: Int) -> JSON {
-    func ints(_ values: [Int64]) -> JSON { .array(values.map(JSON.int)) }
-    let ends = effectEnd.map { $0 < 0 ? end : $0 }
+  /// Appends the index as JSON escaped for a script data block (`ScriptData`); effects still
+  /// running end at the trace's end. The columns of numbers (one entry per action or effect) are
+  /// written straight as digits, which need no escape; the rest goes through `ScriptData.write`.
+  ///
+  /// ```text
+  /// {"session":{…},"labels":[…],"actions":{"seq":[1,2],"t":[…],"dur":[…],"label":[0,1],"effect":[0,0]},"effects":{…},"notes":[],"problems":[],"end":4000,"chunkSize":256,"timing":{…}}
+  /// ```
+  func write(session: TraceSession?, timing: TimingReport, chunkSize: Int, into output: inout [UInt8]) {
+    func raw(_ text: StaticString) {
+      text.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
+    func ints<Number: BinaryInteger>(_ values: [Number]) {
+      output.reserveCapacity(output.count + values.count * 12)
+      output.append(UInt8(ascii: "["))
+      for (k, value) in values.enumerated() {
+        if k > 0 { output.append(UInt8(ascii: ",")) }
+        output.appendInteger(Int64(value))
+      }
+      output.append(UInt8(ascii: "]"))
+    }
     var sessionMembers: [JSON.Member] = []
     if let session {
       sessionMembers = [
@@ -84,29 +100,43 @@ struct ReportIndex {
         .init("platform", .string(session.platform)), .init("pid", .int(session.pid)),
       ]
     }
-    return .object([
-      .init("session", .object(sessionMembers)),
-      .init("labels", .array(labels.map(JSON.string))),
-      .init(
-        "actions",
-        .object([
-          .init("seq", ints(seq)), .init("t", ints(t)), .init("dur", ints(duration)),
-          .init("label", .array(label.map { .int(Int64($0)) })), .init("effect", ints(effect)),
-        ])),
-      .init(
-        "effects",
-        .object([
-          .init("id", ints(effectID)), .init("seq", ints(effectSeq)),
-          .init("label", .array(effectLabel.map { .int(Int64($0)) })),
-          .init("start", ints(effectStart)), .init("end", ints(ends)),
-          .init("status", .array(effectStatus.map { .int(Int64($0)) })),
-        ])),
-      .init("notes", .array(notes)),
-      .init("problems", .array(problems.map(JSON.string))),
-      .init("end", .int(end)),
-      .init("chunkSize", .int(Int64(chunkSize))),
-      .init("timing", ReportTimingJSON.json(timing)),
-    ])
+    raw(#"{"session":"#)
+    ScriptData.write(.object(sessionMembers), into: &output)
+    raw(#","labels":"#)
+    ScriptData.write(.array(labels.map(JSON.string)), into: &output)
+    raw(#","actions":{"seq":"#)
+    ints(seq)
+    raw(#","t":"#)
+    ints(t)
+    raw(#","dur":"#)
+    ints(duration)
+    raw(#","label":"#)
+    ints(label)
+    raw(#","effect":"#)
+    ints(effect)
+    raw(#"},"effects":{"id":"#)
+    ints(effectID)
+    raw(#","seq":"#)
+    ints(effectSeq)
+    raw(#","label":"#)
+    ints(effectLabel)
+    raw(#","start":"#)
+    ints(effectStart)
+    raw(#","end":"#)
+    ints(effectEnd.map { $0 < 0 ? end : $0 })
+    raw(#","status":"#)
+    ints(effectStatus)
+    raw(#"},"notes":"#)
+    ScriptData.write(.array(notes), into: &output)
+    raw(#","problems":"#)
+    ScriptData.write(.array(problems.map(JSON.string)), into: &output)
+    raw(#","end":"#)
+    output.appendInteger(end)
+    raw(#","chunkSize":"#)
+    output.appendInteger(Int64(chunkSize))
+    raw(#","timing":"#)
+    ScriptData.write(ReportTimingJSON.json(timing), into: &output)
+    output.append(UInt8(ascii: "}"))
   }
 }
 
