@@ -65,6 +65,7 @@ package final class ReportSegments: @unchecked Sendable {
   private var nextJob = 0
   private var consumed = 0
   private var cancelled = false
+  private var spareBuffers: [[UInt8]] = []
 
   // This thread only: the stretch being taken and where in it.
   private var current: Stretch?
@@ -135,9 +136,10 @@ package final class ReportSegments: @unchecked Sendable {
         }
         return item
       }
-      if current != nil {
+      if let spent = current {
         current = nil
         currentIndex += 1
+        recycle(spent)
       }
       guard currentIndex < rangeStarts.count else {
         // The end: the warning one reader gives about other reducers' lines, counted over all.
@@ -170,6 +172,27 @@ package final class ReportSegments: @unchecked Sendable {
     var problem = stretch.problems[actionIndex]
     problem?.line += lineOffset
     return stretch.details.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<end]), problem) }
+  }
+
+  /// Gives the buffer of a stretch taken to the threads, for a later stretch's details: memory
+  /// already in use, where a new buffer would be fresh pages.
+  private func recycle(_ stretch: Stretch) {
+    var details = stretch.details
+    stretch.details = []
+    details.removeAll(keepingCapacity: true)
+    condition.lock()
+    if spareBuffers.count < threads { spareBuffers.append(details) }
+    condition.unlock()
+  }
+
+  /// A buffer for a stretch's details: a recycled one, or a new one with room for a range's worth.
+  private func detailsBuffer() -> [UInt8] {
+    condition.lock()
+    let spare = spareBuffers.popLast()
+    condition.unlock()
+    if let spare { return spare }
+    var details: [UInt8] = []
+    return details
   }
 
   /// Waits for stretch `index`, and lets a thread start the next one.
@@ -246,11 +269,10 @@ package final class ReportSegments: @unchecked Sendable {
     // Built in locals (a class's members are checked for exclusive access at every use), with
     // room for a range's worth up front.
     var items: [Result<TraceLine, TraceError>] = []
-    var details: [UInt8] = []
+    var details = detailsBuffer()
     var detailEnds: [Int] = []
     var problems: [Int: TraceStateProblem] = [:]
     items.reserveCapacity(rangeBytes / 256)
-    details.reserveCapacity(rangeBytes + rangeBytes / 2)
     detailEnds.reserveCapacity(rangeBytes / 256)
     reading: while true {
       let lineStart = readFrom + Int(lines.linesEnd)
