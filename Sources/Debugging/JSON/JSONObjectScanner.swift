@@ -250,9 +250,10 @@ public struct JSONObjectScanner {
     if member.plain == .string {
       // Checked by the scan: valid UTF-8 without escapes, its text is its bytes.
       let range = member.valueRange
-      return String(
-        decoding: UnsafeBufferPointer(start: parser.bytes + range.lowerBound + 1, count: range.count - 2), as: UTF8.self
-      )
+      let text = UnsafeBufferPointer(start: parser.bytes + range.lowerBound + 1, count: range.count - 2)
+      // A label a trace repeats is made once (a short string is stored inline: no need).
+      if let keyTable, text.count > 15 { return keyTable.string(interning: text) }
+      return String(decoding: text, as: UTF8.self)
     }
     guard parser.bytes[member.valueRange.lowerBound] == .quote else { return nil }
     var sub = JSONParser(parser.bytes, count: member.valueRange.upperBound, from: member.valueRange.lowerBound)

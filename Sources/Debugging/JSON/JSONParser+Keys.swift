@@ -72,16 +72,62 @@ struct JSONKeyCache: ~Copyable {
 /// ```
 package final class JSONKeyTable: @unchecked Sendable {
   fileprivate let slots: UnsafeMutablePointer<CachedKey>
+  /// Recently made labels (`string(interning:)`), by a hash of their bytes.
+  private let labels: UnsafeMutablePointer<InternedString>
+  private static let labelSlots = 64
 
   package init() {
     slots = .allocate(capacity: 64)
     slots.initialize(repeating: CachedKey(), count: 64)
+    labels = .allocate(capacity: Self.labelSlots)
+    labels.initialize(repeating: InternedString(), count: Self.labelSlots)
   }
 
   deinit {
     slots.deinitialize(count: 64)
     slots.deallocate()
+    labels.deinitialize(count: Self.labelSlots)
+    labels.deallocate()
   }
+
+  /// The string of the UTF-8 `bytes` (valid, as a scan checked them), the same string as the last
+  /// time these bytes were asked for when it is still in the table: a trace repeats a few dozen
+  /// action labels on every line, and each is then made once instead of once per line.
+  ///
+  /// ```swift
+  /// table.string(interning: labelBytes)  // "Todos.Action.addTodoButtonTapped", made the first time
+  /// ```
+  package func string(interning bytes: UnsafeBufferPointer<UInt8>) -> String {
+    guard let base = bytes.baseAddress else { return "" }
+    // A hash of the bytes eight at a time (the last word zero-padded).
+    var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+    var offset = 0
+    while offset < bytes.count {
+      var word: UInt64 = 0
+      withUnsafeMutableBytes(of: &word) {
+        $0.copyMemory(from: UnsafeRawBufferPointer(start: base + offset, count: min(8, bytes.count - offset)))
+      }
+      hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+      hash ^= hash >> 29
+      offset += 8
+    }
+    let slot = labels + Int(truncatingIfNeeded: hash & UInt64(Self.labelSlots - 1))
+    if slot.pointee.hash == hash, slot.pointee.count == bytes.count {
+      var string = slot.pointee.string
+      let same = string.withUTF8 { UnsafeRawBufferPointer($0).elementsEqual(UnsafeRawBufferPointer(bytes)) }
+      if same { return string }
+    }
+    let made = String(decoding: bytes, as: UTF8.self)
+    slot.pointee = InternedString(hash: hash, count: bytes.count, string: made)
+    return made
+  }
+}
+
+/// A string `JSONKeyTable.string(interning:)` made, with the hash and length of its bytes.
+struct InternedString {
+  var hash: UInt64 = 0
+  var count = -1
+  var string = ""
 }
 
 /// A recently seen short key and its bytes (zero-padded to two words).
