@@ -74,17 +74,9 @@ package enum DiffCommand: TraceCommand {
       options.window = window
     }
     context.reducer = arguments.value(OptionSpec.prefix)
-    let golden = try open(arguments.positionals[0], context)
-    let current = try open(arguments.positionals[1], context)
-    let comparator = TraceComparator(golden: golden, current: current, options: options)
-    let comparison: TraceComparison
-    do {
-      comparison = try comparator.run()
-    } catch {
-      // As every command does: the warnings (a cut-off line) before the error that stopped it.
-      for warning in comparator.warnings { try? context.errors.line(warning.description) }
-      throw error
-    }
+    // The readers, and the states they hold, are gone once the runs are compared: rendering and
+    // the gap report (which reads both files again) do not add to them.
+    let comparison = try compare(arguments.positionals[0], arguments.positionals[1], options: options, context: context)
     switch format {
     case .text: try context.output.line(ComparisonTextRenderer(style: context.style).render(comparison))
     case .json:
@@ -101,6 +93,22 @@ package enum DiffCommand: TraceCommand {
       for warning in comparison.warnings + gaps { try? context.errors.line(warning.description) }
     }
     return comparison.isEquivalent ? CommandLineExit.success : CommandLineExit.problemsFound
+  }
+
+  /// The comparison of the runs in `goldenFile` and `currentFile`.
+  private static func compare(
+    _ goldenFile: String, _ currentFile: String, options: CompareOptions, context: CommandContext
+  ) throws -> TraceComparison {
+    let golden = try open(goldenFile, context)
+    let current = try open(currentFile, context)
+    let comparator = TraceComparator(golden: golden, current: current, options: options)
+    do {
+      return try comparator.run()
+    } catch {
+      // As every command does: the warnings (a cut-off line) before the error that stopped it.
+      for warning in comparator.warnings { try? context.errors.line(warning.description) }
+      throw error
+    }
   }
 
   /// Opened as every subcommand opens a trace (`TraceInput`: `-` is standard input, a file that
