@@ -90,4 +90,14 @@ import TraceTestSupport
 
             """, code: 2))
   }
+
+  @Test func aTraceWithoutKeyframesIsOneStretch() {
+    // Nowhere to start another stretch: the first thread reads it all, and each other range is
+    // searched only up to the next (not to the end of the file, once per range).
+    let text = SyntheticTrace.text(actions: 300, stateSize: 30, keyframeInterval: 0)
+    let (one, three) = reports(text)
+    #expect(one.code == 0 && one.stderr.isEmpty)
+    #expect(three.stdout == one.stdout)
+    #expect(three.stderr == "report: 1 stretches read on 3 threads\n")
+  }
 }

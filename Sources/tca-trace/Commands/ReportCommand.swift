@@ -27,8 +27,8 @@ package enum ReportCommand: TraceCommand {
     if let threads, threads < 1 { throw arguments.invalid(String(threads), Self.threads, expected: "at least 1") }
     // A large file's action details are made on every core (`ReportSegments`).
     let file = arguments.positionals[0]
-    // For tests: `TCA_TRACE_REPORT_RANGE_BYTES=2000` cuts any file into ranges of 2,000 bytes, and
-    // stderr says how many stretches were read on how many threads.
+    // For tests: `TCA_TRACE_REPORT_RANGE_BYTES=2000` cuts any file into ranges of 2,000 bytes (512
+    // at least), and stderr says how many stretches were read on how many threads.
     let testRange = Platform.environment("TCA_TRACE_REPORT_RANGE_BYTES").flatMap { Int($0) }.flatMap {
       $0 > 0 ? $0 : nil
     }

@@ -257,7 +257,9 @@ package final class ReportSegments: @unchecked Sendable {
       lines = LineReader(
         fileDescriptor: fd, name: path, closesDescriptor: true, chunkSize: 1 << 18, maximumLineLength: maximumLineLength
       )
-      guard let (first, offset) = TraceReader.firstWholeState(in: lines), start + offset < nextRange else {
+      // Found before the next range starts, or this stretch is empty (the one before goes on to
+      // the first such line after it): a trace without keyframes is not read once per range.
+      guard let (first, _) = TraceReader.firstWholeState(in: lines, before: nextRange - start) else {
         return stretch
       }
       state.start(from: first)

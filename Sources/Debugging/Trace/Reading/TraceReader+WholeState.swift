@@ -13,21 +13,23 @@ extension TraceLineReader where Decoder == TraceRecordDecoder {
   /// The first line of `lines` of the first reducer (no `reducer` tag) that holds a whole state
   /// (`TraceRecord.holdsWholeState`), decoded
   /// as a `TraceReader` with `keepsArraysAsText` decodes it, and its offset from where `lines`
-  /// started; the lines before it are skipped unread. `nil` when there is none, or when a line
-  /// is too long or cut off first.
+  /// started; the lines before it are skipped unread. `nil` when there is none among the lines
+  /// that start before `limit` (an offset from where `lines` started), or when a line is too long
+  /// or cut off first: the search reads at most `limit` bytes and one line.
   ///
   /// For a stretch of a trace read from an offset (`report` on several threads): a reader of the
   /// stretch before, stopping at its first such line after that offset, stops on the same line.
   ///
   /// ```swift
   /// let lines = LineReader(fileDescriptor: fd, name: path, closesDescriptor: true)  // fd at a line start
-  /// TraceReader.firstWholeState(in: lines)  // (line 57: .action(…, state: {…}), 1_048_921)
+  /// TraceReader.firstWholeState(in: lines, before: 4 << 20)  // (line 57: .action(…, state: {…}), 1_048_921)
   /// ```
-  package static func firstWholeState(in lines: LineReader) -> (line: TraceLine, offset: Int)? {
+  package static func firstWholeState(in lines: LineReader, before limit: Int) -> (line: TraceLine, offset: Int)? {
     var decoder = TraceRecordDecoder()
     decoder.keepsArraysAsText = true
     while true {
       let offset = Int(lines.linesEnd)
+      guard offset < limit else { return nil }
       let found: WholeStateSearch?
       do {
         found = try lines.nextLine { view -> WholeStateSearch in
