@@ -16,11 +16,11 @@ import TraceTestSupport
   static let environment = ["TCA_TRACE_REPORT_RANGE_BYTES": "3000"]
 
   /// The report of `text` on one thread and on three.
-  func reports(_ text: String) -> (one: ToolRun, three: ToolRun) {
+  func reports(_ text: String, environment: [String: String] = environment) -> (one: ToolRun, three: ToolRun) {
     _ = directory.file("t.jsonl", contents: text)
     return (
-      tcaTrace(["report", "--threads", "1", "t.jsonl"], in: directory, environment: Self.environment),
-      tcaTrace(["report", "--threads", "3", "t.jsonl"], in: directory, environment: Self.environment)
+      tcaTrace(["report", "--threads", "1", "t.jsonl"], in: directory, environment: environment),
+      tcaTrace(["report", "--threads", "3", "t.jsonl"], in: directory, environment: environment)
     )
   }
 
@@ -99,5 +99,56 @@ import TraceTestSupport
     #expect(one.code == 0 && one.stderr.isEmpty)
     #expect(three.stdout == one.stdout)
     #expect(three.stderr == "report: 1 stretches read on 3 threads\n")
+  }
+
+  /// A counter: action k sets `/n` to k; every fifth carries a keyframe whose key is
+  /// `keyframeKey(k)` as written (a reader takes `"state" :` and `"st\u0061te":` as `state`);
+  /// `before(k)` are lines written just before action k.
+  func counter(format: Int = 1, keyframeKey: (Int) -> String, before: (Int) -> [String] = { _ in [] }) -> String {
+    var lines = [
+      #"{"kind":"session","format":\#(format),"name":"C","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":1,"keyframeInterval":0,"redacted":[]}"#,
+      #"{"kind":"state","seq":0,"t":0,"state":{"n":0}}"#,
+    ]
+    for k in 1...60 {
+      lines += before(k)
+      let keyframe = k % 5 == 0 ? ",\(keyframeKey(k)){\"n\":\(k)}" : ""
+      lines.append(
+        #"{"kind":"action","seq":\#(k),"t":\#(k),"duration":0,"label":"Counter.Action.set","action":{},"patch":[{"op":"replace","path":"/n","value":\#(k)}]\#(keyframe)}"#
+      )
+    }
+    lines.append(#"{"kind":"end","t":61,"actions":60}"#)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  @Test func keyframesWrittenAnyWayAJSONReaderTakesThem() {
+    // Each thread finds where its stretch starts as the reader of the stretch before finds where
+    // it ends: a key with a space before its colon, or with an escape, is the same key.
+    let keys = [#""state" :"#, #""st\u0061te":"#, #""state":"#]
+    let text = counter(keyframeKey: { keys[($0 / 5) % 3] })
+    for (range, stretches) in [(512, 13), (800, 11), (1200, 8)] {
+      let (one, three) = reports(text, environment: ["TCA_TRACE_REPORT_RANGE_BYTES": "\(range)"])
+      #expect(one.code == 0 && one.stderr.isEmpty)
+      #expect(one.stdout.contains(#""seq":[\#((1...60).map(String.init).joined(separator: ","))]"#))
+      #expect(three.stdout == one.stdout, "ranges of \(range) bytes")
+      #expect(three.stderr == "report: \(stretches) stretches read on 3 threads\n")
+    }
+  }
+
+  @Test func anotherReducersLineJustBeforeAKeyframe() {
+    // Where a stretch ends is where its last line starts, not where the other reducer's line
+    // skipped before it starts: no line is read by two threads.
+    let other = #"{"kind":"note","reducer":"other","t":1,"message":"m"}"#
+    let text = counter(format: 2, keyframeKey: { _ in #""state":"# }, before: { $0 % 5 == 0 ? [other] : [] })
+    // (With ranges of 800 and 1,200 bytes, such a line starts just before a range's start.)
+    for (range, stretches) in [(512, 13), (800, 12), (1200, 8)] {
+      let (one, three) = reports(text, environment: ["TCA_TRACE_REPORT_RANGE_BYTES": "\(range)"])
+      #expect(
+        one.stderr
+          == "t.jsonl: warning: this trace also holds reducer \"other\" (12 lines not read); select one with --prefix other\n"
+      )
+      #expect(one.stdout.contains(#""seq":[\#((1...60).map(String.init).joined(separator: ","))]"#))
+      #expect(three.stdout == one.stdout, "ranges of \(range) bytes")
+      #expect(three.stderr == one.stderr + "report: \(stretches) stretches read on 3 threads\n")
+    }
   }
 }

@@ -9,19 +9,25 @@ import TraceAnalysis
 /// line numbers, the heavy members left out), each action with its detail, and builds the page.
 ///
 /// The stretches: the file is divided into ranges of about `rangeBytes`; the stretch of range k
-/// starts after the first line at or after the range's start that holds a whole state (a `state`
-/// line or a keyframe) and ends with the first such line at or after the next range's start — so
-/// the stretch before ends where this one starts, and every line is read by exactly one thread.
-/// The state after a keyframe is the keyframe's (`TraceStateTracker`), on one thread as on several.
+/// starts after the first line that starts in the range and holds a whole state (a `state` line
+/// or a keyframe, `TraceReader.firstWholeState`) and ends with the first such line that starts at
+/// or after the next range's start — so the stretch before ends where this one starts, and every
+/// line is read by exactly one thread. A range without such a line has an empty stretch (the one
+/// before goes on). The state after a keyframe is the keyframe's (`TraceStateTracker`), on one
+/// thread as on several. In a file several reducers wrote, each thread skips the others' lines as
+/// one reader would (`TraceStreamSelection`), and the warning that names them counts them over all
+/// the stretches.
 ///
-/// In a file several reducers wrote, each thread skips the others' lines as one reader would
-/// (`TraceStreamSelection`), and the warning that names them counts them over all the stretches.
+/// Memory stays bounded whatever the stretches' lengths: a thread hands its stretch over in
+/// batches (`Batch`: about 1 MB of details), and stops while `queuedBatches` of a stretch wait.
+/// The threads read the file through one descriptor (`pread`), opened once: a file renamed or
+/// removed meanwhile is still the one read.
 ///
 /// `nil` from `start` (read on one thread instead): standard input, a small file, one core, a
 /// `--prefix`, or an initial state line too large to hold once per thread.
 ///
 /// ```swift
-/// if let segments = ReportSegments.start(file: path, maximumLineLength: limit) {
+/// if let segments = ReportSegments.start(file: path, reducer: nil, maximumLineLength: limit) {
 ///   input.read(from: { segments.next() })
 ///   // for each action the input gives: segments.withDetail { bytes, problem in … }
 /// }
@@ -33,43 +39,58 @@ package final class ReportSegments: @unchecked Sendable {
   static let rangeBytes = 4 << 20
   /// The largest initial state line read in parallel (each thread holds a state).
   static let largestStateBytes = 16 << 20
-  private let rangeBytes: Int
+  /// A batch is handed over at this many bytes of details (or `batchLines` lines).
+  static let batchBytes = 1 << 20
+  static let batchLines = 8192
+  /// Batches of one stretch that may wait before its thread stops.
+  static let queuedBatches = 2
 
-  /// What one stretch gave: its lines (numbered from the line its reading started at, their
-  /// action values, patches and states left out), and each action's detail.
-  final class Stretch: @unchecked Sendable {
+  /// Part of a stretch's lines (numbered from the line its reading started at, their action
+  /// values, patches and states left out), each action with its detail.
+  struct Batch {
     /// Last first (taken with `popLast()`).
     var items: [Result<TraceLine, TraceError>] = []
     var details: [UInt8] = []
     /// The end of each action's detail in `details`.
     var detailEnds: [Int] = []
     var problems: [Int: TraceStateProblem] = [:]
+  }
+
+  /// One range's stretch as it is read: its batches so far, and whether there are more.
+  final class Stretch: @unchecked Sendable {
+    var batches: [Batch] = []
+    var finished = false
     /// The number (in this stretch's count) of the whole-state line it started from; `nil` for
-    /// the first stretch (read from line 1) and for an empty stretch.
+    /// the first stretch (read from line 1) and for an empty stretch. Set before any batch.
     var startLine: Int?
-    /// Other reducers' lines skipped, by tag, in the order the tags appeared.
+    /// Other reducers' lines skipped, by tag, in the order the tags appeared (once finished).
     var others: [(tag: String, lines: Int)] = []
   }
 
   private let path: String
+  /// The file, open for the threads' `pread`s; closed when they are done.
+  private let fd: Int32
   private let maximumLineLength: Int
   /// The start offset of each range; the first is 0.
   private let rangeStarts: [Int]
+  private let rangeBytes: Int
   let threads: Int
   /// The stretches taken so far that had lines (this thread only).
   private(set) var stretchesRead = 0
 
   // Shared between threads only under `condition`.
   private let condition = NSCondition()
-  private var done: [Int: Stretch] = [:]
+  private var stretches: [Int: Stretch] = [:]
   private var nextJob = 0
   private var consumed = 0
   private var cancelled = false
   private var spareBuffers: [[UInt8]] = []
+  private var runningThreads = 0
 
   // This thread only: the stretch being taken and where in it.
   private var current: Stretch?
-  private var currentIndex = 0
+  private var batch = Batch()
+  private var currentIndex = -1
   private var actionIndex = -1
   /// Added to a line number of the current stretch to make it the file's.
   private var lineOffset = 0
@@ -78,9 +99,12 @@ package final class ReportSegments: @unchecked Sendable {
   /// Other reducers' lines skipped in the stretches taken so far.
   private var others: [(tag: String, lines: Int)] = []
   private var namedOthers = false
+  /// Whether a batch of the current stretch was taken (its line offset is then known).
+  private var hadLines = false
 
-  private init(path: String, size: Int, maximumLineLength: Int, threads: Int, rangeBytes: Int) {
+  private init(path: String, fd: Int32, size: Int, maximumLineLength: Int, threads: Int, rangeBytes: Int) {
     self.path = path
+    self.fd = fd
     self.rangeBytes = rangeBytes
     self.maximumLineLength = maximumLineLength
     self.threads = threads
@@ -95,22 +119,25 @@ package final class ReportSegments: @unchecked Sendable {
     minimumFileBytes: Int = minimumFileBytes, rangeBytes: Int = rangeBytes
   ) -> ReportSegments? {
     let threads = min(threads ?? ProcessInfo.processInfo.activeProcessorCount, 8)
-    guard threads > 1, file != "-", reducer == nil,
+    guard threads > 1, file != "-", reducer == nil, rangeBytes > 0,
       case let .success(fd) = Platform.open(file, .read)
     else { return nil }
-    defer { Platform.close(fd) }
     guard Platform.kind(of: fd) == .regular, let size = Platform.identity(of: fd).map({ Int($0.size) }),
-      size >= minimumFileBytes, rangeBytes > 0,
+      size >= minimumFileBytes,
       let header = lineEnd(fd, from: 0, limit: 1 << 20),
       let state = lineEnd(fd, from: header, limit: largestStateBytes), state > header
-    else { return nil }
+    else {
+      Platform.close(fd)
+      return nil
+    }
     let segments = ReportSegments(
-      path: file, size: size, maximumLineLength: maximumLineLength, threads: threads, rangeBytes: rangeBytes)
+      path: file, fd: fd, size: size, maximumLineLength: maximumLineLength, threads: threads, rangeBytes: rangeBytes)
     segments.startThreads()
     return segments
   }
 
-  /// Stops the threads (after the stretch each is reading).
+  /// Stops the threads (each at its next line or batch); the descriptor is closed when the last
+  /// one is done.
   func cancel() {
     condition.lock()
     cancelled = true
@@ -118,12 +145,10 @@ package final class ReportSegments: @unchecked Sendable {
     condition.unlock()
   }
 
-  deinit { cancel() }
-
   /// The next line, as `TraceInput` reads it (`TraceLineReader.next()`); `nil` at the end.
   func next() -> Result<TraceLine, TraceError>? {
     while true {
-      if let stretch = current, var item = stretch.items.popLast() {
+      if var item = batch.items.popLast() {
         switch item {
         case var .success(line):
           line.line += lineOffset
@@ -136,78 +161,104 @@ package final class ReportSegments: @unchecked Sendable {
         }
         return item
       }
-      if let spent = current {
-        current = nil
-        currentIndex += 1
-        recycle(spent)
-      }
-      guard currentIndex < rangeStarts.count else {
+      recycle(&batch)
+      guard let next = nextBatch() else {
         // The end: the warning one reader gives about other reducers' lines, counted over all.
         guard !namedOthers else { return nil }
         namedOthers = true
         return TraceStreamSelection.othersWarning(others, file: path).map { .failure($0) }
       }
-      let stretch = take(currentIndex)
-      for (tag, count) in stretch.others {
-        if let k = others.firstIndex(where: { $0.tag == tag }) {
-          others[k].lines += count
-        } else {
-          others.append((tag, count))
-        }
-      }
-      current = stretch
-      if !stretch.items.isEmpty { stretchesRead += 1 }
+      batch = next
       actionIndex = -1
-      // Its first line follows the whole-state line the stretch before ended with.
-      lineOffset = stretch.startLine.map { lastLine - $0 } ?? 0
     }
   }
 
   /// Calls `body` with the detail of the action `next()` gave last and the problem its patch had
-  /// (its line the file's).
+  /// (its line the file's). For each action `next()` gives, before the next call of `next()`.
   func withDetail<R>(_ body: (UnsafeRawBufferPointer, TraceStateProblem?) -> R) -> R {
-    let stretch = current!
-    let start = actionIndex == 0 ? 0 : stretch.detailEnds[actionIndex - 1]
-    let end = stretch.detailEnds[actionIndex]
-    var problem = stretch.problems[actionIndex]
+    let start = actionIndex == 0 ? 0 : batch.detailEnds[actionIndex - 1]
+    let end = batch.detailEnds[actionIndex]
+    var problem = batch.problems[actionIndex]
     problem?.line += lineOffset
-    return stretch.details.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<end]), problem) }
+    return batch.details.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<end]), problem) }
   }
 
-  /// Gives the buffer of a stretch taken to the threads, for a later stretch's details: memory
-  /// already in use, where a new buffer would be fresh pages.
-  private func recycle(_ stretch: Stretch) {
-    var details = stretch.details
-    stretch.details = []
-    details.removeAll(keepingCapacity: true)
+  /// The next batch in order (waiting for it), moving on to the next stretch when one is done;
+  /// `nil` after the last.
+  private func nextBatch() -> Batch? {
     condition.lock()
-    if spareBuffers.count < threads { spareBuffers.append(details) }
+    defer { condition.unlock() }
+    while true {
+      if let stretch = current {
+        while stretch.batches.isEmpty && !stretch.finished { condition.wait() }
+        if !stretch.batches.isEmpty {
+          let next = stretch.batches.removeFirst()
+          condition.broadcast()
+          if !hadLines {
+            // Its first line follows the whole-state line the stretch before ended with (the
+            // thread notes that line before it hands a batch over).
+            hadLines = true
+            lineOffset = stretch.startLine.map { lastLine - $0 } ?? 0
+            if !next.items.isEmpty { stretchesRead += 1 }
+          }
+          return next
+        }
+        // Finished: its tally of other reducers' lines, and on to the next stretch.
+        for (tag, count) in stretch.others {
+          if let k = others.firstIndex(where: { $0.tag == tag }) {
+            others[k].lines += count
+          } else {
+            others.append((tag, count))
+          }
+        }
+        stretches[currentIndex] = nil
+        current = nil
+      }
+      currentIndex += 1
+      guard currentIndex < rangeStarts.count else { return nil }
+      consumed = currentIndex
+      condition.broadcast()
+      while stretches[currentIndex] == nil { condition.wait() }
+      let stretch = stretches[currentIndex]!
+      current = stretch
+      hadLines = false
+    }
+  }
+
+  /// Gives a taken batch's details buffer back to the threads: memory already in use, where a new
+  /// buffer would be fresh pages.
+  private func recycle(_ batch: inout Batch) {
+    var details = batch.details
+    batch = Batch()
+    details.removeAll(keepingCapacity: true)
+    guard details.capacity > 0 else { return }
+    condition.lock()
+    if spareBuffers.count < 2 * threads { spareBuffers.append(details) }
     condition.unlock()
   }
 
-  /// A buffer for a stretch's details: a recycled one, or a new one with room for a range's worth.
+  /// A buffer for a batch's details: a recycled one, or a new one with room for a batch.
   private func detailsBuffer() -> [UInt8] {
     condition.lock()
     let spare = spareBuffers.popLast()
     condition.unlock()
     if let spare { return spare }
     var details: [UInt8] = []
+    details.reserveCapacity(Self.batchBytes + Self.batchBytes / 4)
     return details
   }
 
-  /// Waits for stretch `index`, and lets a thread start the next one.
-  private func take(_ index: Int) -> Stretch {
-    condition.lock()
-    defer { condition.unlock() }
-    consumed = index
-    condition.broadcast()
-    while done[index] == nil { condition.wait() }
-    return done.removeValue(forKey: index)!
-  }
-
   private func startThreads() {
+    runningThreads = threads
     for _ in 0..<threads {
-      let thread = Thread { [self] in work() }
+      let thread = Thread { [self] in
+        work()
+        condition.lock()
+        runningThreads -= 1
+        let last = runningThreads == 0
+        condition.unlock()
+        if last { Platform.close(fd) }
+      }
       thread.stackSize = 8 << 20
       thread.start()
     }
@@ -224,96 +275,111 @@ package final class ReportSegments: @unchecked Sendable {
       }
       let job = nextJob
       nextJob += 1
+      let stretch = Stretch()
+      stretches[job] = stretch
       condition.unlock()
-      let stretch = read(job)
+      read(job, into: stretch)
       condition.lock()
-      done[job] = stretch
+      stretch.finished = true
       condition.broadcast()
       condition.unlock()
     }
   }
 
-  /// Reads the stretch of range `job` (see the type's comment).
-  private func read(_ job: Int) -> Stretch {
-    let stretch = Stretch()
+  /// Hands `batch` over (emptied) once there is room; `false` once the report stopped.
+  private func hand(_ batch: inout Batch, to stretch: Stretch) -> Bool {
+    batch.items.reverse()
+    condition.lock()
+    defer { condition.unlock() }
+    while stretch.batches.count >= Self.queuedBatches && !cancelled { condition.wait() }
+    guard !cancelled else { return false }
+    stretch.batches.append(batch)
+    batch = Batch()
+    condition.broadcast()
+    return true
+  }
+
+  /// Reads the stretch of range `job` (see the type's comment) into `stretch`, batch by batch.
+  private func read(_ job: Int, into stretch: Stretch) {
     let rangeStart = rangeStarts[job]
     let nextRange = job + 1 < rangeStarts.count ? rangeStarts[job + 1] : Int.max
-    guard case let .success(fd) = Platform.open(path, .read) else { return stretch }
     var state = ReportActionDetails()
     let reader: TraceReader
     let lines: LineReader
     var readFrom = 0
+    func failed() {
+      // A read that failed here fails the report, as it would on one thread.
+      var batch = Batch()
+      batch.items = [
+        .failure(TraceError(file: path, line: 0, message: "cannot read '\(path)': \(Platform.errorMessage(errno))"))
+      ]
+      _ = hand(&batch, to: stretch)
+    }
     if job == 0 {
       lines = LineReader(
-        fileDescriptor: fd, name: path, closesDescriptor: true, chunkSize: 1 << 18, maximumLineLength: maximumLineLength
-      )
+        sharedFileDescriptor: fd, name: path, readingAt: 0, chunkSize: 1 << 18, maximumLineLength: maximumLineLength)
       reader = TraceReader(lines: lines)
     } else {
-      guard let start = Self.lineStart(fd, atOrAfter: rangeStart), Platform.seek(fd, to: start) else {
-        Platform.close(fd)
-        return stretch
-      }
+      guard let start = Self.lineStart(fd, atOrAfter: rangeStart) else { return failed() }
+      // A range that a line spans whole has an empty stretch.
+      guard start < nextRange else { return }
       readFrom = start
       lines = LineReader(
-        fileDescriptor: fd, name: path, closesDescriptor: true, chunkSize: 1 << 18, maximumLineLength: maximumLineLength
-      )
+        sharedFileDescriptor: fd, name: path, readingAt: start, chunkSize: 1 << 18,
+        maximumLineLength: maximumLineLength)
       // Found before the next range starts, or this stretch is empty (the one before goes on to
-      // the first such line after it): a trace without keyframes is not read once per range.
-      guard let (first, _) = TraceReader.firstWholeState(in: lines, before: nextRange - start) else {
-        return stretch
-      }
+      // the first such line after it).
+      guard let (first, _) = TraceReader.firstWholeState(in: lines, before: nextRange - start) else { return }
       state.start(from: first)
+      condition.lock()
       stretch.startLine = first.line
+      condition.unlock()
       reader = TraceReader(linesAfterHeader: lines)
     }
     reader.keepsArraysAsText = true
     reader.namesOtherReducers = false
-    // Built in locals (a class's members are checked for exclusive access at every use), with
-    // room for a range's worth up front.
-    var items: [Result<TraceLine, TraceError>] = []
-    var details = detailsBuffer()
-    var detailEnds: [Int] = []
-    var problems: [Int: TraceStateProblem] = [:]
-    items.reserveCapacity(rangeBytes / 256)
-    detailEnds.reserveCapacity(rangeBytes / 256)
+    var batch = Batch()
+    batch.details = detailsBuffer()
     reading: while true {
-      let lineStart = readFrom + Int(lines.linesEnd)
       guard let item = reader.next() else { break }
       switch consume item {
       case var .success(line):
+        // Where this line starts (lines of other reducers skipped before it are not counted).
+        let lineStart = readFrom + Int(lines.lastLineStart)
         let endsStretch = lineStart >= nextRange && line.record.holdsWholeState
         switch line.record {
         case var .action(action):
-          if let problem = state.add(line, into: &details) { problems[detailEnds.count] = problem }
-          detailEnds.append(details.count)
+          if let problem = state.add(line, into: &batch.details) { batch.problems[batch.detailEnds.count] = problem }
+          batch.detailEnds.append(batch.details.count)
           // What the page's index and the reader's checks need; the rest is freed on this thread.
           action.action = .null
           action.patch = JSONPatch()
           if action.state != nil { action.state = .null }
           line.record = .action(action)
         case var .state(snapshot):
-          state.add(line, into: &details)
+          state.add(line, into: &batch.details)
           snapshot.state = .null
           line.record = .state(snapshot)
         default:
           break
         }
-        items.append(.success(line))
+        batch.items.append(.success(line))
         if endsStretch { break reading }
       case let .failure(error):
-        items.append(.failure(error))
+        batch.items.append(.failure(error))
         // `TraceInput` ends the command at an error: nothing after it is needed.
         if error.severity == .error { break reading }
       }
+      if batch.details.count >= Self.batchBytes || batch.items.count >= Self.batchLines {
+        guard hand(&batch, to: stretch) else { return }
+        batch.details = detailsBuffer()
+      }
     }
-    stretch.others = reader.otherReducerLines
-    // Last first: the reading thread takes them with `popLast()`, each moved out.
-    items.reverse()
-    stretch.items = items
-    stretch.details = details
-    stretch.detailEnds = detailEnds
-    stretch.problems = problems
-    return stretch
+    let others = reader.otherReducerLines
+    condition.lock()
+    stretch.others = others
+    condition.unlock()
+    if !batch.items.isEmpty { _ = hand(&batch, to: stretch) }
   }
 
   /// The offset of the first line that starts at or after `offset`.
@@ -322,14 +388,16 @@ package final class ReportSegments: @unchecked Sendable {
     return lineEnd(fd, from: offset - 1, limit: Int.max)
   }
 
-  /// The offset just past the first `\n` at or after `from`, looking at most `limit` bytes.
+  /// The offset just past the first `\n` at or after `from`, looking at most `limit` bytes; the
+  /// file's size when there is none before its end (`nil` only when it cannot be read).
   private static func lineEnd(_ fd: Int32, from: Int, limit: Int) -> Int? {
     let block = 1 << 16
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
     defer { buffer.deallocate() }
     var position = from
     while position - from < limit {
-      guard let got = Platform.read(fd, into: buffer, count: block, at: position), got > 0 else { return nil }
+      guard let got = Platform.read(fd, into: buffer, count: block, at: position) else { return nil }
+      if got == 0 { return position }
       if let found = memchr(buffer, Int32(UInt8(ascii: "\n")), got) {
         return position + buffer.distance(to: found) + 1
       }
@@ -337,5 +405,4 @@ package final class ReportSegments: @unchecked Sendable {
     }
     return nil
   }
-
 }

@@ -87,6 +87,11 @@ public final class LineReader {
   /// Bytes of the input taken by the lines handed out so far: where the next line starts,
   /// counted from where the reader started reading its descriptor.
   package var linesEnd: Int64 { offset - Int64(end - start) }
+  /// Where the last line handed out starts, counted as `linesEnd` is.
+  @exclusivity(unchecked) package private(set) var lastLineStart: Int64 = 0
+  /// For a reader of a descriptor others read too: the file offset it reads at next (`pread`),
+  /// leaving the descriptor's own position alone. `nil`: `read`.
+  private var readPosition: Int64?
   private var restart: Restart?
   private var closesDescriptor: Bool
   private let chunkSize: Int
@@ -169,6 +174,19 @@ public final class LineReader {
     self.buffer = buffer
   }
 
+  /// Reads the regular file open as `fileDescriptor` from byte `offset`, with `pread`: several
+  /// readers (on several threads) may read one descriptor at once, each its own stretch, and a
+  /// file renamed or removed meanwhile is still the one read. The descriptor stays open.
+  package convenience init(
+    sharedFileDescriptor fileDescriptor: Int32, name: String, readingAt offset: Int, chunkSize: Int = 1 << 16,
+    maximumLineLength: Int = LineReader.defaultMaximumLineLength
+  ) {
+    self.init(
+      fileDescriptor: fileDescriptor, name: name, closesDescriptor: false, chunkSize: chunkSize,
+      maximumLineLength: maximumLineLength)
+    readPosition = Int64(offset)
+  }
+
   deinit {
     Platform.freeLarge(buffer, count: capacity)
     if closesDescriptor { Platform.close(fd) }
@@ -182,6 +200,7 @@ public final class LineReader {
         let newline = buffer.distance(to: found)
         if newline - start > maximumLineLength { throw tooLong() }
         lineNumber += 1
+        lastLineStart = offset - Int64(end - start)
         let view = View(
           number: lineNumber, bytes: UnsafeRawBufferPointer(start: buffer + start, count: newline - start),
           isTruncated: false, source: self)
@@ -194,6 +213,7 @@ public final class LineReader {
         guard start < end else { return nil }
         if end - start > maximumLineLength { throw tooLong() }
         lineNumber += 1
+        lastLineStart = offset - Int64(end - start)
         let view = View(
           number: lineNumber, bytes: UnsafeRawBufferPointer(start: buffer + start, count: end - start),
           isTruncated: true)
@@ -258,7 +278,15 @@ public final class LineReader {
       capacity = grownCapacity
     }
     while true {
-      switch Platform.read(fd, into: buffer + end, count: capacity - end) {
+      let result: Result<Int, Platform.SystemError>
+      if let position = readPosition {
+        let got = Platform.read(fd, into: buffer + end, count: capacity - end, at: Int(position))
+        result = got.map { .success($0) } ?? .failure(Platform.SystemError(code: errno))
+        if let got { readPosition = position + Int64(got) }
+      } else {
+        result = Platform.read(fd, into: buffer + end, count: capacity - end)
+      }
+      switch result {
       case let .success(count) where count > 0:
         end += count
         offset += Int64(count)

@@ -34,9 +34,11 @@ extension TraceLineReader where Decoder == TraceRecordDecoder {
       do {
         found = try lines.nextLine { view -> WholeStateSearch in
           guard !view.isTruncated else { return .end }
-          // Only a line with a "state" member can hold one; another reducer's line is skipped by
-          // the readers (`TraceStreamSelection`), so it ends no stretch.
-          guard ByteSearch.contains(view.bytes, #""state":"#), TraceStreamSelection.tag(of: view.bytes) == nil,
+          // Only a line with a "state" member can hold one: its bytes hold `state`, or an escape
+          // (`"st\u0061te"`). Another reducer's line is skipped by the readers
+          // (`TraceStreamSelection`), so it ends no stretch.
+          guard ByteSearch.contains(view.bytes, "state") || ByteSearch.contains(view.bytes, #"\u"#),
+            TraceStreamSelection.tag(of: view.bytes) == nil,
             TraceLineRules.problem(of: view, file: lines.name) == nil,
             case let .success(line) = decoder.decode(view, file: lines.name), line.record.holdsWholeState
           else { return .skipped }
