@@ -83,14 +83,20 @@ struct ReportIndex {
     func raw(_ text: StaticString) {
       text.withUTF8Buffer { output.append(contentsOf: $0) }
     }
-    func ints<Number: BinaryInteger>(_ values: [Number]) {
-      output.reserveCapacity(output.count + values.count * 12)
-      output.append(UInt8(ascii: "["))
-      for (k, value) in values.enumerated() {
+    /// `{"name":[1,2],…}`: columns of numbers, each as digits.
+    func columns(_ named: [(name: String, values: [Int64])]) {
+      output.append(UInt8(ascii: "{"))
+      for (k, column) in named.enumerated() {
         if k > 0 { output.append(UInt8(ascii: ",")) }
-        output.appendInteger(Int64(value))
+        output.append(contentsOf: "\"\(column.name)\":[".utf8)
+        output.reserveCapacity(output.count + column.values.count * 12)
+        for (i, value) in column.values.enumerated() {
+          if i > 0 { output.append(UInt8(ascii: ",")) }
+          output.appendInteger(value)
+        }
+        output.append(UInt8(ascii: "]"))
       }
-      output.append(UInt8(ascii: "]"))
+      output.append(UInt8(ascii: "}"))
     }
     var sessionMembers: [JSON.Member] = []
     if let session {
@@ -104,29 +110,16 @@ struct ReportIndex {
     ScriptData.write(.object(sessionMembers), into: &output)
     raw(#","labels":"#)
     ScriptData.write(.array(labels.map(JSON.string)), into: &output)
-    raw(#","actions":{"seq":"#)
-    ints(seq)
-    raw(#","t":"#)
-    ints(t)
-    raw(#","dur":"#)
-    ints(duration)
-    raw(#","label":"#)
-    ints(label)
-    raw(#","effect":"#)
-    ints(effect)
-    raw(#"},"effects":{"id":"#)
-    ints(effectID)
-    raw(#","seq":"#)
-    ints(effectSeq)
-    raw(#","label":"#)
-    ints(effectLabel)
-    raw(#","start":"#)
-    ints(effectStart)
-    raw(#","end":"#)
-    ints(effectEnd.map { $0 < 0 ? end : $0 })
-    raw(#","status":"#)
-    ints(effectStatus)
-    raw(#"},"notes":"#)
+    raw(#","actions":"#)
+    columns([
+      ("seq", seq), ("t", t), ("dur", duration), ("label", label.map(Int64.init)), ("effect", effect),
+    ])
+    raw(#","effects":"#)
+    columns([
+      ("id", effectID), ("seq", effectSeq), ("label", effectLabel.map(Int64.init)), ("start", effectStart),
+      ("end", effectEnd.map { $0 < 0 ? end : $0 }), ("status", effectStatus.map(Int64.init)),
+    ])
+    raw(#","notes":"#)
     ScriptData.write(.array(notes), into: &output)
     raw(#","problems":"#)
     ScriptData.write(.array(problems.map(JSON.string)), into: &output)
