@@ -10,7 +10,6 @@
 /// Escaping and number forms are described on `appendJSONString` / `appendDouble`
 /// (JSONOutput.swift). A non-finite `.double` has no JSON form and is written as `null`.
 public enum JSONWriter {
-  /// Appends the compact JSON text of `json` to `output`.
   /// The JSON string literal of the UTF-8 `bytes` appended to `output`: what
   /// `write(.string(…), into:)` writes, without making a `String` or a buffer of its own.
   ///
@@ -31,6 +30,7 @@ public enum JSONWriter {
     string.withUTF8 { writeString(utf8: $0, into: &output) }
   }
 
+  /// Appends the compact JSON text of `json` to `output`.
   public static func write(_ json: JSON, into output: inout [UInt8]) {
     var sink = JSONOutput()
     write(json, to: &sink)

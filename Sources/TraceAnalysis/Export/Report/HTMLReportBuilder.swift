@@ -45,7 +45,7 @@ public struct HTMLReportBuilder {
 
   /// `add(_:into:)` of a line whose action detail was made elsewhere (`ReportActionDetails` on
   /// another thread, from the keyframe before it): `precomputed` is its bytes and the problem its
-  /// patch had (`detailsMadeElsewhere`); other lines have none.
+  /// patch had; other lines have none. With `detailsMadeElsewhere`, every action comes with one.
   public mutating func add(
     _ line: TraceLine, precomputed: (bytes: UnsafeRawBufferPointer, problem: TraceStateProblem?)?,
     into output: inout [UInt8]
@@ -61,7 +61,7 @@ public struct HTMLReportBuilder {
       index.add(action)
       if chunkActions > 0 { chunk.append(UInt8(ascii: ",")) }
       let problem: TraceStateProblem?
-      if detailsMadeElsewhere, let precomputed {
+      if let precomputed {
         chunk.append(contentsOf: precomputed.bytes)
         problem = precomputed.problem
       } else {
