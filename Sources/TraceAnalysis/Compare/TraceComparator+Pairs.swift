@@ -19,9 +19,9 @@ extension TraceComparator {
       return
     }
     // Shown with their computed ids, compared without (`IgnoreMask.applyKeepingIDs`).
-    let model = StateDiff(
-      try value(golden.mask.applyKeepingIDs(to: golden.initialState ?? .null), golden, line: 2),
-      try value(current.mask.applyKeepingIDs(to: current.initialState ?? .null), current, line: 2))
+    let model = try stateDiff(
+      golden.mask.applyKeepingIDs(to: golden.initialState ?? .null), line: 2,
+      current.mask.applyKeepingIDs(to: current.initialState ?? .null), line: 2)
     golden.releaseInitialState()
     current.releaseInitialState()
     recorder.keep(model)
@@ -80,9 +80,9 @@ extension TraceComparator {
     guard old != new, JSONDifferencePaths.paths(old, new) != lastStatePaths else { return }
     recorder.counts.stateDifferences += 1
     guard recorder.wantsDetails else { return recorder.markFailed(recorder.lastOrder) }
-    let model = StateDiff(
-      try value(golden.mask.applyKeepingIDs(to: golden.state ?? .null), golden, line: lastGolden?.line ?? 2),
-      try value(current.mask.applyKeepingIDs(to: current.state ?? .null), current, line: lastCurrent?.line ?? 2))
+    let model = try stateDiff(
+      golden.mask.applyKeepingIDs(to: golden.state ?? .null), line: lastGolden?.line ?? 2,
+      current.mask.applyKeepingIDs(to: current.state ?? .null), line: lastCurrent?.line ?? 2)
     recorder.keep(model)
     recorder.add(
       Divergence(
@@ -138,9 +138,8 @@ extension TraceComparator {
     carriedRun = 0
     lastStatePaths = paths
     recorder.counts.stateDifferences += 1
-    let model = StateDiff(
-      try value(golden.mask.applyKeepingIDs(to: stateA), golden, line: a.line),
-      try value(current.mask.applyKeepingIDs(to: stateB), current, line: b.line))
+    let model = try stateDiff(
+      golden.mask.applyKeepingIDs(to: stateA), line: a.line, current.mask.applyKeepingIDs(to: stateB), line: b.line)
     recorder.keep(model)
     recorder.add(divergence(order, a, b, .state(model)))
   }
@@ -216,6 +215,20 @@ extension TraceComparator {
 
   private func divergence(_ order: Int, _ a: CompareStep, _ b: CompareStep, _ kind: Divergence.Kind) -> Divergence {
     Divergence(order: order, golden: position(a), current: position(b), label: a.label, kind: kind)
+  }
+
+  /// The diff of two states (`JSONStateDiff`: it reads only the parts that differ); a part not in
+  /// the value form is an error at the line of the state it is in.
+  private func stateDiff(_ old: JSON, line oldLine: Int, _ new: JSON, line newLine: Int) throws(TraceError)
+    -> StateDiff
+  {
+    do {
+      return try JSONStateDiff.diff(old, new)
+    } catch {
+      let (side, line) = error.side == .old ? (golden, oldLine) : (current, newLine)
+      throw TraceError(
+        file: side.file, line: line, message: "not a value in the trace's value form: \(error.error.message)")
+    }
   }
 
   private func value(_ json: JSON, _ side: CompareSide, line: Int) throws(TraceError) -> Value {

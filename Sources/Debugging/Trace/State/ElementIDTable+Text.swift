@@ -45,7 +45,7 @@ enum CompactObject {
     case unknown
   }
 
-  private static let typeKey: StaticString = #"{"$type":"#
+  static let typeKey: StaticString = #"{"$type":"#
 
   static func id(in bytes: UnsafeRawBufferPointer) -> IDSearch {
     let count = bytes.count, prefix = typeKey.utf8CodeUnitCount
@@ -143,7 +143,7 @@ enum CompactObject {
   }
 
   /// Where the value that starts at `start` ends (the byte after it).
-  private static func valueEnd(_ base: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int? {
+  static func valueEnd(_ base: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int? {
     guard start < count else { return nil }
     var index = start
     switch base[index] {

@@ -1,0 +1,280 @@
+import Foundation
+
+/// `ArrayDiffer.diff` of two long arrays of identified structures, on their JSON: equal ends are
+/// skipped by comparing elements (by their text while they are held as text), the window between
+/// is matched by ids read from the elements' text (`ElementIDText`), and only the elements that
+/// changed, moved, came or went become `Value`s. A million rows of which a few changed cost a
+/// comparison and an id each.
+extension JSONStateDiff {
+  /// The nodes `ArrayDiffer` gives for the two arrays (elements at `depth`), or `nil` when an
+  /// element of the window is not a structure with an id spelled plainly, or an id repeats: the
+  /// array differ on `Value`s decides then.
+  func identifiedArray(_ old: JSONElements, _ new: JSONElements, depth: Int, path: inout StatePaths)
+    throws(ShapeError) -> [StateDiff.Node]?
+  {
+    var prefix = 0
+    while prefix < old.count, prefix < new.count, Self.same(old, prefix, new, prefix) { prefix += 1 }
+    var suffix = 0
+    while suffix < old.count - prefix, suffix < new.count - prefix,
+      Self.same(old, old.count - 1 - suffix, new, new.count - 1 - suffix)
+    {
+      suffix += 1
+    }
+    let a = prefix..<(old.count - suffix), b = prefix..<(new.count - suffix)
+    var nodes = NodeList()
+    if prefix > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: prefix)) }
+    if !(a.isEmpty && b.isEmpty) {
+      let store = ElementIDText.Store()
+      var oldIDs: [ElementIDText] = [], newIDs: [ElementIDText] = []
+      oldIDs.reserveCapacity(a.count)
+      newIDs.reserveCapacity(b.count)
+      for i in a {
+        guard let id = ElementIDText(old, i, store) else { return nil }
+        oldIDs.append(id)
+      }
+      for j in b {
+        guard let id = ElementIDText(new, j, store) else { return nil }
+        newIDs.append(id)
+      }
+      guard let steps = IdentityMatcher.steps(old: oldIDs, new: newIDs) else { return nil }
+      let o = a.lowerBound, n = b.lowerBound
+      for step in steps {
+        switch step {
+        case let .stayed(i, j):
+          let inner = try elementChange(old, o + i, new, n + j, depth: depth, path: &path)
+          // An unchanged element's key loses its id in `NodeList`: read it only when shown.
+          let id = inner.isUnchanged ? nil : try element(new, n + j, .new, &path).elementID
+          nodes.append(.element(old: o + i, new: n + j, id: id), inner)
+        case let .moved(i, j):
+          let inner = try elementChange(old, o + i, new, n + j, depth: depth, path: &path)
+          nodes.append(
+            .element(old: o + i, new: n + j, id: try element(new, n + j, .new, &path).elementID),
+            .moved(from: o + i, to: n + j, change: inner))
+        case let .removed(i):
+          let value = try element(old, o + i, .old, &path)
+          nodes.append(.element(old: o + i, new: nil, id: value.elementID), .removed(value))
+        case let .inserted(j):
+          let value = try element(new, n + j, .new, &path)
+          nodes.append(.element(old: nil, new: n + j, id: value.elementID), .inserted(value))
+        }
+      }
+    }
+    if suffix > 0 { nodes.append(.element(old: a.upperBound, new: b.upperBound, id: nil), .unchanged(count: suffix)) }
+    return nodes.nodes
+  }
+
+  /// Whether element `i` of `a` equals element `j` of `b`: by their text while both are text.
+  static func same(_ a: JSONElements, _ i: Int, _ b: JSONElements, _ j: Int) -> Bool {
+    if let (x, xRange) = a.storage.text(of: i), let (y, yRange) = b.storage.text(of: j), xRange.count == yRange.count,
+      memcmp(x.bytes.baseAddress! + xRange.lowerBound, y.bytes.baseAddress! + yRange.lowerBound, xRange.count) == 0
+    {
+      return true
+    }
+    return a[i] == b[j]
+  }
+
+  private func elementChange(
+    _ old: JSONElements, _ i: Int, _ new: JSONElements, _ j: Int, depth: Int, path: inout StatePaths
+  ) throws(ShapeError) -> StateDiff.Change {
+    if Self.same(old, i, new, j) { return .unchanged(count: 1) }
+    path.push(.index(i), .index(j))
+    defer { path.pop() }
+    return try change(old[i], new[j], depth: depth, path: &path)
+  }
+
+  private func element(_ elements: JSONElements, _ index: Int, _ side: Side, _ path: inout StatePaths)
+    throws(ShapeError) -> Value
+  {
+    path.push(.index(index), .index(index))
+    defer { path.pop() }
+    return try value(elements[index], side, &path)
+  }
+}
+
+/// An element's id as `Value.elementID` reads it (its `$id` member, else its `id`), as the bytes
+/// of its compact JSON, for ids spelled plainly: an ASCII string without escapes, an integer of at
+/// most 18 digits, or an object of one such string (a UUID's `{"$uuid":"…"}`). For these, equal
+/// bytes are equal JSON and equal values, so elements are matched without reading them. Read from
+/// the element's text while the array holds it as text, else written from its JSON.
+///
+/// ```text
+/// {"$type":"Todo.State","description":"Milk","id":{"$uuid":"00000000-0000-0000-0000-000000000007"},…}
+/// id bytes: {"$uuid":"00000000-0000-0000-0000-000000000007"}
+/// ```
+struct ElementIDText: Hashable {
+  let start: UnsafeRawPointer
+  let count: Int
+  let hash: Int
+
+  /// The bytes written for ids of elements that are not text; freed with the store.
+  final class Store {
+    private var blocks: [UnsafeMutableRawBufferPointer] = []
+
+    deinit {
+      for block in blocks { block.deallocate() }
+    }
+
+    func keep(_ bytes: [UInt8]) -> UnsafeRawBufferPointer {
+      let block = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+      bytes.withUnsafeBytes { block.copyMemory(from: $0) }
+      blocks.append(block)
+      return UnsafeRawBufferPointer(rebasing: block[0..<bytes.count])
+    }
+  }
+
+  /// The id of element `index`; `nil` when it is not a structure with a plainly spelled id.
+  init?(_ elements: JSONElements, _ index: Int, _ store: Store) {
+    if let (text, range) = elements.storage.text(of: index) {
+      let bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text.bytes)[range])
+      guard let id = CompactObject.idText(in: bytes) else { return nil }
+      self.init(UnsafeRawBufferPointer(rebasing: bytes[id]))
+    } else {
+      guard let bytes = Self.plainText(ofIDOf: elements[index]) else { return nil }
+      self.init(store.keep(bytes))
+    }
+  }
+
+  private init(_ bytes: UnsafeRawBufferPointer) {
+    start = bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
+    count = bytes.count
+    var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      h = (h ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+      h ^= h >> 29
+      offset += 8
+    }
+    while offset < bytes.count {
+      h = (h ^ UInt64(bytes[offset])) &* 0x0000_0100_0000_01B3
+      offset += 1
+    }
+    hash = Int(truncatingIfNeeded: h ^ h >> 32)
+  }
+
+  static func == (a: Self, b: Self) -> Bool {
+    // The hash first: the dictionary compares the id in every slot it probes.
+    a.hash == b.hash && a.count == b.count && (a.start == b.start || memcmp(a.start, b.start, a.count) == 0)
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+  /// The compact JSON of a structure's id when it is spelled plainly, else `nil`.
+  static func plainText(ofIDOf element: JSON) -> [UInt8]? {
+    guard case let .object(members) = element, let first = members.array.first, first.key == "$type",
+      case .string = first.value
+    else { return nil }
+    let items = members.array.dropFirst()
+    guard let id = (items.first { $0.key == Value.identityLabel } ?? items.first { $0.key == "id" })?.value else {
+      return nil
+    }
+    func quoted(_ text: String) -> [UInt8]? {
+      guard text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x80 && $0 != .quote && $0 != .backslash }) else { return nil }
+      return [.quote] + Array(text.utf8) + [.quote]
+    }
+    switch id {
+    case let .string(text):
+      return quoted(text)
+    case let .int(number) where number.magnitude < 1_000_000_000_000_000_000:
+      return Array(String(number).utf8)
+    case let .object(inner) where inner.count == 1:
+      guard case let .string(text) = inner.array[0].value, let key = quoted(inner.array[0].key),
+        let value = quoted(text)
+      else { return nil }
+      return [.openBrace] + key + [.colon] + value + [.closeBrace]
+    default:
+      return nil
+    }
+  }
+}
+
+extension CompactObject {
+  /// The range of the bytes of a structure's id (its `$id` member's value, else its `id`'s) in
+  /// compact text, when it is spelled plainly (`ElementIDText`); `nil` otherwise.
+  ///
+  /// ```swift
+  /// CompactObject.idText(in: #"{"$type":"Todo","title":"Milk","id":7}"#)  // 35..<36
+  /// ```
+  static func idText(in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+    let count = bytes.count, prefix = typeKey.utf8CodeUnitCount
+    guard count > prefix, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+      memcmp(base, typeKey.utf8Start, prefix) == 0, base[prefix] == .quote,
+      let typeEnd = stringEnd(base, from: prefix + 1, count)
+    else { return nil }
+    var index = typeEnd + 1
+    var storedID: Range<Int>?
+    var storedIDIsPlain = true
+    while index < count {
+      if base[index] == .closeBrace {
+        guard index == count - 1, storedIDIsPlain else { return nil }
+        return storedID
+      }
+      guard base[index] == .comma, index + 1 < count, base[index + 1] == .quote,
+        let keyEnd = plainStringEnd(base, from: index + 2, count), keyEnd + 1 < count, base[keyEnd + 1] == .colon
+      else { return nil }
+      let key = UnsafeRawBufferPointer(start: base + index + 2, count: keyEnd - index - 2)
+      let valueStart = keyEnd + 2
+      if ByteSearch.equals(key, "$id") {
+        // `$id` comes before `id` for `Value.elementID`, wherever the two are.
+        return plainIDEnd(base, from: valueStart, count).map { valueStart..<$0 }
+      }
+      if ByteSearch.equals(key, "id") {
+        if let end = plainIDEnd(base, from: valueStart, count) {
+          storedID = valueStart..<end
+        } else {
+          storedIDIsPlain = false
+        }
+      }
+      guard let valueEnd = valueEnd(base, from: valueStart, count) else { return nil }
+      index = valueEnd
+    }
+    return nil
+  }
+
+  /// Where a plainly spelled id that starts at `start` ends (followed by `,` or `}`).
+  private static func plainIDEnd(_ base: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int? {
+    func followed(_ end: Int) -> Bool { end < count && (base[end] == .comma || base[end] == .closeBrace) }
+    func asciiStringEnd(_ from: Int) -> Int? {
+      guard let end = plainStringEnd(base, from: from, count) else { return nil }
+      for index in from..<end where base[index] >= 0x80 { return nil }
+      return end
+    }
+    guard start < count else { return nil }
+    switch base[start] {
+    case .quote:
+      guard let end = asciiStringEnd(start + 1), followed(end + 1) else { return nil }
+      return end + 1
+    case .openBrace:
+      guard start + 1 < count, base[start + 1] == .quote, let keyEnd = asciiStringEnd(start + 2),
+        keyEnd + 2 < count, base[keyEnd + 1] == .colon, base[keyEnd + 2] == .quote,
+        let end = asciiStringEnd(keyEnd + 3), end + 1 < count, base[end + 1] == .closeBrace, followed(end + 2)
+      else { return nil }
+      return end + 2
+    default:
+      // An integer of at most 18 digits, without a leading zero or `-0`.
+      let negative = base[start] == UInt8(ascii: "-")
+      let first = negative ? start + 1 : start
+      var end = first
+      while end < count, base[end] &- UInt8(ascii: "0") < 10 { end += 1 }
+      guard end > first, end - first <= 18, followed(end) else { return nil }
+      guard base[first] != UInt8(ascii: "0") || (end - first == 1 && !negative) else { return nil }
+      return end
+    }
+  }
+}
+
+/// The place being diffed in each state, for the error of a part not in the value form: an
+/// element can be at another index in the new state than in the old.
+struct StatePaths {
+  var old: [JSONPathComponent] = []
+  var new: [JSONPathComponent] = []
+
+  mutating func push(_ inOld: JSONPathComponent, _ inNew: JSONPathComponent) {
+    old.append(inOld)
+    new.append(inNew)
+  }
+
+  mutating func pop() {
+    old.removeLast()
+    new.removeLast()
+  }
+}
