@@ -137,6 +137,8 @@ private func readerCommands(tool: String, trace: String, scratch: String, middle
   name: String, shell: String
 )] {
   let t = "'\(tool)'", f = "'\(trace)'"
+  let start = scratch + "/start.jsonl"
+  writeStart(of: trace, to: start)
   return [
     ("show (text, colour off)", "\(t) show --color never \(f) > /dev/null"),
     ("show --path /todos/5/isComplete", "\(t) show --color never --path /todos/5/isComplete \(f) > /dev/null"),
@@ -149,7 +151,27 @@ private func readerCommands(tool: String, trace: String, scratch: String, middle
     ("report", "\(t) report \(f) -o '\(scratch)/report.html'"),
     ("export", "\(t) export --format perfetto \(f) -o '\(scratch)/trace.json'"),
     ("diff (against itself)", "\(t) diff --color never \(f) \(f) > /dev/null"),
+    // A golden run that stopped at its start: every action extra, and the final states compared.
+    ("diff (its start against it)", "\(t) diff --color never '\(start)' \(f) > /dev/null"),
   ]
+}
+
+/// The trace's first two lines (its header and initial state): a run that did nothing.
+private func writeStart(of trace: String, to path: String) {
+  guard let input = FileHandle(forReadingAtPath: trace) else { return }
+  defer { try? input.close() }
+  var bytes: [UInt8] = []
+  var newlines = 0
+  while newlines < 2, let chunk = try? input.read(upToCount: 1 << 20), !chunk.isEmpty {
+    for byte in chunk {
+      bytes.append(byte)
+      if byte == 0x0A {
+        newlines += 1
+        if newlines == 2 { break }
+      }
+    }
+  }
+  FileManager.default.createFile(atPath: path, contents: Data(bytes))
 }
 
 /// The last action's seq in a recorded trace (from its `end` line).
