@@ -36,7 +36,8 @@ extension JSONStateDiff {
         guard let id = ElementIDText(new, j, store) else { return nil }
         newIDs.append(id)
       }
-      guard let steps = IdentityMatcher.steps(old: oldIDs, new: newIDs) else { return nil }
+      guard let matched = ElementIDText.matchedOld(oldIDs, newIDs) else { return nil }
+      let steps = IdentityMatcher.steps(matchedOld: matched, oldCount: oldIDs.count)
       let o = a.lowerBound, n = b.lowerBound
       for step in steps {
         switch step {
@@ -148,7 +149,52 @@ struct ElementIDText: Hashable {
       h = (h ^ UInt64(bytes[offset])) &* 0x0000_0100_0000_01B3
       offset += 1
     }
-    hash = Int(truncatingIfNeeded: h ^ h >> 32)
+    // (The tables take the low bits: mixed so that every byte reaches them.)
+    h ^= h >> 33
+    h &*= 0xFF51_AFD7_ED55_8CCD
+    h ^= h >> 33
+    hash = Int(truncatingIfNeeded: h)
+  }
+
+  /// `IdentityMatcher.steps(old:new:)`'s matching, in two flat tables of indices instead of a
+  /// dictionary and a set (a million ids: 16 MB instead of 110): for each new id, the index of the
+  /// equal old id or -1; `nil` when an id repeats on either side.
+  static func matchedOld(_ old: [ElementIDText], _ new: [ElementIDText]) -> [Int]? {
+    guard old.count < Int32.max, new.count < Int32.max else { return nil }
+    var capacity = 16
+    while capacity < 2 * max(old.count, new.count) { capacity <<= 1 }
+    let mask = capacity - 1
+    var olds = [Int32](repeating: -1, count: capacity)
+    for (i, id) in old.enumerated() {
+      var slot = id.hash & mask
+      while olds[slot] >= 0 {
+        if old[Int(olds[slot])] == id { return nil }
+        slot = (slot + 1) & mask
+      }
+      olds[slot] = Int32(i)
+    }
+    var news = [Int32](repeating: -1, count: capacity)
+    var matched: [Int] = []
+    matched.reserveCapacity(new.count)
+    for (j, id) in new.enumerated() {
+      var slot = id.hash & mask
+      while news[slot] >= 0 {
+        if new[Int(news[slot])] == id { return nil }
+        slot = (slot + 1) & mask
+      }
+      news[slot] = Int32(j)
+      slot = id.hash & mask
+      var found = -1
+      while olds[slot] >= 0 {
+        if old[Int(olds[slot])] == id {
+          found = Int(olds[slot])
+          break
+        }
+        slot = (slot + 1) & mask
+      }
+      matched.append(found)
+    }
+    return matched
   }
 
   static func == (a: Self, b: Self) -> Bool {
