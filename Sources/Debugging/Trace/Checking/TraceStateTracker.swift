@@ -80,8 +80,8 @@ public struct TraceStateTracker {
   @discardableResult
   package mutating func consume(_ action: TraceAction, line: Int) -> TraceStateProblem? {
     defer { seq = action.seq }
-    if var lazyState = lazy {
-      lazy = nil
+    // Moved out (`take()`), not copied: a copy retains each of its parts, for every action.
+    if var lazyState = lazy.take() {
       if action.state == nil {
         return followLazily(&lazyState, action, line: line)
       }
@@ -147,7 +147,7 @@ public struct TraceStateTracker {
       line: line, seq: action.seq,
       message: "keyframe state of action \(action.seq) differs from the state its patch gives")
     var patched: JSON
-    if var lazyState = lazy {
+    if var lazyState = lazy.take() {
       let operations = action.patch.operations
       guard let k = operations.firstIndex(where: { !lazyState.apply($0) }) else {
         return lazyState.equals(text: text, children: children) ? nil : differs
