@@ -156,4 +156,41 @@ import Testing
 
             """, code: 2))
   }
+
+  /// Two runs whose states are not in the value form where they differ: the golden run's first
+  /// such part is the error, as when the whole states were converted, whichever part the diff
+  /// met first. A part not in the value form where the states are equal is not read.
+  @Test func aStateNotInTheValueForm() {
+    func trace(_ state: String) -> String {
+      DiffTraces.header + "\n" + #"{"kind":"state","seq":0,"t":0,"state":"# + state + "}\n"
+    }
+    _ = directory.file("bad-b.jsonl", contents: trace(#"{"$type":"S","a":1,"b":{"$uuid":"bad"}}"#))
+    _ = directory.file("bad-a.jsonl", contents: trace(#"{"$type":"S","a":{"$uuid":"bad2"},"b":1}"#))
+    #expect(
+      tcaTrace("diff", "bad-b.jsonl", "bad-a.jsonl", in: directory)
+        == ToolRun(
+          stderr: """
+            bad-b.jsonl:2: error: not a value in the trace's value form: at /b: invalid UUID "bad"
+
+            """, code: 2))
+    _ = directory.file("equal-bad-1.jsonl", contents: trace(#"{"$type":"S","u":{"$uuid":"bad"},"b":1}"#))
+    _ = directory.file("equal-bad-2.jsonl", contents: trace(#"{"$type":"S","u":{"$uuid":"bad"},"b":2}"#))
+    #expect(
+      tcaTrace("diff", "--color", "never", "equal-bad-1.jsonl", "equal-bad-2.jsonl", in: directory)
+        == ToolRun(
+          stdout: """
+            equal-bad-1.jsonl and equal-bad-2.jsonl differ.
+
+            First divergence: the initial state
+              initial state differs:
+                  S(
+                    … (1 unchanged),
+                -   b: 1
+                +   b: 2
+                  )
+
+            Summary: 0 actions in equal-bad-1.jsonl, 0 in equal-bad-2.jsonl: 0 aligned, 1 state difference.
+
+            """, code: 1))
+  }
 }

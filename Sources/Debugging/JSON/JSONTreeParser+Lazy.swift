@@ -83,15 +83,10 @@ extension JSONTreeParser {
     return try keep(elements.pop(from: base), lazyRanges.pop(from: rangeBase), kept: kept, open: open)
   }
 
-  /// The elements of the array at `cursor.index` (its `[`), all checked in one pass (a long one
-  /// on two threads, `JSONSplitArrayCheck`), and the cursor moved past it; `nil` (the cursor unmoved) when the check refuses any of them: the
+  /// The elements of the array at `cursor.index` (its `[`), all checked in one pass, and the
+  /// cursor moved past it; `nil` (the cursor unmoved) when the check refuses any of them: the
   /// array is then read element by element, each refused one by the reader.
   private mutating func checkWholeArray() -> [Range<Int>]? {
-    switch JSONSplitArrayCheck.check(&cursor, checked: lazy!.checked, keys: lazy!.keys) {
-    case let .checked(ranges, _): return ranges
-    case .refused: return nil
-    case .notSplit: break
-    }
     var ranges = JSONElementRanges(base: cursor.index)
     let accepted =
       lazy!.checked

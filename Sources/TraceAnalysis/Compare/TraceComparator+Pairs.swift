@@ -217,14 +217,17 @@ extension TraceComparator {
     Divergence(order: order, golden: position(a), current: position(b), label: a.label, kind: kind)
   }
 
-  /// The diff of two states (`JSONStateDiff`: it reads only the parts that differ); a part not in
-  /// the value form is an error at the line of the state it is in.
+  /// The diff of two states (`JSONStateDiff`: it reads only the parts that differ). A part not in
+  /// the value form where they differ is an error: the one the conversion of the whole states
+  /// gives (the golden state's first, else the current's), at the line of its state.
   private func stateDiff(_ old: JSON, line oldLine: Int, _ new: JSON, line newLine: Int) throws(TraceError)
     -> StateDiff
   {
     do {
       return try JSONStateDiff.diff(old, new)
     } catch {
+      _ = try value(old, golden, line: oldLine)
+      _ = try value(new, current, line: newLine)
       let (side, line) = error.side == .old ? (golden, oldLine) : (current, newLine)
       throw TraceError(
         file: side.file, line: line, message: "not a value in the trace's value form: \(error.error.message)")

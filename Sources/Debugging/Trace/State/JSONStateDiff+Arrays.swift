@@ -66,18 +66,22 @@ extension JSONStateDiff {
 
   /// Whether element `i` of `a` equals element `j` of `b`: by their text while both are text.
   static func same(_ a: JSONElements, _ i: Int, _ b: JSONElements, _ j: Int) -> Bool {
-    if let (x, xRange) = a.storage.text(of: i), let (y, yRange) = b.storage.text(of: j), xRange.count == yRange.count,
-      memcmp(x.bytes.baseAddress! + xRange.lowerBound, y.bytes.baseAddress! + yRange.lowerBound, xRange.count) == 0
-    {
-      return true
-    }
-    return a[i] == b[j]
+    sameText(a, i, b, j) || a[i] == b[j]
+  }
+
+  /// Whether elements `i` of `a` and `j` of `b` are both text, the same text (`false` says nothing).
+  static func sameText(_ a: JSONElements, _ i: Int, _ b: JSONElements, _ j: Int) -> Bool {
+    guard let (x, xRange) = a.storage.text(of: i), let (y, yRange) = b.storage.text(of: j),
+      xRange.count == yRange.count
+    else { return false }
+    return memcmp(x.bytes.baseAddress! + xRange.lowerBound, y.bytes.baseAddress! + yRange.lowerBound, xRange.count) == 0
   }
 
   private func elementChange(
     _ old: JSONElements, _ i: Int, _ new: JSONElements, _ j: Int, depth: Int, path: inout StatePaths
   ) throws(ShapeError) -> StateDiff.Change {
-    if Self.same(old, i, new, j) { return .unchanged(count: 1) }
+    // Equal text, else `change` compares the two as JSON (once).
+    if Self.sameText(old, i, new, j) { return .unchanged(count: 1) }
     path.push(.index(i), .index(j))
     defer { path.pop() }
     return try change(old[i], new[j], depth: depth, path: &path)
@@ -94,8 +98,9 @@ extension JSONStateDiff {
 
 /// An element's id as `Value.elementID` reads it (its `$id` member, else its `id`), as the bytes
 /// of its compact JSON, for ids spelled plainly: an ASCII string without escapes, an integer of at
-/// most 18 digits, or an object of one such string (a UUID's `{"$uuid":"…"}`). For these, equal
-/// bytes are equal JSON and equal values, so elements are matched without reading them. Read from
+/// most 18 digits, or an object of one such string (a dictionary of one entry, or a UUID in upper
+/// case). For these, equal bytes are equal JSON and equal values, so elements are matched without
+/// reading them. Read from
 /// the element's text while the array holds it as text, else written from its JSON.
 ///
 /// ```text
@@ -197,6 +202,15 @@ struct ElementIDText: Hashable {
     return matched
   }
 
+  /// Whether an id that is an object of one string (`key`, `value`: ASCII, without escapes) is
+  /// equal to another exactly when its bytes are: a dictionary of one entry, or a UUID in upper
+  /// case (`{"$uuid":"…"}` reads in either case). Other markers have other spellings of one value
+  /// (`$data`'s base64, `$url`'s escapes).
+  static func isPlainObjectID(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) -> Bool {
+    guard key.first == UInt8(ascii: "$") else { return true }
+    return ByteSearch.equals(key, "$uuid") && !value.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+  }
+
   static func == (a: Self, b: Self) -> Bool {
     // The hash first: the dictionary compares the id in every slot it probes.
     a.hash == b.hash && a.count == b.count && (a.start == b.start || memcmp(a.start, b.start, a.count) == 0)
@@ -224,7 +238,10 @@ struct ElementIDText: Hashable {
       return Array(String(number).utf8)
     case let .object(inner) where inner.count == 1:
       guard case let .string(text) = inner.array[0].value, let key = quoted(inner.array[0].key),
-        let value = quoted(text)
+        let value = quoted(text),
+        Array(inner.array[0].key.utf8).withUnsafeBytes({ key in
+          Array(text.utf8).withUnsafeBytes { isPlainObjectID(key: key, value: $0) }
+        })
       else { return nil }
       return [.openBrace] + key + [.colon] + value + [.closeBrace]
     default:
@@ -294,6 +311,9 @@ extension CompactObject {
         keyEnd + 2 < count, base[keyEnd + 1] == .colon, base[keyEnd + 2] == .quote,
         let end = asciiStringEnd(keyEnd + 3), end + 1 < count, base[end + 1] == .closeBrace, followed(end + 2)
       else { return nil }
+      let key = UnsafeRawBufferPointer(start: base + start + 2, count: keyEnd - start - 2)
+      let value = UnsafeRawBufferPointer(start: base + keyEnd + 3, count: end - keyEnd - 3)
+      guard ElementIDText.isPlainObjectID(key: key, value: value) else { return nil }
       return end + 2
     default:
       // An integer of at most 18 digits, without a leading zero or `-0`.
