@@ -92,6 +92,14 @@ import Testing
       try JSONReader.parseKeepingArraysAsText(UnsafeRawBufferPointer($0), fromDepth: 1)
     }
     #expect(JSONWriter.string(IgnoreMask([]).apply(to: lazyWithIDs)) == text)
+
+    // The whole line is searched once for `"$id"` and `\u`; a key spelled with an escape is
+    // still found in its element.
+    var escaped = text.replacingOccurrences(of: #""id":9,"#, with: #""\u0024id":9,"id":9,"#)
+    let lazyEscaped = try escaped.withUTF8 {
+      try JSONReader.parseKeepingArraysAsText(UnsafeRawBufferPointer($0), fromDepth: 1)
+    }
+    #expect(JSONWriter.string(IgnoreMask([]).apply(to: lazyEscaped)) == text)
   }
 
   @Test func maskOnPatches() throws {

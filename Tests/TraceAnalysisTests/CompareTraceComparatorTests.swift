@@ -299,4 +299,21 @@ import TraceTestSupport
     #expect(JSONDifferencePaths.paths(old, old) == [])
     #expect(JSONDifferencePaths.paths(.int(1), .string("1")) == [""])
   }
+
+  /// Two states read lazily that differ in one row: that row's path, and the other rows are
+  /// compared as text, not built (a comparison after every action of two diverged runs).
+  @Test func pathsInStatesReadLazily() throws {
+    func state(checked: Int) throws -> JSON {
+      var text =
+        #"{"todos":["# + (0..<300).map { #"{"id":\#($0),"done":\#($0 == checked)}"# }.joined(separator: ",") + "]}"
+      return try text.withUTF8 { try JSONReader.parseKeepingArraysAsText(UnsafeRawBufferPointer($0), fromDepth: 1) }
+    }
+    let old = try state(checked: 7), new = try state(checked: 250)
+    #expect(JSONDifferencePaths.paths(old, new) == ["/todos/7/done", "/todos/250/done"])
+    guard case let .array(rows)? = old["todos"], case let .array(newRows)? = new["todos"] else {
+      Issue.record("no todos")
+      return
+    }
+    #expect(rows.pendingText(at: 100, lacks: "xyz") && newRows.pendingText(at: 100, lacks: "xyz"))
+  }
 }

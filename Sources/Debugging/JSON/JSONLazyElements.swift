@@ -25,6 +25,18 @@ final class JSONLazyText {
   private var capacity = 0
   /// Whether an array kept elements as text (the bytes are then copied).
   var used = false
+  /// Whether the whole text holds no `"$id"` and no `\u` (computed once, when first asked).
+  private var lacksComputedIDsMemo: Bool?
+
+  /// Whether no element of this text can hold a computed id (`"$id"`, even escaped): one search
+  /// of the whole line instead of one per element each time a state is masked.
+  var lacksComputedIDs: Bool {
+    if let known = lacksComputedIDsMemo { return known }
+    let all = UnsafeRawBufferPointer(bytes)
+    let lacks = !ByteSearch.contains(all, #""$id""#) && !ByteSearch.contains(all, #"\u"#)
+    lacksComputedIDsMemo = lacks
+    return lacks
+  }
 
   deinit { release() }
 
@@ -128,7 +140,7 @@ extension JSONElements.Storage {
 extension JSONElements {
   /// Whether the elements at `i` of `a` and of `b` are both unparsed with the same text: then they
   /// are equal (`false` says nothing: parse and compare them).
-  static func sameText(_ a: JSONElements, _ b: JSONElements, at i: Int) -> Bool {
+  package static func sameText(_ a: JSONElements, _ b: JSONElements, at i: Int) -> Bool {
     guard let (x, xRange) = a.storage.text(of: i), let (y, yRange) = b.storage.text(of: i),
       xRange.count == yRange.count
     else { return false }
@@ -141,9 +153,18 @@ extension JSONElements {
 }
 
 extension JSONElements {
+  /// `pendingText(at: i, lacks: #""$id""#, #"\u"#)` (no computed id in element `i`, even
+  /// escaped), answered for every element at once when the whole text has neither.
+  package func pendingTextLacksComputedID(at i: Int) -> Bool {
+    guard let (text, range) = storage.text(of: i) else { return false }
+    if text.lacksComputedIDs { return true }
+    let bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text.bytes)[range])
+    return !ByteSearch.contains(bytes, #""$id""#) && !ByteSearch.contains(bytes, #"\u"#)
+  }
+
   /// Whether element `i` is still held as text and none of `needles` occurs in that text: a
-  /// reader looking for a key (the comparison's mask, for `"$id"`) then knows the element has
-  /// none without building it. `false` says nothing (a parsed element, or a possible match).
+  /// reader looking for a key then knows the element has none without building it. `false` says
+  /// nothing (a parsed element, or a possible match).
   ///
   /// ```swift
   /// elements.pendingText(at: 3, lacks: #""$id""#, #"\u"#)   // true: no key `$id`, even escaped

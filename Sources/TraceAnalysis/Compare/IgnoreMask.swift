@@ -94,7 +94,7 @@ public struct IgnoreMask: Sendable {
       // not built, while the runs agree.
       let skipsText = patterns.isEmpty && elements.hasPendingElements
       for index in elements.indices {
-        if skipsText, rebuilt == nil, elements.pendingText(at: index, lacks: #""$id""#, #"\u"#) { continue }
+        if skipsText, rebuilt == nil, elements.pendingTextLacksComputedID(at: index) { continue }
         path.append(String(index))
         let value: JSON? =
           ignores(path) ? .null : masked(elements[index], path: &path, depth: depth + 1, keepsIDs: keepsIDs)

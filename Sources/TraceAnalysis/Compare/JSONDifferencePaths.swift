@@ -44,7 +44,8 @@ enum JSONDifferencePaths {
     case let (.array(a), .array(b)):
       for index in 0..<max(a.count, b.count) where result.count < limit {
         if index < a.count, index < b.count {
-          if a[index] != b[index] {
+          // Elements still text are compared as text (reading them would build the whole state).
+          if !JSONElements.sameText(a, b, at: index), a[index] != b[index] {
             collect(a[index], b[index], path: path + "/" + String(index), depth: depth + 1, limit: limit, into: &result)
           }
         } else {
