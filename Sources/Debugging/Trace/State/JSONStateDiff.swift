@@ -86,3 +86,20 @@ package struct JSONStateDiff {
     }
   }
 }
+
+/// The place being diffed in each state, for the error of a part not in the value form: an
+/// element can be at another index in the new state than in the old.
+struct StatePaths {
+  var old: [JSONPathComponent] = []
+  var new: [JSONPathComponent] = []
+
+  mutating func push(_ inOld: JSONPathComponent, _ inNew: JSONPathComponent) {
+    old.append(inOld)
+    new.append(inNew)
+  }
+
+  mutating func pop() {
+    old.removeLast()
+    new.removeLast()
+  }
+}
