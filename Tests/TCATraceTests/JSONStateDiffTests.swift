@@ -74,6 +74,24 @@ import Testing
     #expect(stayedText >= 28, "\(stayedText)")
   }
 
+  /// 5,000 rows against 2 (and back), and 5,000 rows of which 4,000 changed: most rows are read,
+  /// and the arrays are diffed as values at once; the same diff.
+  @Test func mostRowsComingOrGoingGiveTheWholeDiff() throws {
+    let random = DifferentialRandom(seed: 17)
+    var many = AppState.random(random)
+    many.kind = .uuid
+    many.rows = (0..<5_000).map { Row.random(id: 30_000 + $0, random) }
+    var few = many
+    few.rows = [many.rows[4_000], Row(id: 1, title: "new")]
+    let manyJSON = try Self.lazyParse(many.value.json), fewJSON = try Self.lazyParse(few.value.json)
+    #expect(try JSONStateDiff.diff(manyJSON, fewJSON) == (try Self.whole(many.value.json, few.value.json)))
+    #expect(try JSONStateDiff.diff(fewJSON, manyJSON) == (try Self.whole(few.value.json, many.value.json)))
+    var changed = many
+    for index in changed.rows.indices where index % 5 != 0 { changed.rows[index].done.toggle() }
+    let changedJSON = try Self.lazyParse(changed.value.json)
+    #expect(try JSONStateDiff.diff(manyJSON, changedJSON) == (try Self.whole(many.value.json, changed.value.json)))
+  }
+
   /// A golden run of 3 rows as text against a current run that added a row at the top and
   /// checked the last: one insertion and one change, every other row a run of unchanged ones.
   @Test func anAddedRowAndAChangedRow() throws {

@@ -6,6 +6,10 @@ import Foundation
 /// changed, moved, came or went become `Value`s. A million rows of which a few changed cost a
 /// comparison and an id each.
 extension JSONStateDiff {
+  /// More elements added, removed or changed than this, and more than half the window's: the
+  /// arrays are diffed as values (`identifiedArray` returns `nil`).
+  static let readWholeAbove = 4_096
+
   /// The nodes `ArrayDiffer` gives for the two arrays (elements at `depth`), or `nil` when an
   /// element of the window is not a structure with an id spelled plainly, or an id repeats: the
   /// array differ on `Value`s decides then.
@@ -39,6 +43,16 @@ extension JSONStateDiff {
       guard let matched = ElementIDText.matchedOld(oldIDs, newIDs) else { return nil }
       let steps = IdentityMatcher.steps(matchedOld: matched, oldCount: oldIDs.count)
       let o = a.lowerBound, n = b.lowerBound
+      // When most elements come, go or changed, most are read: as one array of values, at once,
+      // as the array differ on values reads them (one by one costs more).
+      var read = 0
+      for step in steps {
+        switch step {
+        case .inserted, .removed: read += 1
+        case let .stayed(i, j), let .moved(i, j): if !Self.sameText(old, o + i, new, n + j) { read += 1 }
+        }
+      }
+      if read > Self.readWholeAbove, read * 2 > steps.count { return nil }
       for step in steps {
         switch step {
         case let .stayed(i, j):
