@@ -48,25 +48,50 @@ enum CompactObject {
   static let typeKey: StaticString = #"{"$type":"#
 
   static func id(in bytes: UnsafeRawBufferPointer) -> IDSearch {
+    var found = IDSearch.unknown
+    let walked = forEachMember(in: bytes) { base, key, valueStart in
+      guard ByteSearch.equals(key, "id") else { return true }
+      found = idHash(base, from: valueStart, bytes.count).map(IDSearch.found) ?? .unknown
+      return false
+    }
+    switch walked {
+    case true?: return .absent
+    case false?: return found
+    case nil: return .unknown
+    }
+  }
+
+  /// Walks the members after the `$type` of a structure in compact text: `visit` gets the text's
+  /// first byte, each key (between its quotes) and the offset of its value, and returns whether to
+  /// go on. `true` when every member was visited up to the closing brace at the text's end, `false`
+  /// when `visit` stopped, `nil` when the text is not such a structure.
+  ///
+  /// ```swift
+  /// CompactObject.forEachMember(in: #"{"$type":"Todo","id":7}"#) { _, key, at in true }  // key id, at 20: true
+  /// ```
+  @inline(__always)
+  static func forEachMember(
+    in bytes: UnsafeRawBufferPointer,
+    _ visit: (_ base: UnsafePointer<UInt8>, _ key: UnsafeRawBufferPointer, _ valueStart: Int) -> Bool
+  ) -> Bool? {
     let count = bytes.count, prefix = typeKey.utf8CodeUnitCount
-    guard count > prefix, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .unknown }
-    guard memcmp(base, typeKey.utf8Start, prefix) == 0 else { return .unknown }
-    var index = prefix
-    guard base[index] == .quote, let typeEnd = stringEnd(base, from: index + 1, count) else { return .unknown }
-    index = typeEnd + 1
+    guard count > prefix, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+      memcmp(base, typeKey.utf8Start, prefix) == 0, base[prefix] == .quote,
+      let typeEnd = stringEnd(base, from: prefix + 1, count)
+    else { return nil }
+    var index = typeEnd + 1
     while index < count {
-      if base[index] == .closeBrace { return index == count - 1 ? .absent : .unknown }
+      if base[index] == .closeBrace { return index == count - 1 ? true : nil }
       guard base[index] == .comma, index + 1 < count, base[index + 1] == .quote,
         let keyEnd = plainStringEnd(base, from: index + 2, count), keyEnd + 1 < count, base[keyEnd + 1] == .colon
-      else { return .unknown }
-      let keyStart = index + 2, valueStart = keyEnd + 2
-      if keyEnd - keyStart == 2, base[keyStart] == UInt8(ascii: "i"), base[keyStart + 1] == UInt8(ascii: "d") {
-        return idHash(base, from: valueStart, count).map(IDSearch.found) ?? .unknown
-      }
-      guard let valueEnd = valueEnd(base, from: valueStart, count) else { return .unknown }
+      else { return nil }
+      let key = UnsafeRawBufferPointer(start: base + index + 2, count: keyEnd - index - 2)
+      let valueStart = keyEnd + 2
+      guard visit(base, key, valueStart) else { return false }
+      guard let valueEnd = valueEnd(base, from: valueStart, count) else { return nil }
       index = valueEnd
     }
-    return .unknown
+    return nil
   }
 
   /// `ElementIDTable.hash(_:)` of the member value at `start` (followed by `,` or `}`), for the

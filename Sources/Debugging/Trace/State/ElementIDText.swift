@@ -73,35 +73,30 @@ struct ElementIDText: Hashable {
     var capacity = 16
     while capacity < 2 * max(old.count, new.count) { capacity <<= 1 }
     let mask = capacity - 1
-    var olds = [Int32](repeating: -1, count: capacity)
-    for (i, id) in old.enumerated() {
+    /// The slot of `id` in `table` (of indices into `ids`), or of the empty slot where it goes.
+    func probe(_ id: ElementIDText, _ table: [Int32], _ ids: [ElementIDText]) -> (slot: Int, found: Bool) {
       var slot = id.hash & mask
-      while olds[slot] >= 0 {
-        if old[Int(olds[slot])] == id { return nil }
+      while table[slot] >= 0 {
+        if ids[Int(table[slot])] == id { return (slot, true) }
         slot = (slot + 1) & mask
       }
+      return (slot, false)
+    }
+    var olds = [Int32](repeating: -1, count: capacity)
+    for (i, id) in old.enumerated() {
+      let (slot, found) = probe(id, olds, old)
+      if found { return nil }
       olds[slot] = Int32(i)
     }
     var news = [Int32](repeating: -1, count: capacity)
     var matched: [Int] = []
     matched.reserveCapacity(new.count)
     for (j, id) in new.enumerated() {
-      var slot = id.hash & mask
-      while news[slot] >= 0 {
-        if new[Int(news[slot])] == id { return nil }
-        slot = (slot + 1) & mask
-      }
+      let (slot, repeated) = probe(id, news, new)
+      if repeated { return nil }
       news[slot] = Int32(j)
-      slot = id.hash & mask
-      var found = -1
-      while olds[slot] >= 0 {
-        if old[Int(olds[slot])] == id {
-          found = Int(olds[slot])
-          break
-        }
-        slot = (slot + 1) & mask
-      }
-      matched.append(found)
+      let (oldSlot, found) = probe(id, olds, old)
+      matched.append(found ? Int(olds[oldSlot]) : -1)
     }
     return matched
   }
@@ -162,39 +157,26 @@ extension CompactObject {
   /// CompactObject.idText(in: #"{"$type":"Todo","title":"Milk","id":7}"#)  // 35..<36
   /// ```
   static func idText(in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
-    let count = bytes.count, prefix = typeKey.utf8CodeUnitCount
-    guard count > prefix, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-      memcmp(base, typeKey.utf8Start, prefix) == 0, base[prefix] == .quote,
-      let typeEnd = stringEnd(base, from: prefix + 1, count)
-    else { return nil }
-    var index = typeEnd + 1
-    var storedID: Range<Int>?
-    var storedIDIsPlain = true
-    while index < count {
-      if base[index] == .closeBrace {
-        guard index == count - 1, storedIDIsPlain else { return nil }
-        return storedID
-      }
-      guard base[index] == .comma, index + 1 < count, base[index + 1] == .quote,
-        let keyEnd = plainStringEnd(base, from: index + 2, count), keyEnd + 1 < count, base[keyEnd + 1] == .colon
-      else { return nil }
-      let key = UnsafeRawBufferPointer(start: base + index + 2, count: keyEnd - index - 2)
-      let valueStart = keyEnd + 2
+    var computedID: Range<Int>?, storedID: Range<Int>?
+    var plain = true
+    let walked = forEachMember(in: bytes) { base, key, valueStart in
       if ByteSearch.equals(key, "$id") {
         // `$id` comes before `id` for `Value.elementID`, wherever the two are.
-        return plainIDEnd(base, from: valueStart, count).map { valueStart..<$0 }
+        computedID = plainIDEnd(base, from: valueStart, bytes.count).map { valueStart..<$0 }
+        plain = computedID != nil
+        return false
       }
       if ByteSearch.equals(key, "id") {
-        if let end = plainIDEnd(base, from: valueStart, count) {
-          storedID = valueStart..<end
-        } else {
-          storedIDIsPlain = false
-        }
+        storedID = plainIDEnd(base, from: valueStart, bytes.count).map { valueStart..<$0 }
+        plain = storedID != nil
       }
-      guard let valueEnd = valueEnd(base, from: valueStart, count) else { return nil }
-      index = valueEnd
+      return true
     }
-    return nil
+    switch walked {
+    case true?: return plain ? storedID : nil
+    case false?: return computedID
+    case nil: return nil
+    }
   }
 
   /// Where a plainly spelled id that starts at `start` ends (followed by `,` or `}`).
