@@ -39,6 +39,29 @@ import Testing
     #expect(differing > 800)
   }
 
+  /// Ids are matched as runs: rows next to each other in both arrays are one run, a row
+  /// without an old one a run of its own; an id repeated on either side gives no match.
+  @Test func idsAreMatchedAsRuns() {
+    let store = ElementIDText.Store()
+    func ids(_ names: String) -> [ElementIDText] {
+      let elements = JSONElements(
+        names.split(separator: " ").map {
+          JSON.object([JSON.Member("$type", .string("Row")), JSON.Member("id", .string(String($0)))])
+        })
+      return elements.indices.map { ElementIDText(elements, $0, store)! }
+    }
+    func runs(_ old: String, _ new: String) -> [String]? {
+      ElementIDText.matchedRuns(ids(old), ids(new))?.map { "\($0.old)×\($0.count)" }
+    }
+    #expect(runs("a b c d", "c d x a b") == ["2×2", "-1×1", "0×2"])
+    #expect(runs("a b c", "a b c") == ["0×3"])
+    #expect(runs("a b", "x y b") == ["-1×1", "-1×1", "1×1"])
+    #expect(runs("a b c", "c b a") == ["2×1", "1×1", "0×1"])
+    #expect(runs("a b", "") == [])
+    #expect(runs("a b a", "a") == nil)
+    #expect(runs("a b", "b b") == nil)
+  }
+
   /// 1,000 rows read with their array kept as text, edited as a run would (a row added at the
   /// top, rows moved, changed, removed): the whole diff, and the rows that did not change are
   /// still text afterwards.

@@ -13,8 +13,10 @@ import Foundation
 /// ```
 struct ElementIDText: Hashable {
   let start: UnsafeRawPointer
-  let count: Int
-  let hash: Int
+  // (16 bytes in all: a million rows' ids on each side are 32 MB.)
+  let count: UInt32
+  /// The low bits of a 64-bit hash of the bytes (the tables index by the low bits).
+  let hash: UInt32
 
   /// The bytes written for ids of elements that are not text; freed with the store.
   final class Store {
@@ -46,7 +48,8 @@ struct ElementIDText: Hashable {
 
   private init(_ bytes: UnsafeRawBufferPointer) {
     start = bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
-    count = bytes.count
+    // (A line, hence an id, is at most `LineReader.defaultMaximumLineLength` bytes.)
+    count = UInt32(bytes.count)
     var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
     var offset = 0
     while offset + 8 <= bytes.count {
@@ -62,20 +65,26 @@ struct ElementIDText: Hashable {
     h ^= h >> 33
     h &*= 0xFF51_AFD7_ED55_8CCD
     h ^= h >> 33
-    hash = Int(truncatingIfNeeded: h)
+    hash = UInt32(truncatingIfNeeded: h)
   }
 
   /// `IdentityMatcher.steps(old:new:)`'s matching, in two flat tables of indices instead of a
-  /// dictionary and a set (a million ids: 16 MB instead of 110): for each new id, the index of the
-  /// equal old id or -1; `nil` when an id repeats on either side.
-  static func matchedOld(_ old: [ElementIDText], _ new: [ElementIDText]) -> [Int]? {
+  /// dictionary and a set (a million ids: 16 MB instead of 110), as runs: each new element's
+  /// equal old id, consecutive new elements whose old ones were consecutive in one run (a new
+  /// element without an old one is a run of its own, `old` -1); `nil` when an id repeats on
+  /// either side.
+  ///
+  /// ```text
+  /// old ids: a b c d    new ids: c d x a b   →   runs (old 2, 2), (old -1, 1), (old 0, 2)
+  /// ```
+  static func matchedRuns(_ old: [ElementIDText], _ new: [ElementIDText]) -> [IdentityMatcher.MatchedRun]? {
     guard old.count < Int32.max, new.count < Int32.max else { return nil }
     var capacity = 16
     while capacity < 2 * max(old.count, new.count) { capacity <<= 1 }
     let mask = capacity - 1
     /// The slot of `id` in `table` (of indices into `ids`), or of the empty slot where it goes.
     func probe(_ id: ElementIDText, _ table: [Int32], _ ids: [ElementIDText]) -> (slot: Int, found: Bool) {
-      var slot = id.hash & mask
+      var slot = Int(id.hash) & mask
       while table[slot] >= 0 {
         if ids[Int(table[slot])] == id { return (slot, true) }
         slot = (slot + 1) & mask
@@ -89,16 +98,20 @@ struct ElementIDText: Hashable {
       olds[slot] = Int32(i)
     }
     var news = [Int32](repeating: -1, count: capacity)
-    var matched: [Int] = []
-    matched.reserveCapacity(new.count)
+    var runs: [IdentityMatcher.MatchedRun] = []
     for (j, id) in new.enumerated() {
       let (slot, repeated) = probe(id, news, new)
       if repeated { return nil }
       news[slot] = Int32(j)
       let (oldSlot, found) = probe(id, olds, old)
-      matched.append(found ? Int(olds[oldSlot]) : -1)
+      let i = found ? Int(olds[oldSlot]) : -1
+      if i >= 0, let last = runs.last, last.old >= 0, last.old + last.count == i {
+        runs[runs.count - 1].count += 1
+      } else {
+        runs.append(IdentityMatcher.MatchedRun(old: i, count: 1))
+      }
     }
-    return matched
+    return runs
   }
 
   /// Whether an id that is an object of one string (`key`, `value`: ASCII, without escapes) is
@@ -112,7 +125,7 @@ struct ElementIDText: Hashable {
 
   static func == (a: Self, b: Self) -> Bool {
     // The hash first: the dictionary compares the id in every slot it probes.
-    a.hash == b.hash && a.count == b.count && (a.start == b.start || memcmp(a.start, b.start, a.count) == 0)
+    a.hash == b.hash && a.count == b.count && (a.start == b.start || memcmp(a.start, b.start, Int(a.count)) == 0)
   }
 
   func hash(into hasher: inout Hasher) { hasher.combine(hash) }

@@ -40,31 +40,46 @@ extension JSONStateDiff {
         guard let id = ElementIDText(new, j, store) else { return nil }
         newIDs.append(id)
       }
-      guard let matched = ElementIDText.matchedOld(oldIDs, newIDs) else { return nil }
-      let steps = IdentityMatcher.steps(matchedOld: matched, oldCount: oldIDs.count)
+      guard let runs = ElementIDText.matchedRuns(oldIDs, newIDs) else { return nil }
+      oldIDs = []
+      newIDs = []
+      // Runs of rows that were next to each other stay or move whole: a million rows of which a
+      // few moved are a few runs, not a million steps.
+      let steps = IdentityMatcher.steps(matchedRuns: runs, oldCount: a.count)
       let o = a.lowerBound, n = b.lowerBound
       // When most elements come, go or changed, most are read: as one array of values, at once,
       // as the array differ on values reads them (one by one costs more).
-      var read = 0
+      // (`stepCount`: one step per element, as element by element.)
+      var read = 0, stepCount = b.count
       for step in steps {
         switch step {
-        case .inserted, .removed: read += 1
-        case let .stayed(i, j), let .moved(i, j): if !Self.sameText(old, o + i, new, n + j) { read += 1 }
+        case .inserted: read += 1
+        case .removed:
+          read += 1
+          stepCount += 1
+        case let .stayed(i, j, count), let .moved(i, j, count):
+          for k in 0..<count where !Self.sameText(old, o + i + k, new, n + j + k) { read += 1 }
         }
       }
-      if read > Self.readWholeAbove, read * 2 > steps.count { return nil }
+      if read > Self.readWholeAbove, read * 2 > stepCount { return nil }
       for step in steps {
         switch step {
-        case let .stayed(i, j):
-          let inner = try elementChange(old, o + i, new, n + j, depth: depth, path: &path)
-          // An unchanged element's key loses its id in `NodeList`: read it only when shown.
-          let id = inner.isUnchanged ? nil : try element(new, n + j, .new, &path).elementID
-          nodes.append(.element(old: o + i, new: n + j, id: id), inner)
-        case let .moved(i, j):
-          let inner = try elementChange(old, o + i, new, n + j, depth: depth, path: &path)
-          nodes.append(
-            .element(old: o + i, new: n + j, id: try element(new, n + j, .new, &path).elementID),
-            .moved(from: o + i, to: n + j, change: inner))
+        case let .stayed(first, firstNew, count):
+          for k in 0..<count {
+            let i = first + k, j = firstNew + k
+            let inner = try elementChange(old, o + i, new, n + j, depth: depth, path: &path)
+            // An unchanged element's key loses its id in `NodeList`: read it only when shown.
+            let id = inner.isUnchanged ? nil : try element(new, n + j, .new, &path).elementID
+            nodes.append(.element(old: o + i, new: n + j, id: id), inner)
+          }
+        case let .moved(first, firstNew, count):
+          for k in 0..<count {
+            let i = first + k, j = firstNew + k
+            let inner = try elementChange(old, o + i, new, n + j, depth: depth, path: &path)
+            nodes.append(
+              .element(old: o + i, new: n + j, id: try element(new, n + j, .new, &path).elementID),
+              .moved(from: o + i, to: n + j, change: inner))
+          }
         case let .removed(i):
           let value = try element(old, o + i, .old, &path)
           nodes.append(.element(old: o + i, new: nil, id: value.elementID), .removed(value))
