@@ -29,4 +29,28 @@ import TraceTestSupport
     // The descriptor stays open for its owner.
     #expect(Platform.kind(of: fd) == .regular)
   }
+
+  @Test func aReaderOfTheLinesStartingBeforeAnOffset() throws {
+    // The lines that start before the offset, the last one whole wherever it ends (not cut off);
+    // a reader from the next line start reads the rest.
+    let path = traceFile("alpha\nbeta\ngamma delta\nlast")
+    guard case let .success(fd) = Platform.open(path, .read) else { throw CocoaError(.fileReadUnknown) }
+    defer { Platform.close(fd) }
+    func lines(from start: Int, before limit: Int?) throws -> [String] {
+      let reader = LineReader(
+        sharedFileDescriptor: fd, name: path, readingAt: start, linesStartingBefore: limit, chunkSize: 4)
+      var lines: [String] = []
+      while let line = try reader.nextLine() {
+        lines.append("\(line.number): \(line.text)\(line.isTruncated ? " (cut)" : "")")
+      }
+      return lines
+    }
+    #expect(try lines(from: 0, before: 11) == ["1: alpha", "2: beta"])
+    #expect(try lines(from: 0, before: 7) == ["1: alpha", "2: beta"])
+    #expect(try lines(from: 0, before: 6) == ["1: alpha"])
+    #expect(try lines(from: 6, before: 13) == ["1: beta", "2: gamma delta"])
+    #expect(try lines(from: 11, before: nil) == ["1: gamma delta", "2: last (cut)"])
+    #expect(try lines(from: 23, before: 40) == ["1: last (cut)"])
+    #expect(try lines(from: 6, before: 6) == [])
+  }
 }

@@ -390,7 +390,7 @@ package final class ReportSegments: @unchecked Sendable {
 
   /// The offset just past the first `\n` at or after `from`, looking at most `limit` bytes; the
   /// file's size when there is none before its end (`nil` only when it cannot be read).
-  private static func lineEnd(_ fd: Int32, from: Int, limit: Int) -> Int? {
+  static func lineEnd(_ fd: Int32, from: Int, limit: Int) -> Int? {
     let block = 1 << 16
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
     defer { buffer.deallocate() }

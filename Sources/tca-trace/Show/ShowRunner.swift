@@ -99,10 +99,14 @@ package final class ShowRunner {
   /// `--labels-only` without `--path`: the summary reader, which builds no values (the fast path).
   private func runLabels() throws -> Int32 {
     let input = try SummaryInput(file: options.file, follow: options.follow, reportsGaps: true, context: context)
+    // A large file is summarized on every core (`SummarySegments`); a followed one here.
+    let (segments, tested) = options.follow ? (nil, false) : SummarySegments.start(file: options.file, context: context)
+    defer { segments?.cancel() }
+    if let segments { input.read(from: segments.next) }
     let renderer = ShowTextRenderer(style: context.style)
     let json = options.format == .json
     while let summary = try input.next() {
-      if json, summary.kind == .session, let session = input.reader.session {
+      if json, summary.kind == .session, let session = input.reader.session ?? segments?.session {
         try writeJSON(TraceRecord.session(session).json)
       }
       guard summary.kind == .action, let seq = summary.seq, let t = summary.t else { continue }
@@ -128,6 +132,7 @@ package final class ShowRunner {
       if options.follow { try context.output.flush() }
     }
     try input.finish()
+    if tested, let segments, segments.stretchesRead > 0 { try? context.errors.line(segments.testNote) }
     return CommandLineExit.success
   }
 

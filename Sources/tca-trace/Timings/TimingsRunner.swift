@@ -21,6 +21,10 @@ package struct TimingsRunner {
 
   package func run() throws -> Int32 {
     let input = try SummaryInput(file: file, reportsGaps: true, context: context)
+    // A large file is summarized on every core (`SummarySegments`).
+    let (segments, tested) = SummarySegments.start(file: file, context: context)
+    defer { segments?.cancel() }
+    if let segments { input.read(from: segments.next) }
     var builder = TimingReportBuilder(slowestCount: top)
     while let summary = try input.next() { builder.add(summary) }
     let report = builder.report()
@@ -33,6 +37,7 @@ package struct TimingsRunner {
           maximumLabelWidth: TimingReport.labelColumnLimit(lineWidth: width)))
     }
     try input.finish()
+    if tested, let segments, segments.stretchesRead > 0 { try? context.errors.line(segments.testNote) }
     return CommandLineExit.success
   }
 

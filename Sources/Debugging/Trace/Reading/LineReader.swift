@@ -92,6 +92,9 @@ public final class LineReader {
   /// For a reader of a descriptor others read too: the file offset it reads at next (`pread`),
   /// leaving the descriptor's own position alone. `nil`: `read`.
   private var readPosition: Int64?
+  /// For a stretch of a file: lines that start at or after this many bytes from where the reader
+  /// started are not handed out (`nil`: every line).
+  private var linesStartBefore: Int64?
   private var restart: Restart?
   private var closesDescriptor: Bool
   private let chunkSize: Int
@@ -177,14 +180,18 @@ public final class LineReader {
   /// Reads the regular file open as `fileDescriptor` from byte `offset`, with `pread`: several
   /// readers (on several threads) may read one descriptor at once, each its own stretch, and a
   /// file renamed or removed meanwhile is still the one read. The descriptor stays open.
+  /// `linesStartingBefore`: the reader hands out the lines that start before this offset (the
+  /// last of them whole, wherever it ends), and ends there; `nil` for every line to the end.
   package convenience init(
-    sharedFileDescriptor fileDescriptor: Int32, name: String, readingAt offset: Int, chunkSize: Int = 1 << 16,
+    sharedFileDescriptor fileDescriptor: Int32, name: String, readingAt offset: Int,
+    linesStartingBefore limit: Int? = nil, chunkSize: Int = 1 << 16,
     maximumLineLength: Int = LineReader.defaultMaximumLineLength
   ) {
     self.init(
       fileDescriptor: fileDescriptor, name: name, closesDescriptor: false, chunkSize: chunkSize,
       maximumLineLength: maximumLineLength)
     readPosition = Int64(offset)
+    linesStartBefore = limit.map { Int64($0 - offset) }
   }
 
   deinit {
@@ -195,6 +202,7 @@ public final class LineReader {
   /// Calls `body` with the next line, or returns `nil` at the end of the input.
   public func nextLine<R>(_ body: (View) -> R) throws(LineReaderError) -> R? {
     if let failure { throw failure }
+    if let limit = linesStartBefore, linesEnd >= limit { return nil }
     while true {
       if scanned < end, let found = memchr(buffer + scanned, Int32(UInt8(ascii: "\n")), end - scanned) {
         let newline = buffer.distance(to: found)

@@ -20,6 +20,10 @@ public typealias TraceSummaryReader = TraceLineReader<TraceSummaryDecoder>
 extension TraceLineReader where Decoder == TraceSummaryDecoder {
   /// The header, once the first line was read.
   public var session: TraceSession? { decoder.session }
+
+  /// For a reader of a stretch after the header (`init(linesAfterHeader:)`): a `session` line is
+  /// summarized, not decoded as the header, as the reader of the whole file does after line 1.
+  package func readsAfterHeader() { decoder.decodesHeader = false }
 }
 
 /// `TraceSummaryReader`'s line decoding: the summary of every line, and the header in full.
@@ -40,6 +44,8 @@ public struct TraceSummaryDecoder: TraceLineDecoder {
   public private(set) var session: TraceSession?
   /// The labels of recent lines, made once (`JSONStringTable`).
   private let strings = JSONStringTable()
+  /// Whether the first `session` line is decoded in full as the header (`readsAfterHeader()`).
+  var decodesHeader = true
 
   public init() {}
 
@@ -56,7 +62,9 @@ public struct TraceSummaryDecoder: TraceLineDecoder {
 
   public mutating func decode(_ view: LineReader.View, file: String) -> Result<TraceEventSummary, TraceError> {
     let scanned = TraceLineRules.summary(of: view, file: file, strings: strings)
-    guard case let .success(summary) = scanned, summary.kind == .session, session == nil else { return scanned }
+    guard case let .success(summary) = scanned, summary.kind == .session, session == nil, decodesHeader else {
+      return scanned
+    }
     switch TraceLineRules.record(of: view, file: file) {
     case let .success(.session(header)):
       session = header
