@@ -160,4 +160,21 @@ import Testing
       tcaTrace("show", "--labels-only", "--to", "1", "trace.fifo", in: directory)
         == ToolRun(stdout: "#1      +0.018s  5.10µs  Todos.Action.addButtonTapped\n"))
   }
+
+  /// The commands that read a large file on several threads read a FIFO on one, without opening
+  /// it a second time (which would wait for a writer that is gone: they hung).
+  @Test(arguments: [["timings", "--format", "json"], ["report"]]) func fifoOnOneThread(arguments: [String]) throws {
+    let path = directory.path("trace.fifo")
+    #expect(mkfifo(path, 0o600) == 0)
+    let writer = Thread {
+      if let handle = FileHandle(forWritingAtPath: path) {
+        handle.write(Data(SampleTraces.todos.utf8))
+        try? handle.close()
+      }
+    }
+    writer.start()
+    let run = tcaTrace(arguments + ["trace.fifo"], in: directory, environment: ["TCA_TRACE_SUMMARY_RANGE_BYTES": "500"])
+    #expect(run.code == 0 && run.stderr.isEmpty)
+    #expect(run.stdout.contains("Todos.Action.addButtonTapped"))
+  }
 }

@@ -163,6 +163,14 @@ package enum Platform {
   }
 
   /// What an open descriptor refers to.
+  /// What `path` names (following symbolic links), without opening it: opening a FIFO to look
+  /// would wait for its writer.
+  package static func kind(ofPath path: String) -> FileKind {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return .missing }
+    return kind(of: info)
+  }
+
   package static func kind(of descriptor: Int32) -> FileKind {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { return .missing }

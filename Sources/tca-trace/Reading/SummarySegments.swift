@@ -103,7 +103,8 @@ package final class SummarySegments: @unchecked Sendable {
   ) -> SummarySegments? {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let threads = min(threads ?? (cores > 1 ? cores + 1 : 1), 8)
-    guard threads > 1, file != "-", reducer == nil, rangeBytes > 0,
+    // (A FIFO is not opened a second time: that would wait for a writer.)
+    guard threads > 1, file != "-", reducer == nil, rangeBytes > 0, Platform.kind(ofPath: file) == .regular,
       case let .success(fd) = Platform.open(file, .read)
     else { return nil }
     guard Platform.kind(of: fd) == .regular, let size = Platform.identity(of: fd).map({ Int($0.size) }),
