@@ -151,4 +151,20 @@ import TraceTestSupport
       #expect(three.stderr == one.stderr + "report: \(stretches) stretches read on 3 threads\n")
     }
   }
+
+  @Test func anotherReducersLineJustAfterAKeyframe() {
+    // The first line a stretch reads after its keyframe is another reducer's: skipped and
+    // counted, as one reader does (`SummarySegments` once read such a line as the first's).
+    let other = #"{"kind":"note","reducer":"other","t":1,"message":"m"}"#
+    let text = counter(format: 2, keyframeKey: { _ in #""state":"# }, before: { $0 % 5 == 1 && $0 > 1 ? [other] : [] })
+    for range in [512, 800, 1200] {
+      let (one, three) = reports(text, environment: ["TCA_TRACE_REPORT_RANGE_BYTES": "\(range)"])
+      #expect(
+        one.stderr
+          == "t.jsonl: warning: this trace also holds reducer \"other\" (11 lines not read); select one with --prefix other\n"
+      )
+      #expect(three.stdout == one.stdout, "ranges of \(range) bytes")
+      #expect(three.stderr.hasPrefix(one.stderr + "report: "), "ranges of \(range) bytes")
+    }
+  }
 }

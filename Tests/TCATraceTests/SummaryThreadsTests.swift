@@ -95,6 +95,21 @@ import TraceTestSupport
     #expect(three.stderr == one.stderr + "summaries: 66 stretches read on 3 threads\n")
   }
 
+  @Test(arguments: [64, 500, 1000]) func aRangeThatStartsWithAnotherReducersLine(range: Int) {
+    // Found in review: a range's first line was taken for the file's header, so another
+    // reducer's line there was read as the first's, or failed as a second header.
+    let environment = ["TCA_TRACE_SUMMARY_RANGE_BYTES": "\(range)", "TCA_TRACE_SUMMARY_THREADS": "3"]
+    let warning =
+      "t.jsonl: warning: this trace also holds reducer \"other\" (5 lines not read); select one with --prefix other\n"
+    for arguments in Self.commands {
+      let (one, three) = runs(arguments, MultiReducerCommandTests.trace, environment: environment)
+      #expect(one.stderr == warning)
+      #expect(three.stdout == one.stdout, "\(arguments)")
+      #expect(three.stderr.hasPrefix(warning + "summaries: "), "\(arguments)")
+      #expect(three.code == 0)
+    }
+  }
+
   @Test func rangesInsideALongLineHaveNoStretch() {
     // A state of 1,000 todos (about 100 kB on one line) spans many ranges of 3,000 bytes: they
     // read nothing, and the stretch the line starts in reads it whole.

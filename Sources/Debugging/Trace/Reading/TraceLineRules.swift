@@ -38,6 +38,8 @@ package struct TraceLineRules {
   package static func afterHeader() -> TraceLineRules {
     var rules = TraceLineRules()
     rules.readALine = true
+    // (Its line 1 is another reducer's when it has a tag, as anywhere after the header.)
+    rules.selection.readsLinesAfterHeader = true
     return rules
   }
 

@@ -19,6 +19,9 @@ package struct TraceStreamSelection {
   private var firstNames: [String] = []
   /// Other sessions met, in order, with the number of their lines skipped.
   private var others: [(tag: String, lines: Int)] = []
+  /// For a reader of a stretch of a file after its header (`TraceLineRules.afterHeader()`): its
+  /// line 1 is not the file's header, and is read or skipped by its tag like any other line.
+  var readsLinesAfterHeader = false
 
   package init(reducer: String?) {
     self.reducer = reducer?.isEmpty == true ? nil : reducer
@@ -34,7 +37,7 @@ package struct TraceStreamSelection {
   /// Whether to read the line `view`; line 1 (the file's header) decides whether the selected
   /// session is the first one.
   mutating func decide(_ view: LineReader.View) -> Decision {
-    if view.number == 1 {
+    if view.number == 1, !readsLinesAfterHeader {
       firstNames = Self.names(ofHeader: view.bytes)
       guard let reducer, !firstNames.contains(reducer) else {
         foundHeader = true
