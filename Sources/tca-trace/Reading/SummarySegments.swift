@@ -17,13 +17,13 @@ import Foundation
 /// Memory stays bounded whatever the stretches' lengths: a thread hands its stretch over in
 /// batches of `batchLines` summaries, and stops while `queuedBatches` of a stretch wait.
 ///
-/// `nil` from `start` (read on one thread instead): standard input, a small file, one core, a
-/// `--prefix`, or an initial state line of more than `largestStateBytes`.
+/// `nil` from `start` (read on one thread instead): standard input, a FIFO, a small file, one
+/// core, a `--prefix`, or an initial state line of more than `largestStateBytes`.
 ///
 /// ```swift
-/// if let segments = SummarySegments.start(file: path, reducer: nil, maximumLineLength: limit) {
-///   input.read(from: { segments.next() })
-/// }
+/// let (segments, tested) = SummarySegments.start(file: path, context: context)
+/// defer { segments?.cancel() }
+/// if let segments { input.read(from: segments.next) }
 /// ```
 package final class SummarySegments: @unchecked Sendable {
   /// Files smaller than this are read on one thread.
