@@ -146,7 +146,8 @@ import Testing
     #expect(tcaTrace("show", "--labels-only", "-", stdin: trace) == ToolRun(stdout: "#1      +0.000s     1ns  A.one\n"))
   }
 
-  @Test func fifo() throws {
+  /// `trace.fifo`, a FIFO a thread writes the Todos trace into once a reader opens it.
+  private func todosFIFO() {
     let path = directory.path("trace.fifo")
     #expect(mkfifo(path, 0o600) == 0)
     let writer = Thread {
@@ -156,6 +157,10 @@ import Testing
       }
     }
     writer.start()
+  }
+
+  @Test func fifo() throws {
+    todosFIFO()
     #expect(
       tcaTrace("show", "--labels-only", "--to", "1", "trace.fifo", in: directory)
         == ToolRun(stdout: "#1      +0.018s  5.10µs  Todos.Action.addButtonTapped\n"))
@@ -164,15 +169,7 @@ import Testing
   /// The commands that read a large file on several threads read a FIFO on one, without opening
   /// it a second time (which would wait for a writer that is gone: they hung).
   @Test(arguments: [["timings", "--format", "json"], ["report"]]) func fifoOnOneThread(arguments: [String]) throws {
-    let path = directory.path("trace.fifo")
-    #expect(mkfifo(path, 0o600) == 0)
-    let writer = Thread {
-      if let handle = FileHandle(forWritingAtPath: path) {
-        handle.write(Data(SampleTraces.todos.utf8))
-        try? handle.close()
-      }
-    }
-    writer.start()
+    todosFIFO()
     let run = tcaTrace(arguments + ["trace.fifo"], in: directory, environment: ["TCA_TRACE_SUMMARY_RANGE_BYTES": "500"])
     #expect(run.code == 0 && run.stderr.isEmpty)
     #expect(run.stdout.contains("Todos.Action.addButtonTapped"))

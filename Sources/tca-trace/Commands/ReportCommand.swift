@@ -34,7 +34,7 @@ package enum ReportCommand: TraceCommand {
     }
     let segments = ReportSegments.start(
       file: file, reducer: context.reducer, maximumLineLength: context.maximumLineLength, threads: threads,
-      minimumFileBytes: testRange == nil ? ReportSegments.minimumFileBytes : 0,
+      minimumFileBytes: testRange == nil ? LargeTraceFile.minimumBytes : 0,
       rangeBytes: testRange ?? ReportSegments.rangeBytes)
     try write(file: file, to: destination, segments: segments, context: context)
     if testRange != nil, let segments, segments.stretchesRead > 0 {

@@ -18,7 +18,7 @@ import Foundation
 /// batches of `batchLines` summaries, and stops while `queuedBatches` of a stretch wait.
 ///
 /// `nil` from `start` (read on one thread instead): standard input, a FIFO, a small file, one
-/// core, a `--prefix`, or an initial state line of more than `largestStateBytes`.
+/// core, a `--prefix`, or an initial state line of more than 16 MB (`LargeTraceFile`).
 ///
 /// ```swift
 /// let (segments, tested) = SummarySegments.start(file: path, context: context)
@@ -26,15 +26,8 @@ import Foundation
 /// if let segments { input.read(from: segments.next) }
 /// ```
 package final class SummarySegments: @unchecked Sendable {
-  /// Files smaller than this are read on one thread.
-  static let minimumFileBytes = 16 << 20
   /// The bytes of trace per range (each range is one job for a thread).
   static let rangeBytes = 4 << 20
-  /// A trace whose initial state line is longer is read on one thread: most of its bytes are in
-  /// a few long lines (the state, keyframes as large), which one thread reads whole anyway, and
-  /// the ranges inside them would be searched for nothing (a 124 MB state: 75 ms on one thread,
-  /// 85 on three).
-  static let largestStateBytes = 16 << 20
   /// A batch is handed over at this many summaries (64 kB: below `malloc`'s threshold for
   /// mapping memory of its own, so a batch reuses freed memory instead of faulting in pages).
   static let batchLines = 1024
@@ -43,17 +36,11 @@ package final class SummarySegments: @unchecked Sendable {
   /// summaries at most per stretch).
   static let queuedBatches = 16
 
-  /// One range's stretch as it is read.
-  final class Stretch: @unchecked Sendable {
-    /// Each batch last first (taken with `popLast()`), numbered from the stretch's first line.
-    var batches: [[Result<TraceEventSummary, TraceError>]] = []
-    var finished = false
-    /// The lines the stretch holds (once finished).
-    var lineCount = 0
-    /// Other reducers' lines skipped, by tag, in the order the tags appeared (once finished).
-    var others: [(tag: String, lines: Int)] = []
-    /// The header (the first stretch, from its first batch on).
+  /// What a stretch notes for this thread: the header (the first stretch, from its first batch
+  /// on) and, once finished, how many lines it held.
+  struct Note {
     var session: TraceSession?
+    var lineCount = 0
   }
 
   private let path: String
@@ -62,35 +49,26 @@ package final class SummarySegments: @unchecked Sendable {
   private let maximumLineLength: Int
   /// The start offset of each range; the first is 0.
   private let rangeStarts: [Int]
-  let threads: Int
+  /// Each batch last first (taken with `popLast()`), numbered from its stretch's first line.
+  private let stretches: OrderedStretches<[Result<TraceEventSummary, TraceError>], Note>
+  var threads: Int { stretches.threads }
   /// The stretches taken so far that had lines (this thread only).
   private(set) var stretchesRead = 0
 
-  // Shared between threads only under `condition`.
-  private let condition = NSCondition()
-  private var stretches: [Int: Stretch] = [:]
-  private var nextJob = 0
-  private var consumed = 0
-  private var cancelled = false
-  private var runningThreads = 0
-  private var header: TraceSession?
-
   // This thread only.
-  private var current: Stretch?
   private var batch: [Result<TraceEventSummary, TraceError>] = []
-  private var currentIndex = -1
   /// Added to a line number of the current stretch to make it the file's.
   private var lineOffset = 0
-  private var others: [(tag: String, lines: Int)] = []
   private var namedOthers = false
-  private var hadLines = false
+  /// The header, once the first line was taken.
+  package private(set) var session: TraceSession?
 
   private init(path: String, fd: Int32, size: Int, maximumLineLength: Int, threads: Int, rangeBytes: Int) {
     self.path = path
     self.fd = fd
     self.maximumLineLength = maximumLineLength
-    self.threads = threads
     rangeStarts = stride(from: 0, to: size, by: rangeBytes).map { $0 }
+    stretches = OrderedStretches(jobs: rangeStarts.count, threads: threads, queuedBatches: Self.queuedBatches)
   }
 
   /// Starts the threads on `file`, or `nil` when it is to be read on one thread (see above).
@@ -99,25 +77,16 @@ package final class SummarySegments: @unchecked Sendable {
   /// `minimumFileBytes` and `rangeBytes` are smaller in tests (`start(file:context:)`).
   package static func start(
     file: String, reducer: String?, maximumLineLength: Int, threads: Int? = nil,
-    minimumFileBytes: Int = minimumFileBytes, rangeBytes: Int = rangeBytes
+    minimumFileBytes: Int = LargeTraceFile.minimumBytes, rangeBytes: Int = rangeBytes
   ) -> SummarySegments? {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let threads = min(threads ?? (cores > 1 ? cores + 1 : 1), 8)
-    // (A FIFO is not opened a second time: that would wait for a writer.)
-    guard threads > 1, file != "-", reducer == nil, rangeBytes > 0, Platform.kind(ofPath: file) == .regular,
-      case let .success(fd) = Platform.open(file, .read)
+    guard threads > 1, reducer == nil, rangeBytes > 0,
+      let (fd, size) = LargeTraceFile.open(file, minimumBytes: minimumFileBytes)
     else { return nil }
-    guard Platform.kind(of: fd) == .regular, let size = Platform.identity(of: fd).map({ Int($0.size) }),
-      size >= minimumFileBytes,
-      let header = ReportSegments.lineEnd(fd, from: 0, limit: 1 << 20),
-      let state = ReportSegments.lineEnd(fd, from: header, limit: largestStateBytes), state > header
-    else {
-      Platform.close(fd)
-      return nil
-    }
     let segments = SummarySegments(
       path: file, fd: fd, size: size, maximumLineLength: maximumLineLength, threads: threads, rangeBytes: rangeBytes)
-    segments.startThreads()
+    segments.stretches.start(read: { segments.read($0, into: $1) }, whenDone: { Platform.close(fd) })
     return segments
   }
 
@@ -129,28 +98,16 @@ package final class SummarySegments: @unchecked Sendable {
     let threads = Platform.environment("TCA_TRACE_SUMMARY_THREADS").flatMap { Int($0) }
     let segments = start(
       file: file, reducer: context.reducer, maximumLineLength: context.maximumLineLength, threads: threads,
-      minimumFileBytes: range == nil ? minimumFileBytes : 0, rangeBytes: range ?? rangeBytes)
+      minimumFileBytes: range == nil ? LargeTraceFile.minimumBytes : 0, rangeBytes: range ?? rangeBytes)
     return (segments, range != nil)
   }
 
   /// What tests read on stderr: `summaries: 17 stretches read on 3 threads`.
   package var testNote: String { "summaries: \(stretchesRead) stretches read on \(threads) threads" }
 
-  /// The header, once the first line was taken.
-  package var session: TraceSession? {
-    condition.lock()
-    defer { condition.unlock() }
-    return header
-  }
-
   /// Stops the threads (each at its next line or batch); the descriptor is closed when the last
   /// one is done.
-  package func cancel() {
-    condition.lock()
-    cancelled = true
-    condition.broadcast()
-    condition.unlock()
-  }
+  package func cancel() { stretches.cancel() }
 
   /// The next line, as `TraceInput` reads it (`TraceLineReader.next()`); `nil` at the end.
   package func next() -> Result<TraceEventSummary, TraceError>? {
@@ -166,109 +123,32 @@ package final class SummarySegments: @unchecked Sendable {
         }
         return item
       }
-      guard let next = nextBatch() else {
+      // A finished stretch's lines come before the next one's.
+      guard let (next, first, note) = stretches.next(endingStretch: { lineOffset += $0?.lineCount ?? 0 }) else {
         // The end: the warning one reader gives about other reducers' lines, counted over all.
         guard !namedOthers else { return nil }
         namedOthers = true
-        return TraceStreamSelection.othersWarning(others, file: path).map { .failure($0) }
+        return TraceStreamSelection.othersWarning(stretches.otherReducerLines, file: path).map { .failure($0) }
       }
+      if session == nil { session = note?.session }
+      if first, !next.isEmpty { stretchesRead += 1 }
       batch = next
     }
   }
 
-  /// The next batch in order (waiting for it), moving on to the next stretch when one is done;
-  /// `nil` after the last.
-  private func nextBatch() -> [Result<TraceEventSummary, TraceError>]? {
-    condition.lock()
-    defer { condition.unlock() }
-    while true {
-      if let stretch = current {
-        while stretch.batches.isEmpty && !stretch.finished { condition.wait() }
-        if !stretch.batches.isEmpty {
-          let next = stretch.batches.removeFirst()
-          if header == nil { header = stretch.session }
-          condition.broadcast()
-          if !hadLines {
-            hadLines = true
-            if !next.isEmpty { stretchesRead += 1 }
-          }
-          return next
-        }
-        // Finished: its lines and its tally of other reducers' lines, and on to the next stretch.
-        lineOffset += stretch.lineCount
-        for (tag, count) in stretch.others {
-          if let k = others.firstIndex(where: { $0.tag == tag }) {
-            others[k].lines += count
-          } else {
-            others.append((tag, count))
-          }
-        }
-        stretches[currentIndex] = nil
-        current = nil
-      }
-      currentIndex += 1
-      guard currentIndex < rangeStarts.count else { return nil }
-      consumed = currentIndex
-      condition.broadcast()
-      while stretches[currentIndex] == nil { condition.wait() }
-      current = stretches[currentIndex]!
-      hadLines = false
-    }
-  }
-
-  private func startThreads() {
-    runningThreads = threads
-    for _ in 0..<threads {
-      let thread = Thread { [self] in
-        work()
-        condition.lock()
-        runningThreads -= 1
-        let last = runningThreads == 0
-        condition.unlock()
-        if last { Platform.close(fd) }
-      }
-      thread.stackSize = 8 << 20
-      thread.start()
-    }
-  }
-
-  /// Takes jobs in order, at most `threads + 1` ahead of the stretch being taken.
-  private func work() {
-    while true {
-      condition.lock()
-      while !cancelled && nextJob < rangeStarts.count && nextJob > consumed + threads { condition.wait() }
-      guard !cancelled, nextJob < rangeStarts.count else {
-        condition.unlock()
-        return
-      }
-      let job = nextJob
-      nextJob += 1
-      let stretch = Stretch()
-      stretches[job] = stretch
-      condition.unlock()
-      read(job, into: stretch)
-      condition.lock()
-      stretch.finished = true
-      condition.broadcast()
-      condition.unlock()
-    }
-  }
-
-  /// Hands `batch` over (emptied) once there is room; `false` once the reading stopped.
-  private func hand(_ batch: inout [Result<TraceEventSummary, TraceError>], to stretch: Stretch) -> Bool {
+  /// Hands `batch` over (emptied, reversed for `popLast()`) once there is room; `false` once the
+  /// reading stopped.
+  private func hand(
+    _ batch: inout [Result<TraceEventSummary, TraceError>],
+    to stretch: OrderedStretches<[Result<TraceEventSummary, TraceError>], Note>.Stretch
+  ) -> Bool {
     batch.reverse()
-    condition.lock()
-    defer { condition.unlock() }
-    while stretch.batches.count >= Self.queuedBatches && !cancelled { condition.wait() }
-    guard !cancelled else { return false }
-    stretch.batches.append(batch)
-    batch = []
-    condition.broadcast()
-    return true
+    defer { batch = [] }
+    return stretches.hand(batch, to: stretch)
   }
 
   /// Reads the stretch of range `job` into `stretch`, batch by batch.
-  private func read(_ job: Int, into stretch: Stretch) {
+  private func read(_ job: Int, into stretch: OrderedStretches<[Result<TraceEventSummary, TraceError>], Note>.Stretch) {
     func failed(_ error: Platform.SystemError) {
       // A read that failed here fails the command, as it would on one thread.
       var batch: [Result<TraceEventSummary, TraceError>] = [
@@ -303,6 +183,13 @@ package final class SummarySegments: @unchecked Sendable {
       reader.readsAfterHeader()
     }
     reader.namesOtherReducers = false
+    var noted = false
+    /// The first stretch's header, noted with its first batch.
+    func noteSession() {
+      guard job == 0, !noted else { return }
+      noted = true
+      stretches.note(stretch) { $0 = Note(session: reader.session) }
+    }
     var batch: [Result<TraceEventSummary, TraceError>] = []
     batch.reserveCapacity(Self.batchLines)
     reading: while let item = reader.next() {
@@ -310,17 +197,15 @@ package final class SummarySegments: @unchecked Sendable {
       // `TraceInput` ends the command at an error: nothing after it is needed.
       if case let .failure(error) = item, error.severity == .error { break reading }
       if batch.count >= Self.batchLines {
-        if job == 0, stretch.session == nil { setSession(reader.session, of: stretch) }
+        noteSession()
         guard hand(&batch, to: stretch) else { return }
         batch.reserveCapacity(Self.batchLines)
       }
     }
-    if job == 0, stretch.session == nil { setSession(reader.session, of: stretch) }
-    let others = reader.otherReducerLines
-    condition.lock()
-    stretch.others = others
-    stretch.lineCount = lines.lineNumber
-    condition.unlock()
+    noteSession()
+    let lineCount = lines.lineNumber
+    stretches.note(stretch) { note in note = Note(session: note?.session, lineCount: lineCount) }
+    stretches.finish(stretch, others: reader.otherReducerLines)
     if !batch.isEmpty { _ = hand(&batch, to: stretch) }
   }
 
@@ -345,9 +230,4 @@ package final class SummarySegments: @unchecked Sendable {
     return .success(nil)
   }
 
-  private func setSession(_ session: TraceSession?, of stretch: Stretch) {
-    condition.lock()
-    stretch.session = session
-    condition.unlock()
-  }
 }

@@ -33,12 +33,8 @@ import TraceAnalysis
 /// }
 /// ```
 package final class ReportSegments: @unchecked Sendable {
-  /// Files smaller than this are read on one thread.
-  static let minimumFileBytes = 16 << 20
   /// The bytes of trace per range (each range is one job for a thread).
   static let rangeBytes = 4 << 20
-  /// The largest initial state line read in parallel (each thread holds a state).
-  static let largestStateBytes = 16 << 20
   /// A batch is handed over at this many bytes of details (or `batchLines` lines).
   static let batchBytes = 1 << 20
   static let batchLines = 8192
@@ -56,16 +52,12 @@ package final class ReportSegments: @unchecked Sendable {
     var problems: [Int: TraceStateProblem] = [:]
   }
 
-  /// One range's stretch as it is read: its batches so far, and whether there are more.
-  final class Stretch: @unchecked Sendable {
-    var batches: [Batch] = []
-    var finished = false
-    /// The number (in this stretch's count) of the whole-state line it started from; `nil` for
-    /// the first stretch (read from line 1) and for an empty stretch. Set before any batch.
-    var startLine: Int?
-    /// Other reducers' lines skipped, by tag, in the order the tags appeared (once finished).
-    var others: [(tag: String, lines: Int)] = []
+  /// What a stretch notes for this thread, before any batch: the number (in the stretch's own
+  /// count) of the whole-state line it started from; none for the first stretch (read from line 1).
+  struct Note {
+    var startLine: Int
   }
+  private typealias Stretch = OrderedStretches<Batch, Note>.Stretch
 
   private let path: String
   /// The file, open for the threads' `pread`s; closed when they are done.
@@ -74,41 +66,30 @@ package final class ReportSegments: @unchecked Sendable {
   /// The start offset of each range; the first is 0.
   private let rangeStarts: [Int]
   private let rangeBytes: Int
-  let threads: Int
+  private let stretches: OrderedStretches<Batch, Note>
+  var threads: Int { stretches.threads }
   /// The stretches taken so far that had lines (this thread only).
   private(set) var stretchesRead = 0
 
-  // Shared between threads only under `condition`.
-  private let condition = NSCondition()
-  private var stretches: [Int: Stretch] = [:]
-  private var nextJob = 0
-  private var consumed = 0
-  private var cancelled = false
+  /// Details buffers given back, for the threads (under `stretches.withLock`).
   private var spareBuffers: [[UInt8]] = []
-  private var runningThreads = 0
 
-  // This thread only: the stretch being taken and where in it.
-  private var current: Stretch?
+  // This thread only: the batch being taken and where in it.
   private var batch = Batch()
-  private var currentIndex = -1
   private var actionIndex = -1
   /// Added to a line number of the current stretch to make it the file's.
   private var lineOffset = 0
   /// The file's number of the last line taken.
   private var lastLine = 0
-  /// Other reducers' lines skipped in the stretches taken so far.
-  private var others: [(tag: String, lines: Int)] = []
   private var namedOthers = false
-  /// Whether a batch of the current stretch was taken (its line offset is then known).
-  private var hadLines = false
 
   private init(path: String, fd: Int32, size: Int, maximumLineLength: Int, threads: Int, rangeBytes: Int) {
     self.path = path
     self.fd = fd
     self.rangeBytes = rangeBytes
     self.maximumLineLength = maximumLineLength
-    self.threads = threads
     rangeStarts = stride(from: 0, to: size, by: rangeBytes).map { $0 }
+    stretches = OrderedStretches(jobs: rangeStarts.count, threads: threads, queuedBatches: Self.queuedBatches)
   }
 
   /// Starts the threads on `file`, or `nil` when it is to be read on one thread (see above).
@@ -116,35 +97,21 @@ package final class ReportSegments: @unchecked Sendable {
   /// smaller in tests, so that a small trace is cut into many stretches.
   package static func start(
     file: String, reducer: String?, maximumLineLength: Int, threads: Int? = nil,
-    minimumFileBytes: Int = minimumFileBytes, rangeBytes: Int = rangeBytes
+    minimumFileBytes: Int = LargeTraceFile.minimumBytes, rangeBytes: Int = rangeBytes
   ) -> ReportSegments? {
     let threads = min(threads ?? ProcessInfo.processInfo.activeProcessorCount, 8)
-    // (A FIFO is not opened a second time: that would wait for a writer.)
-    guard threads > 1, file != "-", reducer == nil, rangeBytes > 0, Platform.kind(ofPath: file) == .regular,
-      case let .success(fd) = Platform.open(file, .read)
+    guard threads > 1, reducer == nil, rangeBytes > 0,
+      let (fd, size) = LargeTraceFile.open(file, minimumBytes: minimumFileBytes)
     else { return nil }
-    guard Platform.kind(of: fd) == .regular, let size = Platform.identity(of: fd).map({ Int($0.size) }),
-      size >= minimumFileBytes,
-      let header = lineEnd(fd, from: 0, limit: 1 << 20),
-      let state = lineEnd(fd, from: header, limit: largestStateBytes), state > header
-    else {
-      Platform.close(fd)
-      return nil
-    }
     let segments = ReportSegments(
       path: file, fd: fd, size: size, maximumLineLength: maximumLineLength, threads: threads, rangeBytes: rangeBytes)
-    segments.startThreads()
+    segments.stretches.start(read: { segments.read($0, into: $1) }, whenDone: { Platform.close(fd) })
     return segments
   }
 
   /// Stops the threads (each at its next line or batch); the descriptor is closed when the last
   /// one is done.
-  func cancel() {
-    condition.lock()
-    cancelled = true
-    condition.broadcast()
-    condition.unlock()
-  }
+  func cancel() { stretches.cancel() }
 
   /// The next line, as `TraceInput` reads it (`TraceLineReader.next()`); `nil` at the end.
   func next() -> Result<TraceLine, TraceError>? {
@@ -167,7 +134,7 @@ package final class ReportSegments: @unchecked Sendable {
         // The end: the warning one reader gives about other reducers' lines, counted over all.
         guard !namedOthers else { return nil }
         namedOthers = true
-        return TraceStreamSelection.othersWarning(others, file: path).map { .failure($0) }
+        return TraceStreamSelection.othersWarning(stretches.otherReducerLines, file: path).map { .failure($0) }
       }
       batch = next
       actionIndex = -1
@@ -187,43 +154,14 @@ package final class ReportSegments: @unchecked Sendable {
   /// The next batch in order (waiting for it), moving on to the next stretch when one is done;
   /// `nil` after the last.
   private func nextBatch() -> Batch? {
-    condition.lock()
-    defer { condition.unlock() }
-    while true {
-      if let stretch = current {
-        while stretch.batches.isEmpty && !stretch.finished { condition.wait() }
-        if !stretch.batches.isEmpty {
-          let next = stretch.batches.removeFirst()
-          condition.broadcast()
-          if !hadLines {
-            // Its first line follows the whole-state line the stretch before ended with (the
-            // thread notes that line before it hands a batch over).
-            hadLines = true
-            lineOffset = stretch.startLine.map { lastLine - $0 } ?? 0
-            if !next.items.isEmpty { stretchesRead += 1 }
-          }
-          return next
-        }
-        // Finished: its tally of other reducers' lines, and on to the next stretch.
-        for (tag, count) in stretch.others {
-          if let k = others.firstIndex(where: { $0.tag == tag }) {
-            others[k].lines += count
-          } else {
-            others.append((tag, count))
-          }
-        }
-        stretches[currentIndex] = nil
-        current = nil
-      }
-      currentIndex += 1
-      guard currentIndex < rangeStarts.count else { return nil }
-      consumed = currentIndex
-      condition.broadcast()
-      while stretches[currentIndex] == nil { condition.wait() }
-      let stretch = stretches[currentIndex]!
-      current = stretch
-      hadLines = false
+    guard let (next, first, note) = stretches.next(endingStretch: { _ in }) else { return nil }
+    if first {
+      // Its first line follows the whole-state line the stretch before ended with (the thread
+      // notes that line before it hands a batch over).
+      lineOffset = note.map { lastLine - $0.startLine } ?? 0
+      if !next.items.isEmpty { stretchesRead += 1 }
     }
+    return next
   }
 
   /// Gives a taken batch's details buffer back to the threads: memory already in use, where a new
@@ -233,71 +171,25 @@ package final class ReportSegments: @unchecked Sendable {
     batch = Batch()
     details.removeAll(keepingCapacity: true)
     guard details.capacity > 0 else { return }
-    condition.lock()
-    if spareBuffers.count < 2 * threads { spareBuffers.append(details) }
-    condition.unlock()
+    stretches.withLock {
+      if spareBuffers.count < 2 * threads { spareBuffers.append(details) }
+    }
   }
 
   /// A buffer for a batch's details: a recycled one, or a new one with room for a batch.
   private func detailsBuffer() -> [UInt8] {
-    condition.lock()
-    let spare = spareBuffers.popLast()
-    condition.unlock()
+    let spare = stretches.withLock { spareBuffers.popLast() }
     if let spare { return spare }
     var details: [UInt8] = []
     details.reserveCapacity(Self.batchBytes + Self.batchBytes / 4)
     return details
   }
 
-  private func startThreads() {
-    runningThreads = threads
-    for _ in 0..<threads {
-      let thread = Thread { [self] in
-        work()
-        condition.lock()
-        runningThreads -= 1
-        let last = runningThreads == 0
-        condition.unlock()
-        if last { Platform.close(fd) }
-      }
-      thread.stackSize = 8 << 20
-      thread.start()
-    }
-  }
-
-  /// Takes jobs in order, at most `threads + 1` ahead of the stretch being taken.
-  private func work() {
-    while true {
-      condition.lock()
-      while !cancelled && nextJob < rangeStarts.count && nextJob > consumed + threads { condition.wait() }
-      guard !cancelled, nextJob < rangeStarts.count else {
-        condition.unlock()
-        return
-      }
-      let job = nextJob
-      nextJob += 1
-      let stretch = Stretch()
-      stretches[job] = stretch
-      condition.unlock()
-      read(job, into: stretch)
-      condition.lock()
-      stretch.finished = true
-      condition.broadcast()
-      condition.unlock()
-    }
-  }
-
   /// Hands `batch` over (emptied) once there is room; `false` once the report stopped.
   private func hand(_ batch: inout Batch, to stretch: Stretch) -> Bool {
     batch.items.reverse()
-    condition.lock()
-    defer { condition.unlock() }
-    while stretch.batches.count >= Self.queuedBatches && !cancelled { condition.wait() }
-    guard !cancelled else { return false }
-    stretch.batches.append(batch)
-    batch = Batch()
-    condition.broadcast()
-    return true
+    defer { batch = Batch() }
+    return stretches.hand(batch, to: stretch)
   }
 
   /// Reads the stretch of range `job` (see the type's comment) into `stretch`, batch by batch.
@@ -332,9 +224,7 @@ package final class ReportSegments: @unchecked Sendable {
       // the first such line after it).
       guard let (first, _) = TraceReader.firstWholeState(in: lines, before: nextRange - start) else { return }
       state.start(from: first)
-      condition.lock()
-      stretch.startLine = first.line
-      condition.unlock()
+      stretches.note(stretch) { $0 = Note(startLine: first.line) }
       reader = TraceReader(linesAfterHeader: lines)
     }
     reader.keepsArraysAsText = true
@@ -376,34 +266,14 @@ package final class ReportSegments: @unchecked Sendable {
         batch.details = detailsBuffer()
       }
     }
-    let others = reader.otherReducerLines
-    condition.lock()
-    stretch.others = others
-    condition.unlock()
+    stretches.finish(stretch, others: reader.otherReducerLines)
     if !batch.items.isEmpty { _ = hand(&batch, to: stretch) }
   }
 
   /// The offset of the first line that starts at or after `offset`.
   private static func lineStart(_ fd: Int32, atOrAfter offset: Int) -> Int? {
     if offset == 0 { return 0 }
-    return lineEnd(fd, from: offset - 1, limit: Int.max)
+    return LargeTraceFile.lineEnd(fd, from: offset - 1, limit: Int.max)
   }
 
-  /// The offset just past the first `\n` at or after `from`, looking at most `limit` bytes; the
-  /// file's size when there is none before its end (`nil` only when it cannot be read).
-  static func lineEnd(_ fd: Int32, from: Int, limit: Int) -> Int? {
-    let block = 1 << 16
-    let buffer = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
-    defer { buffer.deallocate() }
-    var position = from
-    while position - from < limit {
-      guard let got = Platform.read(fd, into: buffer, count: block, at: position) else { return nil }
-      if got == 0 { return position }
-      if let found = memchr(buffer, Int32(UInt8(ascii: "\n")), got) {
-        return position + buffer.distance(to: found) + 1
-      }
-      position += got
-    }
-    return nil
-  }
 }
