@@ -150,6 +150,65 @@ import Testing
       ])
   }
 
+  /// `count` copies of one element: a large array is chunked at once, its chunks one shared
+  /// buffer, and every change after that gives what a Swift array gives; a small one stays flat.
+  @Test func repeatedElementsAreOneSharedChunkUntilChanged() {
+    #expect(!ChunkedArray(repeating: JSON.null, count: 4_095).isChunked)
+    #expect(ChunkedArray(repeating: JSON.null, count: 4_095).array == Array(repeating: .null, count: 4_095))
+    var chunked = ChunkedArray(repeating: JSON.null, count: 5_000)
+    var expected = [JSON](repeating: .null, count: 5_000)
+    #expect(chunked.isChunked && chunked.count == 5_000 && chunked.array == expected)
+    let before = chunked
+    var numbers = Numbers(state: 11)
+    for step in 0..<2_000 {
+      let count = expected.count
+      switch numbers.next(4) {
+      case 0:
+        let i = numbers.next(count)
+        expected[i] = .int(Int64(step))
+        chunked[i] = .int(Int64(step))
+      case 1:
+        let i = numbers.next(count + 1)
+        expected.insert(.bool(true), at: i)
+        chunked.insert(.bool(true), at: i)
+      case 2:
+        let i = numbers.next(count)
+        #expect(chunked.remove(at: i) == expected.remove(at: i), "step \(step)")
+      default:
+        let source = numbers.next(count), target = numbers.next(count)
+        expected.insert(expected.remove(at: source), at: target)
+        chunked.moveElement(from: source, to: target)
+      }
+      if step % 100 == 0 { #expect(chunked.array == expected, "step \(step)") }
+    }
+    #expect(chunked.array == expected)
+    #expect(Array(chunked) == expected)
+    #expect(before.array == Array(repeating: .null, count: 5_000), "a copy made before the changes")
+  }
+
+  /// A large array read lazily keeps no tree per element until one is read: its trees are the
+  /// shared chunk of `.null`s, and reading or changing elements gives the full parse's values.
+  @Test func aLazilyReadArrayHoldsOneChunkOfTrees() throws {
+    let text = "[" + (0..<6_000).map { #"{"id":\#($0),"done":false}"# }.joined(separator: ",") + "]"
+    var lazy = try Array(text.utf8).withUnsafeBytes { try JSONReader.parseKeepingArraysAsText($0, fromDepth: 1) }
+    guard case var .array(elements) = lazy else {
+      Issue.record("not an array")
+      return
+    }
+    #expect(elements.hasPendingElements && elements.storage.trees.isChunked)
+    #expect(elements[4_321] == .object([.init("id", .int(4_321)), .init("done", .bool(false))]))
+    elements.insert(.null, at: 0)
+    elements[6_000] = .int(1)
+    lazy = .array(elements)
+    var full = try JSONReader.parse(text)
+    guard case var .array(fullElements) = full else { return }
+    fullElements.insert(.null, at: 0)
+    fullElements[6_000] = .int(1)
+    full = .array(fullElements)
+    #expect(lazy == full)
+    #expect(JSONWriter.string(lazy) == JSONWriter.string(full))
+  }
+
   /// A slice keeps the array's indices, chunked or not (`dropFirst`, `firstIndex` in a slice).
   @Test func aSliceOfAChunkedArrayKeepsItsIndices() {
     let flat = JSONElements(Self.rows(5_000))

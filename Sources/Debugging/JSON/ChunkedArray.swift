@@ -47,6 +47,33 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     count = elements.count
   }
 
+  /// `count` copies of `element`. A large array is chunked at once, every chunk a slice of the
+  /// same `chunkSize` elements: memory for one chunk, not `count` elements, and a chunk gets memory
+  /// of its own the first time it changes.
+  ///
+  /// ```swift
+  /// var trees = ChunkedArray(repeating: JSON.null, count: 1_000_000)  // 24 KB, not 24 MB
+  /// trees[5] = .int(5)                                                 // copies one chunk
+  /// ```
+  init(repeating element: Element, count: Int) {
+    guard count >= Self.chunkingThreshold else {
+      (flat, self.count) = (Array(repeating: element, count: count), count)
+      return
+    }
+    let shared = Array(repeating: element, count: Self.chunkSize)
+    var chunks: [ArraySlice<Element>] = [], starts: [Int] = []
+    chunks.reserveCapacity(count / Self.chunkSize + 1)
+    starts.reserveCapacity(count / Self.chunkSize + 1)
+    var start = 0
+    while start < count {
+      let size = Swift.min(Self.chunkSize, count - start)
+      chunks.append(shared[0..<size])
+      starts.append(start)
+      start += size
+    }
+    (flat, self.count, self.chunks, self.starts) = ([], count, chunks, starts)
+  }
+
   var startIndex: Int { 0 }
   var endIndex: Int { count }
   var isEmpty: Bool { count == 0 }

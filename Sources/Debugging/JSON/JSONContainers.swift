@@ -54,6 +54,11 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
     storage = Storage(items, pending: pending)
   }
 
+  /// `init(_:pending:)` with the trees as they are stored.
+  init(_ trees: ChunkedArray<JSON>, pending: JSONPendingElements) {
+    storage = Storage(trees, pending: pending)
+  }
+
   /// The elements as a Swift array (no copy of the elements; an array read lazily is parsed whole).
   public var array: [JSON] { storage.items }
 

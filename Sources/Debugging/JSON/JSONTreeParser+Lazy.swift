@@ -45,6 +45,12 @@ extension JSONTreeParser {
   mutating func parseArrayKeepingText() throws(JSONError) -> JSON {
     let open = cursor.index
     if let ranges = checkWholeArray() {
+      if !ranges.isEmpty, cursor.index - open >= JSONLazyArrays.smallest {
+        // Every element stays text: their trees are one shared chunk of `.null`s until parsed.
+        lazy!.text.used = true
+        let pending = JSONPendingElements(text: lazy!.text, ranges: ChunkedArray(ranges), unparsed: ranges.count)
+        return .array(JSONElements(ChunkedArray(repeating: .null, count: ranges.count), pending: pending))
+      }
       return try keep(ranges.map { _ in .null }, ranges, kept: ranges.count, open: open)
     }
     try cursor.enterContainer()
