@@ -138,6 +138,13 @@ extension JSONElements.Storage {
 }
 
 extension JSONElements {
+  /// Element `i`; one still held as text is parsed for the caller and stays text here (a reader
+  /// that visits every element once holds one at a time, not the whole array as trees).
+  package func elementNotKept(at i: Int) -> JSON {
+    if let (text, range) = storage.text(of: i) { return text.parse(range) }
+    return storage.trees[i]
+  }
+
   /// Whether the elements at `i` of `a` and of `b` are both unparsed with the same text: then they
   /// are equal (`false` says nothing: parse and compare them).
   package static func sameText(_ a: JSONElements, _ b: JSONElements, at i: Int) -> Bool {

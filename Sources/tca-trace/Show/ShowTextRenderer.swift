@@ -128,11 +128,36 @@ package struct ShowTextRenderer {
   package func dump(_ value: Value) -> String {
     var lines = TextLines(color: false)
     ValueText.dump(value, label: "", suffix: "", marker: .context, depth: 0, into: &lines)
-    // Each line without its first two columns (the marker and the indentation's first space, both
-    // ASCII), done on the bytes as `indented` does: a 100,000-element state is 600,000 lines.
-    return lines.bytes.withUnsafeBufferPointer { bytes in
-      var out: [UInt8] = []
-      out.reserveCapacity(bytes.count)
+    var out: [UInt8] = []
+    out.reserveCapacity(lines.bytes.count)
+    Self.appendFromFirstColumn(lines.bytes, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `dump(Value(json: state))` and a line break, written to `output` a piece at a time: for a
+  /// 1,000,000-row state, one row's `Value` and text in memory, not the whole state's
+  /// (`ValueText.dumpInPieces`). `state` is in the value form (`ValueText.checkValueForm`).
+  package func writeDump(of state: JSON, to output: TextOutput) throws(OutputClosed) {
+    var closed: OutputClosed?
+    ValueText.dumpInPieces(state) { piece in
+      do throws(OutputClosed) {
+        try output.append { out in
+          Self.appendFromFirstColumn(piece, to: &out)
+          out.append(0x0A)
+        }
+      } catch {
+        closed = error
+      }
+      return closed == nil
+    }
+    if let closed { throw closed }
+  }
+
+  /// `lines` (from `TextLines`) with each line's first two columns dropped (the marker and the
+  /// indentation's first space, both ASCII), done on the bytes as `indented` does: a
+  /// 100,000-element state is 600,000 lines.
+  private static func appendFromFirstColumn(_ lines: [UInt8], to out: inout [UInt8]) {
+    lines.withUnsafeBufferPointer { bytes in
       var start = 0
       func line(until end: Int) {
         var from = start, dropped = 0
@@ -148,7 +173,6 @@ package struct ShowTextRenderer {
         start = index + 1
       }
       line(until: bytes.count)
-      return String(decoding: out, as: UTF8.self)
     }
   }
 

@@ -22,13 +22,13 @@ package struct StateRunner {
       if state.isCoalesced {
         warnNotCaptured(seq: Int64(seq), line: state.line, lastCaptured: state.lastCaptured, file: file)
       }
-      try write(state.json, line: state.line, file: file)
+      try write(state.json, line: state.line, file: file, checked: true)
       return CommandLineExit.success
     }
     let input = try RecordInput(file: file, context: context)
     input.reader.skipsKeyframeStates = true
-    // JSON copies the text of elements never read; the text output reads every one.
-    input.reader.keepsArraysAsText = format == .json
+    // JSON copies the text of elements never read; the text output parses each in turn.
+    input.reader.keepsArraysAsText = true
     var tracker = StateTracker()
     var found: (seq: Int64, line: Int)?
     var reading = MissingAction()
@@ -74,7 +74,7 @@ package struct StateRunner {
     if foundIsCoalesced {
       warnNotCaptured(seq: found.seq, line: found.line, lastCaptured: lastCaptured, file: input.file)
     }
-    try write(state, line: found.line, file: input.file)
+    try write(state, line: found.line, file: input.file, checked: false)
     return CommandLineExit.success
   }
 
@@ -90,17 +90,19 @@ package struct StateRunner {
       ).description)
   }
 
-  private func write(_ state: JSON, line: Int, file: String) throws {
+  /// `checked`: the text output's `state` is known to be in the value form.
+  private func write(_ state: JSON, line: Int, file: String, checked: Bool) throws {
     if format == .json {
       try context.output.jsonLine(state)
     } else {
-      let value: Value
-      do {
-        value = try Value(json: state)
-      } catch {
-        throw TraceError(file: file, line: line, message: "not a value in the trace's value form: \(error.message)")
+      if !checked {
+        do {
+          try ValueText.checkValueForm(state)
+        } catch {
+          throw TraceError(file: file, line: line, message: "not a value in the trace's value form: \(error.message)")
+        }
       }
-      try context.output.line(ShowTextRenderer(style: context.style).dump(value))
+      try ShowTextRenderer(style: context.style).writeDump(of: state, to: context.output)
     }
   }
 
@@ -132,9 +134,7 @@ package struct StateRunner {
           if view.isTruncated { return nil }
           // Another session's line in a file several reducers write (format 2): not ours.
           if KeyframeSeek.hasReducerTag(view.bytes) { return .failure(TraceError(file: file, line: 0, message: "")) }
-          return format == .json
-            ? TraceLineRules.recordKeepingArraysAsText(of: view, file: file, keyframes: true)
-            : TraceLineRules.record(of: view, file: file)
+          return TraceLineRules.recordKeepingArraysAsText(of: view, file: file, keyframes: true)
         }
       } catch {
         return nil
@@ -168,7 +168,7 @@ package struct StateRunner {
     }
     guard reached, let state = tracker.state else { return nil }
     // Checked here so that an error is reported from the whole read, with its line.
-    if format == .text, (try? Value(json: state)) == nil { return nil }
+    if format == .text, (try? ValueText.checkValueForm(state)) == nil { return nil }
     guard foundIsCoalesced else { return (state, 0, false, nil) }
     guard let first = KeyframeSeek.lineNumber(path: file, at: offset) else { return nil }
     return (state, first + foundLine - 1, true, lastCaptured)
