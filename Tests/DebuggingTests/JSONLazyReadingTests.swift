@@ -71,6 +71,14 @@ import Testing
     #expect(json == (try JSONReader.parse(text)))
   }
 
+  /// An element's span of text is 8 bytes (a 1,000,000-row state keeps a million of them).
+  @Test func anElementsSpanIsEightBytes() {
+    #expect(MemoryLayout<JSONTextSpan>.stride == 8)
+    #expect(JSONTextSpan(40..<163).range == 40..<163)
+    #expect(JSONTextSpan(4_000_000_000..<4_000_000_100).range == 4_000_000_000..<4_000_000_100)
+    #expect(JSONTextSpan.parsed.isEmpty && !JSONTextSpan(0..<1).isEmpty)
+  }
+
   @Test func smallArraysAreParsedAtOnce() throws {
     let json = try Self.lazyParse(#"[[1,2,[3]],{"a":[4]}]"#)
     guard case let .array(elements) = json, case let .array(first) = elements[0] else {

@@ -381,7 +381,7 @@ import Testing
       #expect(checked)
       #expect(parser.index == text.count - 2)
       #expect(
-        ranges.ranges.map { String(decoding: text[$0], as: UTF8.self) } == [
+        ranges.ranges.map { String(decoding: text[$0.range], as: UTF8.self) } == [
           "1", #""a,b""#, #"{"c":[2,3]}"#, "[]", "null",
         ])
       var skipper = JSONParser(buffer.baseAddress!, count: buffer.count, from: 2)

@@ -35,7 +35,7 @@ struct JSONNoChildren: JSONCheckRecorder {
 /// ```
 struct JSONElementRanges: JSONCheckRecorder {
   let base: Int
-  var ranges: [Range<Int>] = []
+  var ranges: [JSONTextSpan] = []
   private var start = 0
 
   init(base: Int) { self.base = base }
@@ -51,7 +51,7 @@ struct JSONElementRanges: JSONCheckRecorder {
 
   @inline(__always)
   mutating func valueEnds(level: Int, at offset: Int) {
-    if level == 1 { ranges.append(base + start..<base + offset) }
+    if level == 1 { ranges.append(JSONTextSpan(base + start..<base + offset)) }
   }
 }
 

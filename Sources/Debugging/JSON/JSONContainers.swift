@@ -125,7 +125,7 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
       // The new elements are trees; the ones they replace need not be parsed.
       let replaced = storage.pending!.ranges[subrange].count(where: { !$0.isEmpty })
       storage.pending!.unparsed -= replaced
-      storage.pending!.ranges.replaceSubrange(subrange, with: repeatElement(0..<0, count: newElements.count))
+      storage.pending!.ranges.replaceSubrange(subrange, with: repeatElement(.parsed, count: newElements.count))
     }
     storage.trees.replaceSubrange(subrange, with: newElements)
     if storage.pending?.unparsed == 0 { storage.pending = nil }
@@ -133,13 +133,13 @@ public struct JSONElements: RandomAccessCollection, MutableCollection, RangeRepl
 
   public mutating func append(_ newElement: JSON) {
     makeUnique()
-    storage.pending?.ranges.append(0..<0)
+    storage.pending?.ranges.append(.parsed)
     storage.trees.append(newElement)
   }
 
   public mutating func insert(_ newElement: JSON, at i: Int) {
     makeUnique()
-    storage.pending?.ranges.insert(0..<0, at: i)
+    storage.pending?.ranges.insert(.parsed, at: i)
     storage.trees.insert(newElement, at: i)
   }
 

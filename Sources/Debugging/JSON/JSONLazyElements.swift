@@ -76,12 +76,38 @@ final class JSONLazyText {
   }
 }
 
+/// Where an element still held as text is in its line, in 8 bytes instead of a `Range<Int>`'s 16
+/// (a 1,000,000-row state keeps a million); empty once the element is parsed. Lines read lazily
+/// are at most `longestText` bytes (`JSONReader.parseKeepingArraysAsText` parses a longer one at
+/// once).
+///
+/// ```swift
+/// JSONTextSpan(40..<163).range   // 40..<163
+/// JSONTextSpan.parsed.isEmpty    // true
+/// ```
+struct JSONTextSpan: Equatable, Sendable {
+  private var start: UInt32
+  private var count: UInt32
+
+  static let longestText = Int(UInt32.max)
+  /// The span of a parsed element.
+  static let parsed = JSONTextSpan(0..<0)
+
+  init(_ range: Range<Int>) {
+    start = UInt32(truncatingIfNeeded: range.lowerBound)
+    count = UInt32(truncatingIfNeeded: range.count)
+  }
+
+  var range: Range<Int> { Int(start)..<Int(start) + Int(count) }
+  var isEmpty: Bool { count == 0 }
+}
+
 /// The elements of a `JSONElements` still held as text: for each element, where its text is in
 /// `text`, or an empty range once it is parsed (its tree is then in the storage's `trees`, where
 /// an unparsed element holds `.null`).
 struct JSONPendingElements {
   let text: JSONLazyText
-  var ranges: ChunkedArray<Range<Int>>
+  var ranges: ChunkedArray<JSONTextSpan>
   /// How many ranges are not empty.
   var unparsed: Int
   /// Whether the text of every unparsed element is what `JSONWriter` writes for it (`nil`: not
@@ -90,7 +116,7 @@ struct JSONPendingElements {
 
   /// The element at `i` is parsed.
   mutating func markParsed(_ i: Int) {
-    ranges[i] = 0..<0
+    ranges[i] = .parsed
     unparsed -= 1
   }
 }
@@ -104,7 +130,7 @@ extension JSONElements.Storage {
     let range = pending!.ranges[i]
     guard !range.isEmpty else { return }
     let text = pending!.text
-    trees[i] = text.parse(range)
+    trees[i] = text.parse(range.range)
     pending!.markParsed(i)
     if pending!.unparsed == 0 { pending = nil }
   }
@@ -124,8 +150,8 @@ extension JSONElements.Storage {
     guard let pending else { return }
     self.pending = nil
     pending.text.withParser { parser in
-      for (i, range) in pending.ranges.enumerated() where !range.isEmpty {
-        trees[i] = parser.parseChecked(range)
+      for (i, span) in pending.ranges.enumerated() where !span.isEmpty {
+        trees[i] = parser.parseChecked(span.range)
       }
     }
   }
@@ -133,7 +159,7 @@ extension JSONElements.Storage {
   /// The text of element `i` while it is unparsed, else `nil`.
   func text(of i: Int) -> (text: JSONLazyText, range: Range<Int>)? {
     guard let pending, !pending.ranges[i].isEmpty else { return nil }
-    return (pending.text, pending.ranges[i])
+    return (pending.text, pending.ranges[i].range)
   }
 }
 

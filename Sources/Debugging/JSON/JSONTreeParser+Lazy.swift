@@ -70,12 +70,12 @@ extension JSONTreeParser {
       let start = cursor.index
       if refused <= kept + 8, checked ? cursor.quickSkipValue() : cursor.quickCheckValue(reusing: keys) {
         elements.push(.null)
-        lazyRanges.push(start..<cursor.index)
+        lazyRanges.push(JSONTextSpan(start..<cursor.index))
         kept += 1
       } else {
         refused += 1
         elements.push(try parseValue())
-        lazyRanges.push(0..<0)
+        lazyRanges.push(.parsed)
       }
       cursor.skipWhitespace()
       guard cursor.index < cursor.end else { throw cursor.endOfInput() }
@@ -92,7 +92,7 @@ extension JSONTreeParser {
   /// The elements of the array at `cursor.index` (its `[`), all checked in one pass, and the
   /// cursor moved past it; `nil` (the cursor unmoved) when the check refuses any of them: the
   /// array is then read element by element, each refused one by the reader.
-  private mutating func checkWholeArray() -> [Range<Int>]? {
+  private mutating func checkWholeArray() -> [JSONTextSpan]? {
     var ranges = JSONElementRanges(base: cursor.index)
     let accepted =
       lazy!.checked
@@ -103,7 +103,7 @@ extension JSONTreeParser {
   /// The array that ends at `cursor.index`, from its `items` (`.null` for each element still
   /// text) and the `ranges` of their text (empty for the others): the elements stay text when
   /// `kept` of them are and the array is large, else they are parsed now.
-  private mutating func keep(_ items: [JSON], _ ranges: [Range<Int>], kept: Int, open: Int) throws(JSONError)
+  private mutating func keep(_ items: [JSON], _ ranges: [JSONTextSpan], kept: Int, open: Int) throws(JSONError)
     -> JSON
   {
     var items = items
@@ -124,7 +124,7 @@ extension JSONTreeParser {
         cursor.depth -= 1
       }
       for i in items.indices where !ranges[i].isEmpty {
-        cursor.index = ranges[i].lowerBound
+        cursor.index = ranges[i].range.lowerBound
         items[i] = try parseValue()
       }
       cursor.index = resume
@@ -148,6 +148,8 @@ extension JSONReader {
     guard let base = bytes.baseAddress, bytes.count > 0 else {
       throw JSONError("empty input", line: 1, column: 1)
     }
+    // Element spans are 32-bit offsets: a line of 4 GiB or more is parsed at once.
+    guard bytes.count <= JSONTextSpan.longestText else { return try JSONReader.parse(bytes) }
     let text = JSONLazyText()
     var parser = JSONTreeParser(JSONParser(base.assumingMemoryBound(to: UInt8.self), count: bytes.count))
     parser.keepsArraysAsText(of: text, fromDepth: fromDepth, checked: false)

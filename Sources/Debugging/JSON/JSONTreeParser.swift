@@ -12,7 +12,7 @@ struct JSONTreeParser: ~Copyable {
   /// Where large arrays keep their elements as text, when they do (`JSONTreeParser+Lazy.swift`).
   var lazy: JSONLazyArrays?
   /// The ranges of the elements kept as text of the arrays being read, as `elements` holds theirs.
-  var lazyRanges = JSONBuildStack<Range<Int>>()
+  var lazyRanges = JSONBuildStack<JSONTextSpan>()
 
   init(_ cursor: JSONParser) {
     self.cursor = cursor

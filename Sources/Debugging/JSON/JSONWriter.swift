@@ -112,7 +112,9 @@ public enum JSONWriter {
     if storage.pending?.canonical == nil {
       let pending = storage.pending!
       let bytes = pending.text.bytes
-      let canonical = pending.ranges.allSatisfy { $0.isEmpty || JSONCanonicalText.isCanonical(bytes.baseAddress!, $0) }
+      let canonical = pending.ranges.allSatisfy {
+        $0.isEmpty || JSONCanonicalText.isCanonical(bytes.baseAddress!, $0.range)
+      }
       storage.pending!.canonical = canonical
     }
     output.append(.openBracket)

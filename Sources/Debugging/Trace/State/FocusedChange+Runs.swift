@@ -284,7 +284,7 @@ extension ElementRunLayout {
         let hash =
           ranges.isEmpty || ranges[position].isEmpty
           ? ElementIDTable.hash(ofElement: storage.trees[position])
-          : ElementIDTable.hash(ofElementText: UnsafeRawBufferPointer(rebasing: text[ranges[position]]))
+          : ElementIDTable.hash(ofElementText: UnsafeRawBufferPointer(rebasing: text[ranges[position].range]))
         guard let hash,
           table.insert(
             hash: hash, value: index, isEqual: { Self.id(self.element(before: $0)) == Self.id(elements[position]) })
