@@ -42,6 +42,41 @@ import TraceTestSupport
     }
   }
 
+  /// A state changed outside the reducer right after action N (a `changedOutside` state line with
+  /// seq N): `state --at N` is the state after action N, not that line, and N + 1 starts from it,
+  /// when seeking as when reading from the start (found in QA: the seek started at that line).
+  @Test func stateAtSeeksPastAStateChangedOutsideAfterTheAction() throws {
+    let (directory, text) = Self.large
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let after150 = try StateReplayer.state(after: 150, in: TraceReader(path: directory.path("large.jsonl"))).get()
+    guard case let .object(members) = after150 else {
+      Issue.record("not an object")
+      return
+    }
+    let outside = JSON.object(
+      JSONMembers(
+        members.map { member in
+          guard case let .array(todos) = member.value else { return member }
+          return JSON.Member(member.key, .array(JSONElements(todos.reversed())))
+        }))
+    #expect(outside != after150)
+    let line150 = try #require(lines.firstIndex { $0.hasPrefix(#"{"kind":"action","seq":150,"#) })
+    lines.insert(
+      #"{"kind":"state","seq":150,"changedOutside":true,"t":1,"state":\#(JSONWriter.string(outside))}"#, at: line150 + 1
+    )
+    _ = directory.file("outside.jsonl", contents: lines.joined(separator: "\n"))
+    for seq in [149, 150, 151, 170] {
+      let expected = try StateReplayer.state(after: Int64(seq), in: TraceReader(path: directory.path("outside.jsonl")))
+        .get()
+      #expect(
+        tcaTrace("state", "outside.jsonl", "--at", String(seq), "--format", "json", in: directory)
+          == ToolRun(stdout: JSONWriter.string(expected) + "\n"), "action \(seq)")
+    }
+    #expect(
+      tcaTrace("state", "outside.jsonl", "--at", "150", "--format", "json", in: directory)
+        == ToolRun(stdout: JSONWriter.string(after150) + "\n"))
+  }
+
   /// In a file several reducers write (format 2), the other sessions' lines (with their `reducer`
   /// tag) are passed over: `state` reads the first session.
   @Test func stateAtSeeksPastOtherSessionsLines() throws {

@@ -114,7 +114,9 @@ package struct StateRunner {
     // The header is checked as every reader checks it.
     guard let header = try? TraceReader(path: file), case .success(let first)? = header.next(),
       case .session = first.record,
-      let offset = KeyframeSeek.offset(path: file, atOrBefore: seq)
+      // From a whole state at or before action `seq - 1`: a state line changed outside the
+      // reducer after action `seq` has seq `seq` too, and is the state after it, not at it.
+      seq > 0, let offset = KeyframeSeek.offset(path: file, atOrBefore: seq - 1)
     else { return nil }
     guard case let .success(fd) = Platform.open(file, .read) else { return nil }
     guard Platform.seek(fd, to: offset) else {
