@@ -197,6 +197,8 @@ import TraceTestSupport
     #expect(elements.allSatisfy { $0.key == nil })
     // {"c":[1]} and [1] are small: read again if ever expanded.
     #expect(children.containers.count == 2)
+    // A child is 16 bytes (a 1,000,000-row array keeps a million).
+    #expect(MemoryLayout<JSONChildIndex.Child>.stride == 16)
   }
 
   @Test func theCheckAcceptsOnlyWhatTheReaderReads() {

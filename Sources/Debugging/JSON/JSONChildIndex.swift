@@ -66,15 +66,37 @@ struct JSONElementRanges: JSONCheckRecorder {
 /// children.containers[5]  // [Child(key: nil, value: 6..<7), Child(key: nil, value: 8..<10), …]
 /// ```
 package struct JSONChildIndex: JSONCheckRecorder {
+  /// 16 bytes, not 40 (`Range<Int>?` and `Range<Int>`): a 1,000,000-row state's array keeps a
+  /// million. Offsets and lengths are 32-bit; a value of 4 GiB or more keeps no containers.
   package struct Child {
+    private var keyStart: UInt32, keyCount: UInt32
+    private var valueStart: UInt32, valueCount: UInt32
+    /// `keyCount` of an element (no key).
+    private static let noKey = UInt32.max
+
     /// An object member's key, between its quotes (without escapes).
-    package var key: Range<Int>?
-    package var value: Range<Int>
+    package var key: Range<Int>? {
+      keyCount == Self.noKey ? nil : Int(keyStart)..<Int(keyStart) + Int(keyCount)
+    }
+    package var value: Range<Int> { Int(valueStart)..<Int(valueStart) + Int(valueCount) }
+
+    /// Offsets below `JSONChildIndex.largestOffset`.
+    init(key: Range<Int>?, value: Range<Int>) {
+      keyStart = UInt32(truncatingIfNeeded: key?.lowerBound ?? 0)
+      keyCount = key.map { UInt32(truncatingIfNeeded: $0.count) } ?? Self.noKey
+      valueStart = UInt32(truncatingIfNeeded: value.lowerBound)
+      valueCount = UInt32(truncatingIfNeeded: value.count)
+    }
   }
+
+  /// Offsets from here on do not fit a `Child`: the index then keeps nothing.
+  static let largestOffset = Int(UInt32.max) - 1
 
   package private(set) var containers: [Int: [Child]] = [:]
   package let levels: Int
   private var open: [(offset: Int, children: [Child], key: Range<Int>?, valueStart: Int)] = []
+  /// An offset past `largestOffset` was met: no container is kept.
+  private var tooLong = false
 
   package init(levels: Int = 2) { self.levels = levels }
 
@@ -95,7 +117,12 @@ package struct JSONChildIndex: JSONCheckRecorder {
 
   @inline(__always)
   mutating func valueEnds(level: Int, at offset: Int) {
-    guard level <= levels else { return }
+    guard level <= levels, !tooLong else { return }
+    guard offset <= Self.largestOffset else {
+      tooLong = true
+      containers = [:]
+      return
+    }
     let i = level - 1
     open[i].children.append(Child(key: open[i].key, value: open[i].valueStart..<offset))
   }
@@ -107,6 +134,6 @@ package struct JSONChildIndex: JSONCheckRecorder {
   mutating func closed(level: Int, at offset: Int) {
     guard level <= levels else { return }
     let container = open.removeLast()
-    if offset - container.offset >= Self.smallest { containers[container.offset] = container.children }
+    if !tooLong, offset - container.offset >= Self.smallest { containers[container.offset] = container.children }
   }
 }
