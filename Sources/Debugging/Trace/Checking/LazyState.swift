@@ -17,8 +17,10 @@ struct LazyState {
     case text(Range<Int>)
     case value(JSON)
     case object([(key: String, node: Node)])
-    /// (Chunked once large and shifted, as `JSON` arrays are: a move in 100,000 elements shifts ~1,000.)
-    case array(ChunkedArray<Node>)
+    /// (Chunked once large and shifted, as `JSON` arrays are: a move in 100,000 elements shifts ~1,000.
+    /// Boxed: a `ChunkedArray` is 40 bytes, and a node's size is what an array of nodes moves per
+    /// element on every insert, removal or move before it is chunked.)
+    indirect case array(ChunkedArray<Node>)
   }
 
   let text: StateText
