@@ -32,7 +32,7 @@ public enum TraceValidator {
     }
     while var batch = ahead.nextBatch() {
       while let (item, stateText) = batch.popLast() {
-        switch item {
+        switch consume item {
         case let .failure(error):
           state.findings.append(error)
           if error.severity == .error, error.mayHideAStateChange { state.skipped() }
@@ -90,7 +90,8 @@ private struct ValidationState {
   /// The record is switched on once (a record is large: each `if case let` would copy it).
   mutating func check(_ item: consuming TraceLine, stateText: TraceLineRules.DeferredState? = nil) {
     let line = item.line
-    let kind = item.record.kind
+    let record = (consume item).record
+    let kind = record.kind
     if let endLine, kind != .session {
       report(line, "a line after the end line (line \(endLine))")
     }
@@ -101,7 +102,7 @@ private struct ValidationState {
         report(line, "expected the initial state after the header, found \"\(kind.rawValue)\"")
       }
     }
-    switch item.record {
+    switch consume record {
     case .session:
       break
     case let .state(snapshot):

@@ -104,8 +104,8 @@ package struct TraceLineRules {
     // The header is the first line read: line 1, or the selected reducer's `session` line.
     let isHeaderLine = !readALine
     let number = lines.lineNumber
-    // One switch over the optional (no unwrapped copy of the line to destroy).
-    switch outcome {
+    // One switch over the optional, taken (not copied): the line is moved out and returned.
+    switch consume outcome {
     case .none:
       if !reportedSelection {
         reportedSelection = true
@@ -118,10 +118,10 @@ package struct TraceLineRules {
       if !readALine { return .failure(TraceError(file: file, line: 1, message: TraceMessages.empty)) }
       return nil
     case let .failure(error)?:
-      guard error.severity == .error else { return outcome }
+      guard error.severity == .error else { return .failure(error) }
       readALine = true
       if isHeaderLine { stopped = true }
-      return outcome
+      return .failure(error)
     case let .success(event)?:
       readALine = true
       let kind = kind(event)
@@ -133,7 +133,7 @@ package struct TraceLineRules {
       if !isHeaderLine, kind == .session {
         return .failure(TraceError(file: file, line: number, message: TraceMessages.headerAgain))
       }
-      return outcome
+      return .success(event)
     }
   }
 
