@@ -67,35 +67,28 @@ struct JSONElementRanges: JSONCheckRecorder {
 /// ```
 package struct JSONChildIndex: JSONCheckRecorder {
   /// 16 bytes, not 40 (`Range<Int>?` and `Range<Int>`): a 1,000,000-row state's array keeps a
-  /// million. Offsets and lengths are 32-bit; a value of 4 GiB or more keeps no containers.
+  /// million. Two `JSONTextSpan`s; a value longer than `JSONTextSpan.longestText` keeps no
+  /// containers.
   package struct Child {
-    private var keyStart: UInt32, keyCount: UInt32
-    private var valueStart: UInt32, valueCount: UInt32
-    /// `keyCount` of an element (no key).
-    private static let noKey = UInt32.max
+    private var keySpan: JSONTextSpan
+    private var valueSpan: JSONTextSpan
+    /// `keySpan` of an element: a key starts after its object's `{"`, never at offset 0.
+    private static let noKey = JSONTextSpan(0..<0)
 
     /// An object member's key, between its quotes (without escapes).
-    package var key: Range<Int>? {
-      keyCount == Self.noKey ? nil : Int(keyStart)..<Int(keyStart) + Int(keyCount)
-    }
-    package var value: Range<Int> { Int(valueStart)..<Int(valueStart) + Int(valueCount) }
+    package var key: Range<Int>? { keySpan == Self.noKey ? nil : keySpan.range }
+    package var value: Range<Int> { valueSpan.range }
 
-    /// Offsets below `JSONChildIndex.largestOffset`.
     init(key: Range<Int>?, value: Range<Int>) {
-      keyStart = UInt32(truncatingIfNeeded: key?.lowerBound ?? 0)
-      keyCount = key.map { UInt32(truncatingIfNeeded: $0.count) } ?? Self.noKey
-      valueStart = UInt32(truncatingIfNeeded: value.lowerBound)
-      valueCount = UInt32(truncatingIfNeeded: value.count)
+      keySpan = key.map(JSONTextSpan.init) ?? Self.noKey
+      valueSpan = JSONTextSpan(value)
     }
   }
-
-  /// Offsets from here on do not fit a `Child`: the index then keeps nothing.
-  static let largestOffset = Int(UInt32.max) - 1
 
   package private(set) var containers: [Int: [Child]] = [:]
   package let levels: Int
   private var open: [(offset: Int, children: [Child], key: Range<Int>?, valueStart: Int)] = []
-  /// An offset past `largestOffset` was met: no container is kept.
+  /// An offset past `JSONTextSpan.longestText` was met: no container is kept.
   private var tooLong = false
 
   package init(levels: Int = 2) { self.levels = levels }
@@ -118,7 +111,7 @@ package struct JSONChildIndex: JSONCheckRecorder {
   @inline(__always)
   mutating func valueEnds(level: Int, at offset: Int) {
     guard level <= levels, !tooLong else { return }
-    guard offset <= Self.largestOffset else {
+    guard offset <= JSONTextSpan.longestText else {
       tooLong = true
       containers = [:]
       return
