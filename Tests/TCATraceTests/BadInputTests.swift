@@ -166,6 +166,26 @@ import Testing
         == ToolRun(stdout: "#1      +0.018s  5.10µs  Todos.Action.addButtonTapped\n"))
   }
 
+  /// `state --at` seeks only in a regular file: it opened a FIFO a second time (after reading its
+  /// header) and waited for a writer that was gone.
+  @Test(.timeLimit(.minutes(1))) func stateAtReadsAFIFOOnce() throws {
+    let expected = tcaTrace("state", "--at", "2", "-", stdin: SampleTraces.todos)
+    #expect(expected.code == 0 && expected.stdout.hasPrefix("Todos.State("))
+    todosFIFO()
+    #expect(tcaTrace("state", "--at", "2", "trace.fifo", in: directory) == expected)
+  }
+
+  /// `diff` says what a trace did not record by reading it again: only a regular file is (a FIFO
+  /// was opened again, and the command waited for a writer that was gone).
+  @Test(.timeLimit(.minutes(1))) func diffReadsAFIFOOnce() throws {
+    try SampleTraces.todos.write(toFile: directory.path("todos.jsonl"), atomically: true, encoding: .utf8)
+    todosFIFO()
+    #expect(
+      tcaTrace("diff", "trace.fifo", "todos.jsonl", in: directory)
+        == ToolRun(stdout: "No behavioural differences: trace.fifo and todos.jsonl (6 actions each) behave the same.\n")
+    )
+  }
+
   /// The commands that read a large file on several threads read a FIFO on one, without opening
   /// it a second time (which would wait for a writer that is gone: they hung).
   @Test(arguments: [["timings", "--format", "json"], ["report"]]) func fifoOnOneThread(arguments: [String]) throws {

@@ -84,8 +84,9 @@ package enum DiffCommand: TraceCommand {
     case .junit: try context.output.line(ComparisonJUnitRenderer().render(comparison))
     case .github: try context.output.line(ComparisonGitHubRenderer().render(comparison))
     }
-    // Never silent: what either trace did not record (files only; standard input is read once).
-    let gaps = arguments.positionals.prefix(2).filter { $0 != "-" }.flatMap {
+    // Never silent: what either trace did not record (regular files only: standard input, a
+    // FIFO or `/dev/fd/3` is read once, and opening a FIFO again would wait for a writer).
+    let gaps = arguments.positionals.prefix(2).filter { $0 != "-" && Platform.kind(ofPath: $0) == .regular }.flatMap {
       TraceGapReport.of(path: $0, reducer: context.reducer, maximumLineLength: context.maximumLineLength)
     }
     if !comparison.warnings.isEmpty || !gaps.isEmpty {

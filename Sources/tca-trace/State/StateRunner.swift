@@ -18,7 +18,10 @@ package struct StateRunner {
   }
 
   package func run() throws -> Int32 {
-    if let seq, file != "-", context.reducer == nil, let state = seekState(after: Int64(seq)) {
+    // Only a regular file is opened again to seek: a FIFO or `/dev/fd/3` is read once, from the start.
+    if let seq, file != "-", context.reducer == nil, Platform.kind(ofPath: file) == .regular,
+      let state = seekState(after: Int64(seq))
+    {
       if state.isCoalesced {
         warnNotCaptured(seq: Int64(seq), line: state.line, lastCaptured: state.lastCaptured, file: file)
       }

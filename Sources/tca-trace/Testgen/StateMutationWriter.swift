@@ -51,7 +51,7 @@ struct StateMutationWriter {
       do {
         try operation.apply(to: &state)
       } catch {
-        lines.append("// the trace's patch does not apply here: \(error.message)")
+        lines.append("// the trace's patch does not apply here: \(SwiftLiteral.commentText(error.message))")
         return lines
       }
       switch pending {
@@ -162,7 +162,7 @@ struct StateMutationWriter {
     do {
       return "\(code) = \(try SwiftLiteral.expression(of: value, indent: "", column: 4 + code.count + 3))"
     } catch {
-      return "// \(code) = …  (cannot be written in Swift: \(error.reason))"
+      return "// \(code) = …  (cannot be written in Swift: \(SwiftLiteral.commentText(error.reason)))"
     }
   }
 
@@ -171,7 +171,7 @@ struct StateMutationWriter {
       return
         "\(base).\(method)(\(try SwiftLiteral.expression(of: value, indent: "", column: 4 + base.count + method.count + 2))\(suffix))"
     } catch {
-      return "// \(base).\(method)(…\(suffix))  (cannot be written in Swift: \(error.reason))"
+      return "// \(base).\(method)(…\(suffix))  (cannot be written in Swift: \(SwiftLiteral.commentText(error.reason)))"
     }
   }
 
@@ -209,8 +209,10 @@ struct StateMutationWriter {
     for token in tokens {
       switch node {
       case let .object(members) where members.first?.key == "$type":
-        guard token != "$type", let value = members.first(where: { $0.key == token })?.value,
-          case let .string(type) = members[0].value
+        // Only names that cannot carry code are written (`SwiftLiteral.isIdentifier`).
+        guard token != "$type", SwiftLiteral.isIdentifier(token),
+          let value = members.first(where: { $0.key == token })?.value,
+          case let .string(type) = members[0].value, SwiftLiteral.isTypeName(type)
         else { return stop() }
         code += optional + "." + SwiftLiteral.identifier(token)
         optional = "\(Self.markerStart)\(type).\(token)\(Self.markerEnd)"

@@ -48,7 +48,7 @@ enum SwiftLiteral {
 
     func hoist(_ elements: [JSON]) throws(Unwritable) -> String? {
       guard elements.count > threshold, case let .object(first)? = elements.first, first.first?.key == "$type",
-        case let .string(type) = first[0].value
+        case let .string(type) = first[0].value, SwiftLiteral.isTypeName(type)
       else { return nil }
       var identified = true
       for element in elements {
@@ -118,6 +118,9 @@ enum SwiftLiteral {
       guard members.count == 2, case let .object(payload) = members[1].value else {
         throw Unwritable(reason: "an enum case without its payload")
       }
+      guard isIdentifier(members[1].key) else {
+        throw Unwritable(reason: "an enum case named \(string(members[1].key)), not a Swift identifier")
+      }
       let name = "." + identifier(members[1].key)
       if payload.isEmpty { return name }
       return try list(
@@ -185,6 +188,7 @@ enum SwiftLiteral {
     _ type: String, _ fields: [JSON.Member], indent: String, column: Int, hoisting: Hoisting?
   ) throws(Unwritable) -> String {
     func field(_ name: String) -> JSON? { fields.first { $0.key == name }?.value }
+    guard isTypeName(type) else { throw Unwritable(reason: "a type named \(string(type)), not a Swift type name") }
     switch type {
     case "IndexSet":
       if let indexSet = indexSet(field("ranges")) { return indexSet }
@@ -225,7 +229,14 @@ enum SwiftLiteral {
     var arguments: [String] = []
     for (position, member) in members.enumerated() {
       let value = try expression(member.value, indent: indent, column: indent.count, hoisting: hoisting)
-      arguments.append(member.key == "_\(position)" ? value : "\(member.key): \(value)")
+      if member.key == "_\(position)" {
+        arguments.append(value)
+        continue
+      }
+      guard isIdentifier(member.key) else {
+        throw Unwritable(reason: "a field named \(string(member.key)), not a Swift identifier")
+      }
+      arguments.append("\(member.key): \(value)")
     }
     return arguments
   }
@@ -303,9 +314,51 @@ enum SwiftLiteral {
     return nil
   }
 
-  /// A field or case name, in backticks when it is a Swift keyword.
+  /// A field or case name, in backticks when it is a Swift keyword. Only for a name that
+  /// `isIdentifier` accepts.
   static func identifier(_ name: String) -> String {
     keywords.contains(name) ? "`\(name)`" : name
+  }
+
+  /// Whether `name` is a plain Swift identifier (letters, digits and `_`, not starting with a
+  /// digit): a name from the trace is written into the test only then, so a trace cannot put code
+  /// there (`evil() ; fatalError(); _ = (` is refused).
+  static func isIdentifier(_ name: String) -> Bool {
+    guard let first = name.first, first.isLetter || first == "_" else { return false }
+    return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+  }
+
+  /// Whether `name` reads as a Swift type name: identifiers joined by `.`, with generic
+  /// arguments, arrays, dictionaries and optionals (`IdentifiedArray<UUID, Todo.State>`,
+  /// `[String: Int]?`); no parentheses, quotes, semicolons or line breaks, so a trace cannot put
+  /// code where a type goes.
+  static func isTypeName(_ name: String) -> Bool {
+    guard let first = name.first, first.isLetter || first == "_" || first == "[" else { return false }
+    return name.allSatisfy { $0.isLetter || $0.isNumber || "_.<>[], :?".contains($0) }
+  }
+
+  /// `text` for a `//` comment of the test: line breaks and other control characters written as
+  /// `\u{A}`, so that the text of a label, a file name or a message stays in its comment.
+  ///
+  /// ```swift
+  /// SwiftLiteral.commentText("L\nfatalError()")  // L\u{A}fatalError()
+  /// ```
+  static func commentText(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: needsEscapeInComment) else { return text }
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      if needsEscapeInComment(scalar) {
+        escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+
+  private static func needsEscapeInComment(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028
+      || scalar.value == 0x2029
   }
 
   private static let keywords: Set<String> = [
