@@ -21,6 +21,11 @@ struct CompareStep {
   var keyframeText: [UInt8]?
   /// Ids of the effects started by this action, in the order they started.
   var effects: [Int64] = []
+  /// Whether the state after it was not captured (`"coalesced":true`, its patch empty): known
+  /// only when a state line follows it (the recorder closing after coalesced actions).
+  var coalesced: Bool
+  /// Whether the state after it is in the trace whole (a keyframe, or a state line after it).
+  var hasKeyframe: Bool { keyframe != nil || keyframeText != nil }
 
   init(line: Int, action: TraceAction, mask: IgnoreMask) {
     self.seq = action.seq
@@ -30,6 +35,7 @@ struct CompareStep {
     self.patch = mask.apply(to: action.patch)
     self.rawPatch = action.patch
     self.keyframe = action.state
+    self.coalesced = action.coalesced
     var hasher = Hasher()
     hasher.combine(label)
     hasher.combine(self.action)

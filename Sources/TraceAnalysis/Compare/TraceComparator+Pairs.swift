@@ -93,7 +93,15 @@ extension TraceComparator {
   private func compareStates(_ order: Int, _ a: CompareStep, _ b: CompareStep, _ stateA: JSON, _ stateB: JSON)
     throws(TraceError)
   {
-    if a.patch == b.patch {
+    // The state after a coalesced action was not captured: there is nothing to compare, and the
+    // next state that was is compared whole (its patch carries the coalesced changes).
+    guard !a.coalesced || a.hasKeyframe, !b.coalesced || b.hasKeyframe else {
+      inSync = false
+      return
+    }
+    // A state written whole (a keyframe, or the state line after coalesced actions) is compared
+    // even after equal patches: it is the trace's evidence of the state.
+    if a.patch == b.patch, !a.hasKeyframe, !b.hasKeyframe {
       if inSync { return }
       // A long-standing difference: the same change made in both runs is taken to carry it
       // (the final states are still compared), so that cost follows the change, not the state.
