@@ -113,6 +113,7 @@ private func recordRepos(in directory: TemporaryDirectory) -> String {
               -   isStarred: false
               +   isStarred: true
                 )
+              (State changed outside the reducer after #1)
 
             #2      +0.003s     0ns  StarRow.Action.starTapped
                 StarRow.Action.starTapped
@@ -121,6 +122,7 @@ private func recordRepos(in directory: TemporaryDirectory) -> String {
               -   isStarred: false
               +   isStarred: true
                 )
+              (State changed outside the reducer after #2)
 
             #3      +0.005s     0ns  StarRow.Action.starTapped
                 StarRow.Action.starTapped
@@ -129,6 +131,7 @@ private func recordRepos(in directory: TemporaryDirectory) -> String {
               -   isStarred: true
               +   isStarred: false
                 )
+              (State changed outside the reducer after #3)
 
             #4      +0.007s     0ns  StarRow.Action.starTapped
                 StarRow.Action.starTapped
@@ -158,6 +161,7 @@ private func recordRepos(in directory: TemporaryDirectory) -> String {
               -   isSaved: false
               +   isSaved: true
                 )
+              (State changed outside the reducer after #1)
 
             #2      +0.003s     0ns  StarEditor.Action.saveTapped
                 StarEditor.Action.saveTapped

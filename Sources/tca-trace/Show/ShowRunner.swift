@@ -13,6 +13,8 @@ package final class ShowRunner {
   @exclusivity(unchecked) private var lastShown: Int64 = -1
   /// Whether an action at or after `--from` has been read (notes before it are not shown).
   @exclusivity(unchecked) private var reachedFrom = false
+  /// Whether the last action read was coalesced (its state not captured).
+  @exclusivity(unchecked) private var lastWasCoalesced = false
 
   package init(options: ShowOptions, context: CommandContext) {
     self.options = options
@@ -42,7 +44,16 @@ package final class ShowRunner {
           try output.line(renderer.header(session))
         }
       case let .state(snapshot):
+        let before = tracker.state
         if needsState { try tracker.apply(line, file: input.file) }
+        // A state written whole after an action that was shown (the state after the last coalesced
+        // actions, or one changed outside the reducer): what it changed is shown under that action.
+        if !json, !options.labelsOnly, !options.fullState, snapshot.seq == lastShown, let before,
+          let after = tracker.state
+        {
+          try showWholeState(
+            snapshot, before: before, after: after, line: line.line, file: input.file, renderer: renderer)
+        }
         // A later `state` line (changed outside the reducer) is the state the next action starts
         // from: its diff shows the change; `--full-state` prints the state after each action.
         if options.fullState, !json, snapshot.seq == 0, let state = tracker.state,
@@ -58,6 +69,7 @@ package final class ShowRunner {
           return CommandLineExit.success
         }
         if action.seq >= (options.filter.from ?? 0) { reachedFrom = true }
+        lastWasCoalesced = action.coalesced
         // Only the full text output needs the whole state before the action (its diff); `--path`
         // keeps what it compares, so applying the patch does not copy the state.
         let pathCheck =
@@ -192,6 +204,45 @@ package final class ShowRunner {
           bytes.append(UInt8(ascii: "\n"))
         }
       }
+    }
+  }
+
+  /// The change a state line written whole makes to the state followed so far, under the action
+  /// it follows (nothing when it changes nothing; one line when it changed outside the reducer):
+  ///
+  /// ```text
+  ///   (State after #2000, recorded whole: it includes the changes of the coalesced actions)
+  ///     Board.State(
+  ///   -   counter: 7
+  ///   +   counter: 667
+  ///     )
+  /// ```
+  private func showWholeState(
+    _ snapshot: TraceState, before: JSON, after: JSON, line: Int, file: String, renderer: ShowTextRenderer
+  ) throws {
+    // Changed outside: said in one line (a `forEach` row's store takes another row's state before
+    // each of its actions; the whole state replaced would be noise).
+    if snapshot.changedOutside {
+      try context.output.line(
+        "  " + renderer.style.paint("(State changed outside the reducer after #\(snapshot.seq))", .dim))
+      return
+    }
+    let diff: StateDiff
+    do {
+      diff = try JSONStateDiff.diff(before, after)
+    } catch {
+      throw TraceError(file: file, line: line, message: "not a value in the trace's value form: \(error.error.message)")
+    }
+    if case .unchanged = diff.root.change { return }
+    let heading =
+      lastWasCoalesced
+      ? "(State after #\(snapshot.seq), recorded whole: it includes the changes of the coalesced actions)"
+      : "(State after #\(snapshot.seq), recorded whole)"
+    try context.output.append { bytes in
+      bytes.appendUTF8("  " + renderer.style.paint(heading, .dim))
+      bytes.append(UInt8(ascii: "\n"))
+      renderer.appendStateChange(diff, to: &bytes)
+      bytes.append(UInt8(ascii: "\n"))
     }
   }
 
