@@ -223,4 +223,54 @@ import Testing
       tcaTrace("blame", "shift.jsonl", "todos[id:1].title", in: directory)
         == ToolRun(stdout: "No action changed todos[id:1].title.\n"))
   }
+
+  /// A state written whole after the first — after coalesced actions, or changed outside the
+  /// reducer — is the only record of the changes it carries: `blame` shows it when it changed the
+  /// value, and says the states were coalesced (it missed a burst's changes, silently).
+  @Test func statesWrittenWholeAreBlamedToo() {
+    let directory = TemporaryDirectory()
+    func action(_ seq: Int, coalesced: Bool, patch: String) -> String {
+      #"{"kind":"action","seq":\#(seq),"t":\#(seq)000000,"duration":1000,"label":"Counter.Action.increment","#
+        + (coalesced ? #""coalesced":true,"# : "")
+        + #""action":{"$enum":"Counter.Action","increment":{}},"patch":\#(patch)}"#
+    }
+    _ = directory.file(
+      "burst.jsonl",
+      contents: [
+        SampleTraces.header,
+        #"{"kind":"state","seq":0,"t":0,"state":{"$type":"Counter.State","count":0}}"#,
+        action(1, coalesced: false, patch: #"[{"op":"replace","path":"/count","value":1}]"#),
+        #"{"kind":"state","seq":1,"changedOutside":true,"t":1500000,"state":{"$type":"Counter.State","count":10}}"#,
+        action(2, coalesced: true, patch: "[]"),
+        action(3, coalesced: true, patch: "[]"),
+        #"{"kind":"note","t":3500000,"note":"info","message":"writer busy: the states of 2 actions (#2–#3) were not captured; the state after #3 follows","coalesced":2}"#,
+        #"{"kind":"state","seq":3,"t":3600000,"state":{"$type":"Counter.State","count":12}}"#,
+      ].joined(separator: "\n") + "\n")
+    #expect(
+      tcaTrace("blame", "burst.jsonl", "count", "--color", "never", in: directory)
+        == ToolRun(
+          stdout: """
+            #1      +0.001s  1.00µs  Counter.Action.increment
+              - 0
+              + 1
+            (state changed outside the reducer after #1)
+              - 1
+              + 10
+            (state after #3, recorded whole: it includes the changes of the coalesced actions)
+              - 10
+              + 12
+            1 action changed count; 2 states recorded whole changed it too.
+
+            """,
+          stderr:
+            "burst.jsonl: warning: the states of 2 actions were not captured (coalesced while the writer was busy): #2–#3; the next recorded state carries their changes\n"
+        ))
+    #expect(
+      tcaTrace("blame", "burst.jsonl", "count", "--format", "json", in: directory).stdout == """
+        {"seq":1,"t":1000000,"label":"Counter.Action.increment","path":"/count","old":0,"new":1}
+        {"seq":1,"t":1500000,"state":"state changed outside the reducer after #1","path":"/count","old":1,"new":10}
+        {"seq":3,"t":3600000,"state":"state after #3, recorded whole: it includes the changes of the coalesced actions","path":"/count","old":10,"new":12}
+
+        """)
+  }
 }

@@ -176,7 +176,8 @@ import TraceTestSupport
             {"seq":4,"t":4000,"label":"set","path":"/n","old":1,"new":4}
             {"seq":5,"t":5000,"label":"inc","path":"/n","old":4,"new":5}
 
-            """))
+            """,
+          stderr: "gap.jsonl: warning: 2 actions were not recorded (the writer fell behind): 2 before #4\n"))
   }
 
   /// A keyframe state that is not valid JSON is still an error, at its column.

@@ -10,6 +10,10 @@ import Debugging
 ///
 /// 1 action changed todos[id:1].isComplete.
 /// ```
+///
+/// A state written whole after the first (after coalesced actions, or changed outside the reducer)
+/// that changed the value is shown too, as `(state after #2000, recorded whole: …)`: it is the only
+/// record of those changes.
 package struct BlameRunner {
   package var file: String
   package var path: StatePath
@@ -24,7 +28,8 @@ package struct BlameRunner {
   }
 
   package func run() throws -> Int32 {
-    let input = try RecordInput(file: file, context: context)
+    // Gaps and coalesced states are said at the end, as `show` says them.
+    let input = try RecordInput(file: file, reportsGaps: true, context: context)
     input.reader.skipsKeyframeStates = true
     // Blame prints labels and the values at the path, never an action's value.
     input.reader.skipsActionValues = true
@@ -38,14 +43,49 @@ package struct BlameRunner {
     var tracker = StateTracker()
     var hints: [Int] = []
     var changes = 0
+    // States written whole after the first (after coalesced actions, or changed outside the
+    // reducer) that changed the value: the only record of those changes.
+    var wholeStateChanges = 0
+    var lastWasCoalesced = false
     // Whether the path resolved in some state: "never changed" and "never there" read differently.
     var found = false
     while let line = try input.next() {
       guard case let .action(action) = line.record else {
+        let before = tracker.state.map { path.pointer(in: $0, hints: &hints) }
+        let old = before.flatMap { before in
+          before.isComplete ? tracker.state.flatMap { StatePath.value(at: before.pointer, in: $0) } : nil
+        }
+        let followsAState = tracker.state != nil
         try tracker.apply(line, file: input.file)
-        if !found { found = tracker.state.flatMap { path.value(in: $0, hints: &hints) } != nil }
+        let after = tracker.state.map { path.pointer(in: $0, hints: &hints) }
+        let new = after.flatMap { after in
+          after.isComplete ? tracker.state.flatMap { StatePath.value(at: after.pointer, in: $0) } : nil
+        }
+        if !found { found = new != nil }
+        guard case let .state(snapshot) = line.record, followsAState, old != new else { continue }
+        wholeStateChanges += 1
+        let what =
+          snapshot.changedOutside
+          ? "state changed outside the reducer after #\(snapshot.seq)"
+          : lastWasCoalesced
+            ? "state after #\(snapshot.seq), recorded whole: it includes the changes of the coalesced actions"
+            : "state after #\(snapshot.seq), recorded whole"
+        if format == .json {
+          var members: [JSON.Member] = [
+            .init("seq", .int(snapshot.seq)), .init("t", .int(snapshot.t)), .init("state", .string(what)),
+            .init("path", .string(((new != nil ? after : before)?.pointer ?? JSONPointer(tokens: [])).description)),
+          ]
+          if let old { members.append(.init("old", old)) }
+          if let new { members.append(.init("new", new)) }
+          try context.output.jsonLine(.object(members))
+          continue
+        }
+        try context.output.line(context.style.paint("(\(what))", .dim))
+        try context.output.line(try side("-", old, line.line, input, renderer))
+        try context.output.line(try side("+", new, line.line, input, renderer))
         continue
       }
+      lastWasCoalesced = action.coalesced
       // Only the old value at the path is kept while the patch applies, so the state is patched
       // in place (nothing but that value is copied).
       let mayChange =
@@ -85,12 +125,17 @@ package struct BlameRunner {
       try context.output.line(try side("+", new, line.line, input, renderer))
     }
     if format == .text {
-      let summary =
+      var summary =
         changes > 0
         ? "\(changes) action\(changes == 1 ? "" : "s") changed \(path)."
         : found
           ? "No action changed \(path)."
           : "No state has \(path): the path is not in any state of this trace."
+      if wholeStateChanges > 0 {
+        summary.removeLast()
+        summary +=
+          "; \(wholeStateChanges) state\(wholeStateChanges == 1 ? "" : "s") recorded whole changed it\(changes > 0 ? " too" : "")."
+      }
       try context.output.line(context.style.paint(summary, .dim))
     }
     try input.finish()
