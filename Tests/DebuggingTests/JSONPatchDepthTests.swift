@@ -79,4 +79,25 @@ import Testing
     #expect(deep.nestsDeeper(than: 199_999))
     #expect(!deep.nestsDeeper(than: 200_000))
   }
+
+  /// A copy copies at most `PatchEngine.largestCopy` (1 MiB) of JSON text: a copy of a copy
+  /// doubles the state, and the size is measured without walking more than the limit.
+  @Test func aCopyOfMoreThanOneMebibyteIsAnError() throws {
+    var state = JSON.object([.init("d", .array([.string(String(repeating: "x", count: 300_000))]))])
+    try JSONPatch([.copy(from: JSONPointer("/d"), path: JSONPointer("/d/-"))]).apply(to: &state)
+    try JSONPatch([.copy(from: JSONPointer("/d"), path: JSONPointer("/d/-"))]).apply(to: &state)
+    guard case let .array(copied)? = state["d"] else { Issue.record("no array at /d"); return }
+    #expect(copied.count == 3)
+    #expect(throws: JSONPatchError("cannot copy /d: its value is more than 1 MiB (a copy may copy at most 1 MiB)")) {
+      try JSONPatch([.copy(from: JSONPointer("/d"), path: JSONPointer("/d/-"))]).apply(to: &state)
+    }
+    #expect(state["d"] == .array(copied))
+  }
+
+  @Test func encodedSizeCountsAndStopsAtTheLimit() throws {
+    let json = try JSONReader.parse(#"{"a":[1,"xy",null]}"#)
+    // {} 1 + 1 member, "a": 1 + 3, [] 1 + 3 elements, 8 + 4 + 5
+    #expect(json.encodedSize(atMost: 100) == 2 + 4 + 4 + 8 + 4 + 5)
+    #expect(json.encodedSize(atMost: 10) == 11)
+  }
 }

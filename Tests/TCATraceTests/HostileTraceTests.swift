@@ -37,6 +37,33 @@ import Testing
     let show = tcaTrace(["show", "deep.jsonl"], in: directory)
     #expect(show.stderr == Self.depthError && show.code == 2)
   }
+
+  /// `copy /d → /d/-` on 69 lines (11 KB) doubled the state to 2^69 elements: `show` wrote 889 MB
+  /// and crashed, `validate` and `state --at` ran on. A copy copies at most 1 MiB
+  /// (`PatchEngine.largestCopy`): the 18th doubling is an error at its line.
+  static let wideByCopy: String = {
+    var lines = [SampleTraces.header, #"{"kind":"state","seq":0,"t":0,"state":{"$type":"S","d":[1]}}"#]
+    for seq in 1...69 {
+      lines.append(
+        #"{"kind":"action","seq":\#(seq),"t":\#(seq * 1000),"duration":1,"label":"A.x","action":{"$enum":"A","x":{}},"patch":[{"op":"copy","from":"/d","path":"/d/-"}]}"#
+      )
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }()
+
+  static let copyError =
+    "wide.jsonl:20: error: patch of action 18 does not apply: cannot copy /d: its value is more than 1 MiB (a copy may copy at most 1 MiB)\n"
+
+  @Test func aCopyThatDoublesTheStateStopsAtItsLine() {
+    _ = directory.file("wide.jsonl", contents: Self.wideByCopy)
+    #expect(
+      tcaTrace(["validate", "wide.jsonl"], in: directory)
+        == ToolRun(stdout: Self.copyError + "wide.jsonl: 1 problem\n", code: 1))
+    #expect(tcaTrace(["state", "--at", "30", "wide.jsonl"], in: directory) == ToolRun(stderr: Self.copyError, code: 2))
+    #expect(tcaTrace(["diff", "wide.jsonl", "wide.jsonl"], in: directory) == ToolRun(stderr: Self.copyError, code: 2))
+    let show = tcaTrace(["show", "--labels-only", "--path", "/d/0", "wide.jsonl"], in: directory)
+    #expect(show.stderr == Self.copyError && show.code == 2)
+  }
 }
 
 /// The line-length limit from the command line (`--max-line-length`, default 256M).
