@@ -93,4 +93,41 @@ import Testing
             "coalesced.jsonl: warning: the states of 3 actions were not captured (coalesced while the writer was busy): #2–#4; the next recorded state carries their changes\n"
         ))
   }
+
+  /// Members are compared by key whatever their order: a dictionary written in another order, or
+  /// keys a patch added at the end, made `diff` say "initial state differs:" with nothing under it.
+  @Test func membersInAnotherOrderAreTheSame() {
+    func trace(_ state: String, patch: String) -> [String] {
+      [
+        Self.header, #"{"kind":"state","seq":0,"t":0,"state":\#(state)}"#,
+        #"{"kind":"action","seq":1,"t":10,"duration":1,"label":"T.x","action":{"$enum":"T","x":{}},"patch":\#(patch)}"#,
+      ]
+    }
+    write("a.jsonl", trace(#"{"$type":"S","d":{"a":1,"b":2}}"#, patch: "[]"))
+    write("b.jsonl", trace(#"{"$type":"S","d":{"b":2,"a":1}}"#, patch: "[]"))
+    #expect(
+      tcaTrace("diff", "a.jsonl", "b.jsonl", in: directory)
+        == ToolRun(stdout: "No behavioural differences: a.jsonl and b.jsonl (1 action each) behave the same.\n"))
+    write("c.jsonl", trace(#"{"$type":"S","d":{"a":1,"c":3}}"#, patch: #"[{"op":"add","path":"/d/b","value":2}]"#))
+    write("d.jsonl", trace(#"{"$type":"S","d":{"a":1,"b":2}}"#, patch: #"[{"op":"add","path":"/d/c","value":3}]"#))
+    #expect(
+      tcaTrace("diff", "c.jsonl", "d.jsonl", "--color", "never", in: directory)
+        == ToolRun(
+          stdout: """
+            c.jsonl and d.jsonl differ.
+
+            First divergence: the initial state
+              initial state differs:
+                  S(
+                    d: [
+                      … (1 unchanged),
+                -     "c": 3,
+                +     "b": 2
+                    ]
+                  )
+
+            Summary: 1 action in c.jsonl, 1 in d.jsonl: 1 aligned, 1 state difference.
+
+            """, code: 1))
+  }
 }
