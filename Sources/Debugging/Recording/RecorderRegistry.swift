@@ -58,12 +58,31 @@ enum RecorderRegistry {
 
   /// Closes every live recorder (each writes what is queued and its `end` line), then waits up to
   /// `timeout` for recorders already released to finish theirs.
+  ///
+  /// Never silent: when some are still writing after `timeout` (a backlog of large states at
+  /// exit), standard error says that their traces end early (`unfinishedMessage`).
   static func closeAll(timeout: TimeInterval = 5) {
     lock.withLock { shared = [:] }
     let recorders: [TraceRecorder] = liveLock.withLock { live.values.compactMap(\.recorder) }
     if RecorderWorkers.isWorkerThread { return }
     for recorder in recorders { recorder.close() }
-    RecorderWorkers.waitUntilAllFinished(timeout: timeout)
+    let unfinished = RecorderWorkers.waitUntilAllFinished(timeout: timeout)
+    if unfinished > 0 {
+      FileHandle.standardError.write(Data((unfinishedMessage(unfinished, timeout: timeout) + "\n").utf8))
+    }
+  }
+
+  /// What standard error says at exit when `count` recorders are still writing after `timeout`:
+  ///
+  /// ```text
+  /// tca-trace: 1 recorder was still writing its backlog 5 s after exit began: its trace ends early (no `end` line; `validate` and `show` read what was written)
+  /// ```
+  static func unfinishedMessage(_ count: Int, timeout: TimeInterval) -> String {
+    let recorders = count == 1 ? "1 recorder was" : "\(count) recorders were"
+    let its = count == 1 ? "its" : "their"
+    let traces = count == 1 ? "its trace ends" : "their traces end"
+    return
+      "tca-trace: \(recorders) still writing \(its) backlog \(Int(timeout)) s after exit began: \(traces) early (no `end` line; `validate` and `show` read what was written)"
   }
 }
 
@@ -92,10 +111,13 @@ enum RecorderWorkers {
 
   static var isWorkerThread: Bool { Thread.current.threadDictionary[threadKey] != nil }
 
-  static func waitUntilAllFinished(timeout: TimeInterval) {
+  /// Waits until every worker finished or `timeout` passed; the workers still running.
+  @discardableResult
+  static func waitUntilAllFinished(timeout: TimeInterval) -> Int {
     let deadline = Date(timeIntervalSinceNow: timeout)
     condition.lock()
+    defer { condition.unlock() }
     while running > 0, condition.wait(until: deadline) {}
-    condition.unlock()
+    return running
   }
 }
