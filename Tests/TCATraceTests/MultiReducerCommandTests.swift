@@ -36,6 +36,27 @@ import Testing
       tcaTrace("validate", "--prefix", "counter", "bad.jsonl", in: directory) == ToolRun(stdout: "bad.jsonl: valid\n"))
   }
 
+  /// A later session is selected by its prefix or name too, as by its tag (its `session` line
+  /// says which tag its lines carry): `--prefix Settings` found no reducer.
+  @Test func aLaterSessionIsSelectedByItsName() {
+    let directory = TemporaryDirectory()
+    _ = directory.file(
+      "named.jsonl",
+      contents: Self.trace.replacingOccurrences(
+        of: #""reducer":"other","name":"Counter","prefix":"other""#,
+        with: #""reducer":"other","name":"Settings","prefix":"panel""#))
+    for name in ["other", "Settings", "panel"] {
+      #expect(
+        tcaTrace("state", "--prefix", name, "named.jsonl", in: directory)
+          == ToolRun(stdout: "Counter.State(\n  count: 2\n)\n"), "\(name)")
+    }
+    #expect(
+      tcaTrace("state", "--prefix", "Nothing", "named.jsonl", in: directory)
+        == ToolRun(
+          stderr: #"named.jsonl:1: error: no reducer "Nothing" in this trace; it holds "counter", "other""# + "\n",
+          code: 2))
+  }
+
   @Test func stateBlameCatAndTestgenReadTheReducerPrefixSelects() {
     let directory = TemporaryDirectory()
     _ = directory.file("two.jsonl", contents: Self.trace)

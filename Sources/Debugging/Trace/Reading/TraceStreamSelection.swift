@@ -15,6 +15,8 @@ package struct TraceStreamSelection {
   private(set) var isFirst = true
   /// Whether the selected session's header was read.
   private(set) var foundHeader = false
+  /// The tag of the later session asked for by its prefix or name (its `session` line says it).
+  private var selectedTag: String?
   /// Tags of the first session (its `reducer`, `prefix` and `name`).
   private var firstNames: [String] = []
   /// Other sessions met, in order, with the number of their lines skipped.
@@ -46,13 +48,22 @@ package struct TraceStreamSelection {
       isFirst = false
       return .skip
     }
-    return decide(tag: Self.tag(of: view.bytes))
+    return decide(tag: Self.tag(of: view.bytes), view: view)
   }
 
   /// `decide(_:)` for a line after line 1 whose `reducer` tag is known (`tag(of:)` would find
   /// it): a reader that scans the line's members anyway tells it, and the line is not searched.
-  mutating func decide(tag: String?) -> Decision {
-    if let tag, tag == reducer, !isFirst {
+  /// `view`: the line, when it may be a later session's header that names the reducer asked for
+  /// by its prefix or name (its lines then carry its tag).
+  mutating func decide(tag: String?, view: LineReader.View? = nil) -> Decision {
+    if let tag, tag == reducer || tag == selectedTag, !isFirst {
+      foundHeader = true
+      return .read
+    }
+    if let tag, let reducer, !isFirst, selectedTag == nil, let view,
+      ByteSearch.hasPrefix(view.bytes, #"{"kind":"session","#), Self.names(ofHeader: view.bytes).contains(reducer)
+    {
+      selectedTag = tag
       foundHeader = true
       return .read
     }
