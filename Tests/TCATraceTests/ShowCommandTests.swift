@@ -418,4 +418,46 @@ import Testing
     #expect(tcaTrace("show", "--labels-only", "bad.jsonl", in: directory) == expected)
     #expect(tcaTrace("show", "bad.jsonl", in: directory) == expected)
   }
+
+  /// Effects of shown actions that never ended are said after the trace is read (`timings` and
+  /// `export` counted them; `show` said nothing).
+  @Test func effectsStillRunningAtTheEndAreSaid() {
+    let directory = TemporaryDirectory()
+    _ = directory.file(
+      "running.jsonl",
+      contents: [
+        SampleTraces.header,
+        #"{"kind":"state","seq":0,"t":0,"state":{"$type":"S","n":0}}"#,
+        #"{"kind":"action","seq":1,"t":1000000,"duration":1000,"label":"A.load","action":{"$enum":"A","load":{}},"patch":[]}"#,
+        #"{"kind":"effect","event":"started","effect":1,"seq":1,"t":1100000,"label":"A.load","id":"load"}"#,
+        #"{"kind":"effect","event":"started","effect":2,"seq":1,"t":1200000,"label":"A.load"}"#,
+        #"{"kind":"action","seq":2,"t":2000000,"duration":1000,"label":"A.tick","action":{"$enum":"A","tick":{}},"patch":[]}"#,
+        #"{"kind":"effect","event":"started","effect":3,"seq":2,"t":2100000,"label":"A.tick"}"#,
+        #"{"kind":"effect","event":"finished","effect":2,"t":2500000}"#,
+        #"{"kind":"end","t":3000000,"actions":2}"#,
+      ].joined(separator: "\n") + "\n")
+    #expect(
+      tcaTrace("show", "running.jsonl", in: directory).stdout.components(separatedBy: "\n").dropFirst(2).joined(
+        separator: "\n") == """
+          #1      +0.001s  1.00µs  A.load
+              A.load
+            (No state changes)
+            effect 1 started (cancellable: load)
+            effect 2 started
+
+          #2      +0.002s  1.00µs  A.tick
+              A.tick
+            (No state changes)
+            effect 3 started
+          effect 2 finished at +0.002s after 1.30ms (started by #1 A.load)
+          end +0.003s: 2 actions
+          effect 1 still running at the end (started by #1 A.load)
+          effect 3 still running at the end (started by #2 A.tick)
+
+          """)
+    // Effects follow their action's filter.
+    #expect(
+      tcaTrace("show", "--from", "2", "running.jsonl", in: directory).stdout.hasSuffix(
+        "end +0.003s: 2 actions\neffect 3 still running at the end (started by #2 A.tick)\n"))
+  }
 }

@@ -104,6 +104,13 @@ package final class ShowRunner {
       }
       if options.follow { try output.flush() }
     }
+    // The effects of shown actions that never ended, said once the trace is read (in the order
+    // they started).
+    if !json, !options.labelsOnly {
+      for (effect, origin) in origins.sorted(by: { $0.key < $1.key }) where origin.shown {
+        try output.line(renderer.stillRunningLine(effect: effect, origin: origin))
+      }
+    }
     try input.finish()
     return CommandLineExit.success
   }

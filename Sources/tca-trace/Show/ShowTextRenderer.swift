@@ -232,6 +232,14 @@ package struct ShowTextRenderer {
   }
 
   /// `effectLine` written straight into `bytes` (`show` prints one or two for most actions).
+  /// An effect that had not ended when the trace ends:
+  /// `effect 3 still running at the end (started by #5 Search.Action.queryChanged)`.
+  package func stillRunningLine(effect: Int64, origin: EffectOrigin) -> String {
+    style.paint(
+      "effect \(effect) still running at the end (started by #\(origin.seq) \(PrintableText.escaping(origin.label)))",
+      .dim)
+  }
+
   package func appendEffectLine(_ event: TraceEffectEvent, origin: EffectOrigin?, to bytes: inout [UInt8]) {
     let role: TextStyle.Role = event.event == .cancelled ? .warning : .dim
     if event.event == .started { bytes.appendUTF8("  ") }
