@@ -51,18 +51,23 @@ package struct BlameRunner {
     var found = false
     while let line = try input.next() {
       guard case let .action(action) = line.record else {
+        // Effects, notes, the header and the initial state: followed, nothing to compare.
+        guard case let .state(snapshot) = line.record, tracker.state != nil else {
+          try tracker.apply(line, file: input.file)
+          if !found { found = tracker.state.flatMap { path.value(in: $0, hints: &hints) } != nil }
+          continue
+        }
         let before = tracker.state.map { path.pointer(in: $0, hints: &hints) }
         let old = before.flatMap { before in
           before.isComplete ? tracker.state.flatMap { StatePath.value(at: before.pointer, in: $0) } : nil
         }
-        let followsAState = tracker.state != nil
         try tracker.apply(line, file: input.file)
         let after = tracker.state.map { path.pointer(in: $0, hints: &hints) }
         let new = after.flatMap { after in
           after.isComplete ? tracker.state.flatMap { StatePath.value(at: after.pointer, in: $0) } : nil
         }
         if !found { found = new != nil }
-        guard case let .state(snapshot) = line.record, followsAState, old != new else { continue }
+        guard old != new else { continue }
         wholeStateChanges += 1
         let what =
           snapshot.changedOutside
