@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Equal `Equatable` values are unchanged without being walked. Arrays of `Equatable` elements
 /// skip their equal prefix and suffix; `Identifiable` elements are matched by `id` (moves
-/// detected), others pair up by index when the counts agree. Structs are walked field by field
-/// through `Mirror`. Everything else — scalars, enums, classes (cycles), dictionaries, sets,
+/// detected), others pair up by index when the counts agree. Dictionaries of `Equatable` values
+/// compare their entries by key and reflect only those that differ. Structs are walked field by
+/// field through `Mirror`. Everything else — scalars, enums, classes (cycles), other dictionaries, sets,
 /// `CustomTraceRepresentable` values — is reflected with `Value(reflecting: _:options:)` and compared as
 /// value trees, so the result reads exactly as a diff of the reflected trees would.
 ///
@@ -52,6 +53,13 @@ struct LiveDiffer {
       break
     }
     if let tracking = plan.tracking, let change = tracking.change(self, old, new, depth) {
+      return change
+    }
+    // A dictionary of `Equatable` values: entries compared by key, only those that differ
+    // reflected (`LiveDictionaryDiffer.swift`).
+    if let dictionary = old as? any LiveDiffableDictionary,
+      let change = dictionary.liveChange(to: new, differ: self, depth: depth)
+    {
       return change
     }
     let oldMirror: Mirror
