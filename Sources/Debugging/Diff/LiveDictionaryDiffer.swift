@@ -42,23 +42,33 @@ extension Dictionary: LiveDiffableDictionary where Value: Equatable {
       }
     }
     let entryDepth = depth + 1
+    let order = CanonicalKeyOrder(keys: Array(keys), differ: differ, depth: entryDepth)
+    // The old entries in canonical order: a node for each that differs, and between them runs of
+    // the others, each keyed by its first entry (as `ValueDiffer` keeps it). Only the differing
+    // keys are sorted; each other key finds its run by binary search (n log k comparisons).
+    let sorted = differing.sorted(by: order.precedes)
+    var runCounts = [Int](repeating: 0, count: sorted.count + 1)
+    var runFirsts = [Key?](repeating: nil, count: sorted.count + 1)
+    for key in keys where !differing.contains(key) {
+      var low = 0, high = sorted.count
+      while low < high {
+        let middle = (low + high) / 2
+        if order.precedes(sorted[middle], key) { low = middle + 1 } else { high = middle }
+      }
+      runCounts[low] += 1
+      if let first = runFirsts[low], !order.precedes(key, first) { continue }
+      runFirsts[low] = key
+    }
     var nodes = NodeList()
-    // The old entries in canonical order: a node for each that differs, runs for the others
-    // (a run's key is its first entry's, as `ValueDiffer` keeps it).
-    var inRun = false
-    for (key, shown) in CanonicalKeys(Array(keys), differ: differ, depth: entryDepth).ordered {
-      guard differing.contains(key) else {
-        nodes.append(inRun ? .root : .entry(key: shown()), .unchanged(count: 1))
-        inRun = true
-        continue
-      }
-      inRun = false
+    for run in runCounts.indices {
+      if let first = runFirsts[run] { nodes.append(.entry(key: order.shown(first)), .unchanged(count: runCounts[run])) }
+      guard run < sorted.count else { break }
+      let key = sorted[run]
       if let newValue = new[key] {
-        nodes.append(.entry(key: shown()), differ.change(self[key]!, newValue, depth: entryDepth))
+        nodes.append(.entry(key: order.shown(key)), differ.change(self[key]!, newValue, depth: entryDepth))
       } else {
-        nodes.append(.entry(key: shown()), .removed(differ.reflected(self[key]!, depth: entryDepth)))
+        nodes.append(.entry(key: order.shown(key)), .removed(differ.reflected(self[key]!, depth: entryDepth)))
       }
-      if case .unchanged = nodes.nodes.last?.change { inRun = true }
     }
     for (key, shown) in CanonicalKeys(inserted, differ: differ, depth: entryDepth).ordered {
       nodes.append(.entry(key: shown()), .inserted(differ.reflected(new[key]!, depth: entryDepth)))
@@ -84,5 +94,38 @@ private struct CanonicalKeys<Key: Hashable> {
         index in (keys[index], { reflections[index] })
       }
     }
+  }
+}
+
+/// The canonical order of keys (`Value.canonicallyPrecedes` of their reflections): `String` and
+/// `Int` keys compared as they are (their reflections sort the same), others by their reflections,
+/// made once for `keys`.
+private struct CanonicalKeyOrder<Key: Hashable> {
+  let differ: LiveDiffer
+  let depth: Int
+  private let reflections: [Key: Debugging.Value]
+  private let comparesKeys: Bool
+
+  init(keys: [Key], differ: LiveDiffer, depth: Int) {
+    self.differ = differ
+    self.depth = depth
+    comparesKeys = Key.self == String.self || Key.self == Int.self
+    var reflections: [Key: Debugging.Value] = [:]
+    if !comparesKeys {
+      for key in keys { reflections[key] = differ.reflected(key, depth: depth) }
+    }
+    self.reflections = reflections
+  }
+
+  func shown(_ key: Key) -> Debugging.Value {
+    reflections[key] ?? differ.reflected(key, depth: depth)
+  }
+
+  func precedes(_ a: Key, _ b: Key) -> Bool {
+    if comparesKeys {
+      if let a = a as? String, let b = b as? String { return a < b }
+      if let a = a as? Int, let b = b as? Int { return a < b }
+    }
+    return Debugging.Value.canonicallyPrecedes(shown(a), shown(b))
   }
 }
