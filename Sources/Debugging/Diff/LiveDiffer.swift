@@ -111,6 +111,20 @@ struct LiveDiffer {
       }
       if nodes.nodes.allSatisfy(\.change.isUnchanged) { return .unchanged(count: 1) }
       return .nested(.structure(type: TypeName.of(old)), nodes.nodes)
+    case .tuple?:
+      // Element by element, as a structure's fields (a redacted element compared as shown, so a
+      // secret replaced by another is a change: reflected whole, both read the same).
+      let a = oldMirror.traceChildren(options: options), b = Mirror(reflecting: new).traceChildren(options: options)
+      guard a.count == b.count else { break }
+      var nodes = NodeList()
+      for (position, (a, b)) in zip(a, b).enumerated() {
+        guard a.label == b.label else { return leaf(old, new, depth: depth) }
+        let change =
+          a.isRedacted ? redactedChange(a.value, b.value, depth: depth + 1) : change(a.value, b.value, depth: depth + 1)
+        nodes.append(.field(label: a.label, position: position), change)
+      }
+      if nodes.nodes.allSatisfy(\.change.isUnchanged) { return .unchanged(count: 1) }
+      return .nested(.tuple, nodes.nodes)
     case .enum?:
       if let change = enumChange(oldMirror, Mirror(reflecting: new), old, depth: depth) { return change }
     case .optional?:

@@ -1,0 +1,26 @@
+import Testing
+
+@testable import Debugging
+
+/// Tuples in a state are diffed element by element (`LiveDiffer`), as structures are.
+@Suite struct LiveTupleDiffTests {
+  struct Session {
+    var pair: (user: String, token: String)
+  }
+
+  /// A tuple is diffed element by element: a secret element replaced by another is a change
+  /// shown with the markers (reflected whole, both tuples read the same, and the trace lost it).
+  @Test func aSecretTupleElementReplacedIsAChange() {
+    let options = ReflectionOptions(redaction: .default)
+    #expect(
+      StateDiff(Session(pair: ("ada", "")), Session(pair: ("ada", "s3cret")), reflection: options).description
+        == [
+          "  LiveTupleDiffTests.Session(", "    pair: (", "      … (1 unchanged),",
+          "-     token: <redacted String>", "+     token: <redacted String>", "    )", "  )",
+        ].joined(separator: "\n"))
+    // Other elements as the reflected diff gives them.
+    let old = Session(pair: ("ada", "x")), new = Session(pair: ("grace", "x"))
+    #expect(
+      StateDiff(old, new, reflection: options) == LiveDictionaryDifferTests.reflectedDiff(old, new, options: options))
+  }
+}
