@@ -26,7 +26,7 @@ import Testing
     let run = tcaTrace("show", "burst.jsonl", in: directory)
     #expect(run.code == 0)
     #expect(
-      run.stdout.components(separatedBy: "\n").dropFirst(2).joined(separator: "\n") == """
+      run.stdoutAfterHeader == """
         #1      +0.001s  1.00µs  Counter.Action.increment
             Counter.Action.increment
           (State not captured: coalesced while the writer was busy; the next recorded change includes this one)
@@ -77,7 +77,7 @@ import Testing
     let run = tcaTrace("show", "closed.jsonl", in: directory)
     #expect(run.code == 0)
     #expect(
-      run.stdout.components(separatedBy: "\n").dropFirst(2).joined(separator: "\n") == """
+      run.stdoutAfterHeader == """
         #1      +0.001s  1.00µs  Counter.Action.increment
             Counter.Action.increment
             Counter.State(

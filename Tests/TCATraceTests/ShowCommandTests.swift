@@ -437,24 +437,23 @@ import Testing
         #"{"kind":"end","t":3000000,"actions":2}"#,
       ].joined(separator: "\n") + "\n")
     #expect(
-      tcaTrace("show", "running.jsonl", in: directory).stdout.components(separatedBy: "\n").dropFirst(2).joined(
-        separator: "\n") == """
-          #1      +0.001s  1.00µs  A.load
-              A.load
-            (No state changes)
-            effect 1 started (cancellable: load)
-            effect 2 started
+      tcaTrace("show", "running.jsonl", in: directory).stdoutAfterHeader == """
+        #1      +0.001s  1.00µs  A.load
+            A.load
+          (No state changes)
+          effect 1 started (cancellable: load)
+          effect 2 started
 
-          #2      +0.002s  1.00µs  A.tick
-              A.tick
-            (No state changes)
-            effect 3 started
-          effect 2 finished at +0.002s after 1.30ms (started by #1 A.load)
-          end +0.003s: 2 actions
-          effect 1 still running at the end (started by #1 A.load)
-          effect 3 still running at the end (started by #2 A.tick)
+        #2      +0.002s  1.00µs  A.tick
+            A.tick
+          (No state changes)
+          effect 3 started
+        effect 2 finished at +0.002s after 1.30ms (started by #1 A.load)
+        end +0.003s: 2 actions
+        effect 1 still running at the end (started by #1 A.load)
+        effect 3 still running at the end (started by #2 A.tick)
 
-          """)
+        """)
     // Effects follow their action's filter.
     #expect(
       tcaTrace("show", "--from", "2", "running.jsonl", in: directory).stdout.hasSuffix(

@@ -70,30 +70,11 @@ extension Dictionary: LiveDiffableDictionary where Value: Equatable {
         nodes.append(.entry(key: order.shown(key)), .removed(differ.reflected(self[key]!, depth: entryDepth)))
       }
     }
-    for (key, shown) in CanonicalKeys(inserted, differ: differ, depth: entryDepth).ordered {
-      nodes.append(.entry(key: shown()), .inserted(differ.reflected(new[key]!, depth: entryDepth)))
+    let insertedOrder = CanonicalKeyOrder(keys: inserted, differ: differ, depth: entryDepth)
+    for key in inserted.sorted(by: insertedOrder.precedes) {
+      nodes.append(.entry(key: insertedOrder.shown(key)), .inserted(differ.reflected(new[key]!, depth: entryDepth)))
     }
     return nodes.nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(.dictionary, nodes.nodes)
-  }
-}
-
-/// Keys in the canonical order of their reflections (`Value.canonicallyPrecedes`), each with its
-/// reflection made when asked: `String` and `Int` keys are sorted as they are (their reflections,
-/// `.string` and `.int`, sort the same), other keys by their reflections.
-private struct CanonicalKeys<Key: Hashable> {
-  let ordered: [(key: Key, shown: () -> Debugging.Value)]
-
-  init(_ keys: [Key], differ: LiveDiffer, depth: Int) {
-    if let strings = keys as? [String] {
-      ordered = strings.sorted().map { key in (key as! Key, { differ.reflected(key, depth: depth) }) }
-    } else if let ints = keys as? [Int] {
-      ordered = ints.sorted().map { key in (key as! Key, { differ.reflected(key, depth: depth) }) }
-    } else {
-      let reflections = keys.map { differ.reflected($0, depth: depth) }
-      ordered = keys.indices.sorted { Debugging.Value.canonicallyPrecedes(reflections[$0], reflections[$1]) }.map {
-        index in (keys[index], { reflections[index] })
-      }
-    }
   }
 }
 

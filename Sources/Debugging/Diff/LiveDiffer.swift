@@ -102,27 +102,16 @@ struct LiveDiffer {
             .replaced(old: reflected(oldID.base, depth: depth + 1), new: reflected(newID.base, depth: depth + 1)))
         }
       }
-      for (position, (a, b)) in zip(a, b).enumerated() {
-        guard a.label == b.label else { return leaf(old, new, depth: depth) }
-        // Redacted: compared as shown (`.redacted(type:)`, `nil` as `.null`), never by value.
-        let change =
-          a.isRedacted ? redactedChange(a.value, b.value, depth: depth + 1) : change(a.value, b.value, depth: depth + 1)
-        nodes.append(.field(label: a.label, position: position + shift), change)
-      }
+      guard fieldChanges(a, b, shift: shift, depth: depth, into: &nodes) else { return leaf(old, new, depth: depth) }
       if nodes.nodes.allSatisfy(\.change.isUnchanged) { return .unchanged(count: 1) }
       return .nested(.structure(type: TypeName.of(old)), nodes.nodes)
     case .tuple?:
-      // Element by element, as a structure's fields (a redacted element compared as shown, so a
-      // secret replaced by another is a change: reflected whole, both read the same).
+      // Element by element, as a structure's fields (a secret replaced by another is a change:
+      // reflected whole, both tuples read the same).
       let a = oldMirror.traceChildren(options: options), b = Mirror(reflecting: new).traceChildren(options: options)
       guard a.count == b.count else { break }
       var nodes = NodeList()
-      for (position, (a, b)) in zip(a, b).enumerated() {
-        guard a.label == b.label else { return leaf(old, new, depth: depth) }
-        let change =
-          a.isRedacted ? redactedChange(a.value, b.value, depth: depth + 1) : change(a.value, b.value, depth: depth + 1)
-        nodes.append(.field(label: a.label, position: position), change)
-      }
+      guard fieldChanges(a, b, shift: 0, depth: depth, into: &nodes) else { return leaf(old, new, depth: depth) }
       if nodes.nodes.allSatisfy(\.change.isUnchanged) { return .unchanged(count: 1) }
       return .nested(.tuple, nodes.nodes)
     case .enum?:
@@ -134,6 +123,21 @@ struct LiveDiffer {
       break
     }
     return leaf(old, new, depth: depth)
+  }
+
+  /// The nodes of two structures' fields (or tuples' elements) of the same count, at positions
+  /// from `shift`; `false` when a label differs (then the values are compared whole).
+  private func fieldChanges(
+    _ a: [TraceChild], _ b: [TraceChild], shift: Int, depth: Int, into nodes: inout NodeList
+  ) -> Bool {
+    for (position, (a, b)) in zip(a, b).enumerated() {
+      guard a.label == b.label else { return false }
+      // Redacted: compared as shown (`.redacted(type:)`, `nil` as `.null`), never by value.
+      let change =
+        a.isRedacted ? redactedChange(a.value, b.value, depth: depth + 1) : change(a.value, b.value, depth: depth + 1)
+      nodes.append(.field(label: a.label, position: position + shift), change)
+    }
+    return true
   }
 
   /// Two values of one enum type in the same case with associated values: the values compared

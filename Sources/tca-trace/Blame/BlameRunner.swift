@@ -49,6 +49,12 @@ package struct BlameRunner {
     var lastWasCoalesced = false
     // Whether the path resolved in some state: "never changed" and "never there" read differently.
     var found = false
+    /// Where the path is in the state followed so far, and the value there (`nil` when absent).
+    func atPath() -> (place: (pointer: JSONPointer, isComplete: Bool)?, value: JSON?) {
+      guard let state = tracker.state else { return (nil, nil) }
+      let place = path.pointer(in: state, hints: &hints)
+      return (place, place.isComplete ? StatePath.value(at: place.pointer, in: state) : nil)
+    }
     while let line = try input.next() {
       guard case let .action(action) = line.record else {
         // Effects, notes, the header and the initial state: followed, nothing to compare.
@@ -57,15 +63,9 @@ package struct BlameRunner {
           if !found { found = tracker.state.flatMap { path.value(in: $0, hints: &hints) } != nil }
           continue
         }
-        let before = tracker.state.map { path.pointer(in: $0, hints: &hints) }
-        let old = before.flatMap { before in
-          before.isComplete ? tracker.state.flatMap { StatePath.value(at: before.pointer, in: $0) } : nil
-        }
+        let (before, old) = atPath()
         try tracker.apply(line, file: input.file)
-        let after = tracker.state.map { path.pointer(in: $0, hints: &hints) }
-        let new = after.flatMap { after in
-          after.isComplete ? tracker.state.flatMap { StatePath.value(at: after.pointer, in: $0) } : nil
-        }
+        let (after, new) = atPath()
         if !found { found = new != nil }
         guard old != new else { continue }
         wholeStateChanges += 1
@@ -95,16 +95,10 @@ package struct BlameRunner {
       // in place (nothing but that value is copied).
       let mayChange =
         action.state != nil || filter.path == nil || filter.touchesPath(action.patch, before: nil, after: nil)
-      let before = mayChange ? tracker.state.map { path.pointer(in: $0, hints: &hints) } : nil
-      let old = before.flatMap { before in
-        before.isComplete ? tracker.state.flatMap { StatePath.value(at: before.pointer, in: $0) } : nil
-      }
+      let (before, old) = mayChange ? atPath() : (nil, nil)
       try tracker.apply(line, file: input.file)
       guard mayChange else { continue }
-      let after = tracker.state.map { path.pointer(in: $0, hints: &hints) }
-      let new = after.flatMap { after in
-        after.isComplete ? tracker.state.flatMap { StatePath.value(at: after.pointer, in: $0) } : nil
-      }
+      let (after, new) = atPath()
       if !found { found = new != nil }
       // A secret replaced by another reads the same on both sides (the redaction marker): the
       // patch replacing the value at the path itself says it changed.

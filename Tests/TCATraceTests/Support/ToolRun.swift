@@ -77,3 +77,10 @@ let toolURL: URL = {
   ]
   return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
 }()
+
+extension ToolRun {
+  /// `show`'s output without its header line and the blank line after it.
+  var stdoutAfterHeader: String {
+    stdout.components(separatedBy: "\n").dropFirst(2).joined(separator: "\n")
+  }
+}
