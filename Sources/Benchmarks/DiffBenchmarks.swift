@@ -91,6 +91,21 @@ func runDiffBenchmarks(filter: String?) {
     let a = Value(reflecting: old), b = Value(reflecting: new), model = StateDiff(a, b)
     row("diff: JSON Patch of one field of \(n) todos (from the model)", median { _ = JSONPatch(model, new: b) })
   }
+  // Sets and dictionaries: one member or entry changed, diffed live (no reflection).
+  for n in [10_000, 100_000] {
+    let tags = Set((0..<n).map { "tag-\($0)" })
+    var moreTags = tags
+    moreTags.insert("new")
+    row("diff: one String inserted into a set of \(n) (live)", median { _ = StateDiff(tags, moreTags) })
+    let ids = Set((0..<n).map { benchUUID($0) })
+    var moreIDs = ids
+    moreIDs.insert(benchUUID(n))
+    row("diff: one UUID inserted into a set of \(n) (live)", median { _ = StateDiff(ids, moreIDs) })
+    let scores = Dictionary(uniqueKeysWithValues: (0..<n).map { ("player-\($0)", $0) })
+    var newScores = scores
+    newScores["player-\(n / 2)"] = -1
+    row("diff: one value of a [String: Int] of \(n) changed (live)", median { _ = StateDiff(scores, newScores) })
+  }
   for n in [4_000, 8_000] {
     var rng = BenchLCG(state: 42)
     let old = (0..<n).map { BenchItem(id: $0, name: "Item \($0)", score: $0 % 100) }

@@ -216,7 +216,7 @@ private func patch(_ old: Value, _ new: Value) -> [String] {
         #"{"op":"replace","path":"/counts/a~1b","value":3}"#,
         #"{"op":"remove","path":"/counts/c"}"#,
         #"{"op":"add","path":"/counts/d","value":4}"#,
-        #"{"op":"replace","path":"/tags","value":{"$set":["x","y"]}}"#,
+        #"{"op":"add","path":"/tags/$set/1","value":"y"}"#,
       ])
   }
 
@@ -237,7 +237,7 @@ private func patch(_ old: Value, _ new: Value) -> [String] {
 /// Random value trees and random edits of them, for property tests.
 enum DiffRandomTree {
   static func value(depth: Int, using rng: inout DiffSeededGenerator) -> Value {
-    let pick = depth <= 0 ? Int.random(in: 0..<3, using: &rng) : Int.random(in: 0..<9, using: &rng)
+    let pick = depth <= 0 ? Int.random(in: 0..<3, using: &rng) : Int.random(in: 0..<11, using: &rng)
     switch pick {
     case 0: return .int(Int64.random(in: 0..<5, using: &rng))
     case 1: return .string(["a", "b", "c\nd", "e/f"].randomElement(using: &rng)!)
@@ -258,10 +258,19 @@ enum DiffRandomTree {
     case 7:
       let keys = ["k", "l", "m/n", "o"].shuffled(using: &rng).prefix(Int.random(in: 0..<4, using: &rng))
       return .dictionary(keys.map { .init(.string($0), value(depth: depth - 1, using: &rng)) })
-    default:
+    case 8:
       return .enumCase(
         type: "E", name: Bool.random(using: &rng) ? "a" : "b",
         values: [.init("p", value(depth: depth - 1, using: &rng))])
+    case 9:
+      // Members and keys in canonical order, as `Value(reflecting:)` stores them.
+      return .set(
+        Array(Set((0..<Int.random(in: 0..<6, using: &rng)).map { _ in Int64.random(in: 0..<9, using: &rng) })).sorted()
+          .map { .int($0) })
+    default:
+      let keys = Array(Set((0..<Int.random(in: 0..<6, using: &rng)).map { _ in Int64.random(in: 0..<9, using: &rng) }))
+        .sorted()
+      return .dictionary(keys.map { .init(.int($0), value(depth: depth - 1, using: &rng)) })
     }
   }
 
@@ -293,6 +302,18 @@ enum DiffRandomTree {
         fields: fields.map { .init($0.label, Bool.random(using: &rng) ? edit($0.value, using: &rng) : $0.value) })
     case let .enumCase(type, name, values):
       return .enumCase(type: type, name: name, values: values.map { .init($0.label, edit($0.value, using: &rng)) })
+    case let .dictionary(entries) where entries.first.map({ if case .int = $0.key { true } else { false } }) ?? false:
+      var byKey: [Int64: Value] = [:]
+      for entry in entries { if case let .int(key) = entry.key { byKey[key] = entry.value } }
+      for _ in 0..<Int.random(in: 0..<3, using: &rng) {
+        let key = Int64.random(in: 0..<9, using: &rng)
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0: byKey[key] = nil
+        case 1: byKey[key] = byKey[key].map { edit($0, using: &rng) } ?? .int(7)
+        default: byKey[key] = self.value(depth: 1, using: &rng)
+        }
+      }
+      return .dictionary(byKey.keys.sorted().map { .init(.int($0), byKey[$0]!) })
     case var .dictionary(entries):
       if !entries.isEmpty, Bool.random(using: &rng) {
         entries.remove(at: Int.random(in: 0..<entries.count, using: &rng))
@@ -302,6 +323,17 @@ enum DiffRandomTree {
       }
       return .dictionary(
         entries.map { .init($0.key, Bool.random(using: &rng) ? edit($0.value, using: &rng) : $0.value) })
+    case var .set(members):
+      var numbers = members.compactMap { if case let .int(n) = $0 { n } else { nil } }
+      for _ in 0..<Int.random(in: 0..<3, using: &rng) {
+        if Bool.random(using: &rng), !numbers.isEmpty {
+          numbers.remove(at: Int.random(in: 0..<numbers.count, using: &rng))
+        } else {
+          numbers.append(Int64.random(in: 0..<9, using: &rng))
+        }
+      }
+      members = Array(Set(numbers)).sorted().map { .int($0) }
+      return .set(members)
     default:
       return self.value(depth: 1, using: &rng)
     }

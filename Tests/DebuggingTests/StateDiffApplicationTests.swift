@@ -28,7 +28,7 @@ private struct ApplyModel: Equatable {
 
 @Suite struct StateDiffApplicationTests {
   /// In place or copying, the old tree plus the diff is the new state's tree; both give up on
-  /// the same diffs (sets are not rebuilt).
+  /// the same diffs.
   @Test(arguments: 0..<80) func applyInPlaceAgreesWithApplied(seed: Int) {
     var rng = DiffSeededGenerator(seed: UInt64(seed))
     let old = ApplyModel(rows: (0..<10).map { ApplyRow(id: $0, title: "r\($0)") }, scores: Array(0..<8))

@@ -13,7 +13,8 @@ extension JSONPatch {
   /// Operations use indices as they are when each one is applied: removals first (from the end),
   /// then, in new order, each inserted element is `add`ed and each moved element is `move`d once
   /// (the elements that kept their order never move), each followed by the changes inside it. Struct fields, enum payloads (`/case/label`), tuples (`/$tuple/_1`) and
-  /// dictionaries with plain string keys are patched in place; sets, other dictionaries and
+  /// dictionaries with plain string keys are patched in place; sets and other dictionaries by
+  /// their members' places (`/$set/3`, `/$dict/2/1`, `DiffJSONPatch+Collections.swift`);
   /// multi-line strings are replaced whole.
   public init(from old: Value, to new: Value) {
     self.init(StateDiff(old, new), new: new)
@@ -30,6 +31,9 @@ extension JSONPatch {
 struct DiffJSONPatch {
   typealias Operation = JSONPatch.Operation
   let encode: (Value) -> JSON
+  /// Whether sets' members and dictionaries' entries are known to be in canonical order
+  /// (`Value(reflecting:)` makes them so), so their places can be patched without checking it.
+  var membersInCanonicalOrder = false
 
   func operations(_ diff: StateDiff, new: Value) -> [Operation] {
     var ops: [Operation] = []
@@ -64,6 +68,10 @@ struct DiffJSONPatch {
       case let (.array, .array(elements)):
         array(children, path: path, new: elements, into: &ops)
       case let (.dictionary, .dictionary(entries)) where dictionary(children, path: path, new: entries, into: &ops):
+        return
+      case let (.dictionary, .dictionary(entries)) where pairedEntries(children, path: path, new: entries, into: &ops):
+        return
+      case let (.set, .set(members)) where setMembers(children, path: path, new: members, into: &ops):
         return
       default:
         ops.append(.replace(path: JSONPointer(tokens: path), value: encode(new)))
@@ -101,8 +109,11 @@ struct DiffJSONPatch {
       case let .inserted(value): local.append(.add(path: JSONPointer(tokens: keyPath), value: encode(value)))
       case .removed: local.append(.remove(path: JSONPointer(tokens: keyPath)))
       default:
-        guard let entry = new.first(where: { $0.key == .string(key) }) else { return false }
-        change(child.change, path: keyPath, new: entry.value, into: &local)
+        guard
+          let index = Self.canonicalIndex(of: .string(key), in: new, by: \.key)
+            ?? new.firstIndex(where: { $0.key == .string(key) })
+        else { return false }
+        change(child.change, path: keyPath, new: new[index].value, into: &local)
       }
     }
     ops.append(contentsOf: local)

@@ -20,36 +20,54 @@ extension Dictionary: LiveDiffableDictionary where Value: Equatable {
   func liveChange(to other: Any, differ: LiveDiffer, depth: Int) -> StateDiff.Change? {
     guard let new = other as? [Key: Value] else { return nil }
     // Old keys whose entry was removed or changed, and new keys that were inserted.
-    var differing = Set<Key>()
+    var differing: [Key] = []
+    // Which entries differ, by their place in the iteration (the same in the second walk).
+    var differs = [Bool](repeating: false, count: count)
     var removed = 0
-    for (key, value) in self {
+    // (Walked by index, without tuples: unspecialized code looks up a tuple's type every time.)
+    var position = 0
+    for index in indices {
+      defer { position += 1 }
+      let key = keys[index]
       guard let newValue = new[key] else {
-        differing.insert(key)
+        differing.append(key)
+        differs[position] = true
         removed += 1
         continue
       }
-      if newValue != value { differing.insert(key) }
+      if newValue != values[index] {
+        differing.append(key)
+        differs[position] = true
+      }
     }
     var inserted: [Key] = []
-    if new.count > count - removed {
-      for key in new.keys where self[key] == nil { inserted.append(key) }
+    // As many as the counts say, then no more looking.
+    let insertedCount = new.count - (count - removed)
+    if insertedCount > 0 {
+      for key in new.keys where self[key] == nil {
+        inserted.append(key)
+        if inserted.count == insertedCount { break }
+      }
     }
     if differing.isEmpty && inserted.isEmpty { return .unchanged(count: 1) }
     let options = differ.options
     if !options.redaction.words.isEmpty {
-      for key in Array(differing) + inserted {
+      for key in differing + inserted {
         if let name = key as? String, options.isRedactedKey(name) { return nil }
       }
     }
     let entryDepth = depth + 1
-    let order = CanonicalKeyOrder(keys: Array(keys), differ: differ, depth: entryDepth)
+    let order = CanonicalElementOrder(Array(keys), differ: differ, depth: entryDepth)
     // The old entries in canonical order: a node for each that differs, and between them runs of
     // the others, each keyed by its first entry (as `ValueDiffer` keeps it). Only the differing
     // keys are sorted; each other key finds its run by binary search (n log k comparisons).
     let sorted = differing.sorted(by: order.precedes)
     var runCounts = [Int](repeating: 0, count: sorted.count + 1)
     var runFirsts = [Key?](repeating: nil, count: sorted.count + 1)
-    for key in keys where !differing.contains(key) {
+    position = 0
+    for key in keys {
+      defer { position += 1 }
+      guard !differs[position] else { continue }
       var low = 0, high = sorted.count
       while low < high {
         let middle = (low + high) / 2
@@ -70,43 +88,10 @@ extension Dictionary: LiveDiffableDictionary where Value: Equatable {
         nodes.append(.entry(key: order.shown(key)), .removed(differ.reflected(self[key]!, depth: entryDepth)))
       }
     }
-    let insertedOrder = CanonicalKeyOrder(keys: inserted, differ: differ, depth: entryDepth)
+    let insertedOrder = CanonicalElementOrder(inserted, differ: differ, depth: entryDepth)
     for key in inserted.sorted(by: insertedOrder.precedes) {
       nodes.append(.entry(key: insertedOrder.shown(key)), .inserted(differ.reflected(new[key]!, depth: entryDepth)))
     }
     return nodes.nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(.dictionary, nodes.nodes)
-  }
-}
-
-/// The canonical order of keys (`Value.canonicallyPrecedes` of their reflections): `String` and
-/// `Int` keys compared as they are (their reflections sort the same), others by their reflections,
-/// made once for `keys`.
-private struct CanonicalKeyOrder<Key: Hashable> {
-  let differ: LiveDiffer
-  let depth: Int
-  private let reflections: [Key: Debugging.Value]
-  private let comparesKeys: Bool
-
-  init(keys: [Key], differ: LiveDiffer, depth: Int) {
-    self.differ = differ
-    self.depth = depth
-    comparesKeys = Key.self == String.self || Key.self == Int.self
-    var reflections: [Key: Debugging.Value] = [:]
-    if !comparesKeys {
-      for key in keys { reflections[key] = differ.reflected(key, depth: depth) }
-    }
-    self.reflections = reflections
-  }
-
-  func shown(_ key: Key) -> Debugging.Value {
-    reflections[key] ?? differ.reflected(key, depth: depth)
-  }
-
-  func precedes(_ a: Key, _ b: Key) -> Bool {
-    if comparesKeys {
-      if let a = a as? String, let b = b as? String { return a < b }
-      if let a = a as? Int, let b = b as? Int { return a < b }
-    }
-    return Debugging.Value.canonicallyPrecedes(shown(a), shown(b))
   }
 }

@@ -5,8 +5,8 @@ import Foundation
 /// Equal `Equatable` values are unchanged without being walked. Arrays of `Equatable` elements
 /// skip their equal prefix and suffix; `Identifiable` elements are matched by `id` (moves
 /// detected), others pair up by index when the counts agree. Dictionaries of `Equatable` values
-/// compare their entries by key and reflect only those that differ. Structs are walked field by
-/// field through `Mirror`. Everything else — scalars, enums, classes (cycles), other dictionaries, sets,
+/// compare their entries by key and reflect only those that differ. Sets look their members up by hash and reflect only those removed or inserted. Structs are walked field by
+/// field through `Mirror`. Everything else — scalars, enums, classes (cycles), other dictionaries,
 /// `CustomTraceRepresentable` values — is reflected with `Value(reflecting: _:options:)` and compared as
 /// value trees, so the result reads exactly as a diff of the reflected trees would.
 ///
@@ -60,6 +60,11 @@ struct LiveDiffer {
     if let dictionary = old as? any LiveDiffableDictionary,
       let change = dictionary.liveChange(to: new, differ: self, depth: depth)
     {
+      return change
+    }
+    // A set: members looked up by hash, only those removed or inserted reflected
+    // (`LiveSetDiffer.swift`).
+    if let set = old as? any LiveDiffableSet, let change = set.liveChange(to: new, differ: self, depth: depth) {
       return change
     }
     let oldMirror: Mirror

@@ -61,7 +61,10 @@ enum RecorderPatch {
         index += 1
       }
     default:
-      DiffJSONPatch(encode: { $0.json }).change(change, path: path, new: new, into: &ops)
+      // Reflected values: sets' members and dictionaries' entries in canonical order.
+      var patch = DiffJSONPatch(encode: { $0.json })
+      patch.membersInCanonicalOrder = true
+      patch.change(change, path: path, new: new, into: &ops)
     }
   }
 

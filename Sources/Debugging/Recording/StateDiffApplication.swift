@@ -7,8 +7,9 @@
 /// diff.root.change.applied(to: Value(reflecting: oldTodos))        // == Value(reflecting: newTodos)
 /// ```
 ///
-/// Returns `nil` where the diff does not carry enough to rebuild (changes inside sets,
-/// dictionaries or multi-line strings); the caller reflects the new value instead.
+/// Returns `nil` where the diff does not carry enough to rebuild (changes inside multi-line
+/// strings, a diff that does not fit `old`); the caller reflects the new value instead. Sets and
+/// dictionaries: `StateDiffApplication+Collections.swift`.
 extension StateDiff.Change {
   func applied(to old: Value) -> Value? {
     switch self {
@@ -26,6 +27,12 @@ extension StateDiff.Change {
         return Self.fields(children, fields).map { .tuple($0) }
       case let (.array, .array(elements)):
         return Self.elements(children, elements).map { .array($0) }
+      case let (.set, .set(members)):
+        var members = members
+        return Self.applyMembers(children, to: &members) ? .set(members) : nil
+      case let (.dictionary, .dictionary(entries)):
+        var entries = entries
+        return Self.applyEntries(children, to: &entries) ? .dictionary(entries) : nil
       default:
         return nil
       }
@@ -139,6 +146,16 @@ extension StateDiff.Change {
         value = .null
         defer { value = .array(elements) }
         return Self.apply(children, to: &elements)
+      case .set:
+        guard case .set(var members) = value else { return false }
+        value = .null
+        defer { value = .set(members) }
+        return Self.applyMembers(children, to: &members)
+      case .dictionary:
+        guard case .dictionary(var entries) = value else { return false }
+        value = .null
+        defer { value = .dictionary(entries) }
+        return Self.applyEntries(children, to: &entries)
       default:
         guard let new = applied(to: value) else { return false }
         value = new

@@ -1,3 +1,5 @@
+import Foundation
+
 // The order `Value(reflecting:)` sorts dictionary entries (by key) and set elements in, so that the same
 // state gives the same trace in every run: Swift's hashing is seeded per process, so iteration
 // order alone would differ between runs.
@@ -29,7 +31,7 @@ extension Value {
     case let (.double(a), .uint(b)): return compareDouble(a, Double(b))
     case let (.double(a), .double(b)): return compareDouble(a, b)
     case let (.bool(a), .bool(b)): return a == b ? 0 : (a ? 1 : -1)
-    case let (.uuid(a), .uuid(b)): return order(a.uuidString, b.uuidString)
+    case let (.uuid(a), .uuid(b)): return compareUUIDs(a, b)
     case let (.date(a), .date(b)): return order(a.timeIntervalSinceReferenceDate, b.timeIntervalSinceReferenceDate)
     case let (.url(a), .url(b)): return order(a.absoluteString, b.absoluteString)
     case let (.data(a), .data(b)): return compareElements(Array(a), Array(b), by: order)
@@ -51,6 +53,18 @@ extension Value {
       return types != 0 ? types : compareFields(f1, f2)
     default:
       return order(lhs.kindRank, rhs.kindRank)
+    }
+  }
+
+  /// UUIDs in the order of their `uuidString`s, from their bytes: the text is the bytes in
+  /// hexadecimal with dashes at fixed places, so it sorts as they do (without making two strings
+  /// per comparison).
+  static func compareUUIDs(_ a: UUID, _ b: UUID) -> Int {
+    withUnsafeBytes(of: a.uuid) { x in
+      withUnsafeBytes(of: b.uuid) { y in
+        for i in 0..<16 where x[i] != y[i] { return x[i] < y[i] ? -1 : 1 }
+        return 0
+      }
     }
   }
 

@@ -68,6 +68,13 @@ extension Value {
     return keys
   }
 
+  /// Whether a dictionary key can be a member name of a plain object: a `String` not starting
+  /// with `$`.
+  static func isPlainKey(_ key: Value) -> Bool {
+    guard case let .string(key) = key else { return false }
+    return key.utf8.first != 0x24
+  }
+
   static func nonFiniteName(_ d: Double) -> String {
     d.isNaN ? "nan" : d < 0 ? "-inf" : "inf"
   }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The canonical order (`Value.canonicallyPrecedes` of their reflections) of a dictionary's keys
+/// or a set's members, for the live differs: `String`, `Int` and `UUID` values compared as they
+/// are (their reflections sort the same), others by their reflections, made once for `elements`.
+///
+/// ```swift
+/// let order = CanonicalElementOrder(Array(keys), differ: differ, depth: 1)
+/// order.precedes("apple", "banana")  // true, nothing reflected
+/// ```
+struct CanonicalElementOrder<Element: Hashable> {
+  let differ: LiveDiffer
+  let depth: Int
+  private let reflections: [Element: Value]
+  /// The order of `String`, `Int` and `UUID` values themselves; `nil` for other types.
+  private let direct: ((Element, Element) -> Bool)?
+
+  /// `elements` are reflected only when the type is not compared directly.
+  init(_ elements: @autoclosure () -> [Element], differ: LiveDiffer, depth: Int) {
+    self.differ = differ
+    self.depth = depth
+    // (The element type is the one named: the casts are of a value to its own type.)
+    if Element.self == String.self {
+      direct = { unsafeBitCast($0, to: String.self) < unsafeBitCast($1, to: String.self) }
+    } else if Element.self == Int.self {
+      direct = { unsafeBitCast($0, to: Int.self) < unsafeBitCast($1, to: Int.self) }
+    } else if Element.self == UUID.self {
+      direct = { Value.compareUUIDs(unsafeBitCast($0, to: UUID.self), unsafeBitCast($1, to: UUID.self)) < 0 }
+    } else {
+      direct = nil
+    }
+    var reflections: [Element: Value] = [:]
+    if direct == nil {
+      for element in elements() { reflections[element] = differ.reflected(element, depth: depth) }
+    }
+    self.reflections = reflections
+  }
+
+  /// Whether the order compares the values themselves, reflecting none.
+  var reflectsNone: Bool { direct != nil }
+
+  /// `element` as the trace shows it.
+  func shown(_ element: Element) -> Value {
+    reflections[element] ?? differ.reflected(element, depth: depth)
+  }
+
+  func precedes(_ a: Element, _ b: Element) -> Bool {
+    if let direct { return direct(a, b) }
+    return Value.canonicallyPrecedes(shown(a), shown(b))
+  }
+}
