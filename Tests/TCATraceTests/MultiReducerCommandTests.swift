@@ -36,6 +36,99 @@ import Testing
       tcaTrace("validate", "--prefix", "counter", "bad.jsonl", in: directory) == ToolRun(stdout: "bad.jsonl: valid\n"))
   }
 
+  /// Standard input cannot be read again per reducer: every session is checked in one pass, the
+  /// file's answer (it was `<stdin>: warning: this trace also holds reducer "other" …`, exit 1).
+  @Test func validateChecksEveryReducerOnStandardInput() {
+    #expect(
+      tcaTrace("validate", "-", stdin: Self.trace)
+        == ToolRun(stdout: "<stdin> (reducers \"counter\", \"other\"): valid\n"))
+    #expect(
+      tcaTrace("validate", "-", stdin: Self.trace.replacingOccurrences(of: #""seq":2,"#, with: #""seq":4,"#))
+        == ToolRun(
+          stdout: """
+            <stdin>:7: error: sequence gap: expected seq 2, found 4 with no gap note before it
+            <stdin>:9: error: end says 2 actions, but the last action is 4
+            <stdin> (reducers "counter", "other"): 2 problems
+
+            """, code: 1))
+    #expect(
+      tcaTrace("validate", "--prefix", "other", "-", stdin: Self.trace) == ToolRun(stdout: "<stdin>: valid\n"))
+  }
+
+  /// A tagged line before its session's header: what a reader of that session says, and the
+  /// session's other lines are not checked.
+  @Test func validateReportsALineBeforeItsSessionHeader() {
+    let lines = Self.trace.split(separator: "\n", omittingEmptySubsequences: false)
+    let swapped = ([lines[0], lines[1], lines[3], lines[2]] + lines[4...]).joined(separator: "\n")
+    #expect(
+      tcaTrace("validate", "-", stdin: swapped)
+        == ToolRun(
+          stdout: """
+            <stdin>:3: error: first line must be a session header, found "state"
+            <stdin> (reducers "counter", "other"): 1 problem
+
+            """, code: 1))
+  }
+
+  /// A second `session` line with a tag already taken, by a later session or line 1's: the
+  /// reader of that session read both as one (`validate` said `valid` for line 1's tag, `(reducers
+  /// "counter", "counter")`).
+  @Test func aSecondSessionWithATakenTagIsAnError() {
+    let lines = Self.trace.split(separator: "\n", omittingEmptySubsequences: false)
+    let again = (lines[0...5] + [lines[2]] + lines[6...]).joined(separator: "\n")
+    let directory = TemporaryDirectory()
+    _ = directory.file("again.jsonl", contents: again)
+    #expect(
+      tcaTrace("validate", "again.jsonl", in: directory)
+        == ToolRun(
+          stdout: """
+            again.jsonl:7: error: reducer "other": a second session header with this tag (the first is on line 3)
+            again.jsonl (reducers "counter", "other"): 1 problem
+
+            """, code: 1))
+    #expect(
+      tcaTrace("show", "--prefix", "other", "again.jsonl", in: directory).stderr
+        == "again.jsonl:7: error: reducer \"other\": a second session header with this tag (the first is on line 3)\n")
+    // The first session's reader does not read the other session's lines: no error there.
+    #expect(
+      tcaTrace("validate", "--prefix", "counter", "again.jsonl", in: directory)
+        == ToolRun(stdout: "again.jsonl: valid\n"))
+    #expect(
+      tcaTrace("validate", "-", stdin: Self.firstTagAgain)
+        == ToolRun(
+          stdout: """
+            <stdin>:4: error: reducer "counter": a second session header with this tag (the first is on line 1)
+            <stdin> (reducers "counter"): 1 problem
+
+            """, code: 1))
+    #expect(
+      tcaTrace("show", "-", stdin: Self.firstTagAgain)
+        == ToolRun(
+          stdout: """
+            Counter (counter) — recorded 1970-01-01T00:00:00.000Z on Linux x86_64, pid 0 (trace format 2)
+
+            #1      +0.001s     0ns  Counter.Action.incrementButtonTapped
+                Counter.Action.incrementButtonTapped
+                Counter.State(
+              -   count: 0
+              +   count: 1
+                )
+
+            """,
+          stderr: """
+            <stdin>:4: error: reducer "counter": a second session header with this tag (the first is on line 1)
+
+            """, code: 2))
+  }
+
+  /// Line 1's session, then a second header with its tag and that session's lines.
+  static let firstTagAgain: String = {
+    let lines = trace.split(separator: "\n").map {
+      String($0).replacingOccurrences(of: #""reducer":"other""#, with: #""reducer":"counter""#)
+    }
+    return [lines[0], lines[1], lines[4], lines[0], lines[3], lines[5], lines[7], lines[8], ""].joined(separator: "\n")
+  }()
+
   /// A later session is selected by its prefix or name too, as by its tag (its `session` line
   /// says which tag its lines carry): `--prefix Settings` found no reducer.
   @Test func aLaterSessionIsSelectedByItsName() {

@@ -21,22 +21,15 @@ package struct ValidateRunner {
 
   package func run() throws -> Int32 {
     let input = try RecordInput(file: file, checksSequence: false, context: context)
-    var findings = TraceValidator.validate(input.reader)
-    // A file several reducers wrote, without --prefix: every reducer is checked, each on its own.
-    let others = context.reducer == nil && input.file != "<stdin>" ? input.reader.otherReducers : []
-    let reducers =
-      others.isEmpty
-      ? ""
-      : " (reducers " + ([input.reader.firstReducer ?? "?"] + others).map { "\"\($0)\"" }.joined(separator: ", ") + ")"
-    if !others.isEmpty {
-      findings.removeAll { $0.severity == .warning && $0.line == 0 && $0.message.hasPrefix("this trace also holds") }
-      for reducer in others {
-        context.reducer = reducer
-        findings += TraceValidator.validate(try RecordInput(file: file, checksSequence: false, context: context).reader)
-      }
-      context.reducer = nil
-      findings.sort { ($0.line, $0.column ?? 0) < ($1.line, $1.column ?? 0) }
-    }
+    // Without --prefix, every session of a file several reducers wrote, in one pass (standard
+    // input too); with it, the one it names.
+    let everySession = context.reducer == nil
+    var findings = TraceValidator.validate(input.reader, everySession: everySession)
+    let others = everySession ? input.reader.otherReducers : []
+    var names: [String] = []
+    for name in [input.reader.firstReducer ?? "?"] + others where !names.contains(name) { names.append(name) }
+    let reducers = others.isEmpty ? "" : " (reducers " + names.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
+    if !others.isEmpty { findings.sort { ($0.line, $0.column ?? 0) < ($1.line, $1.column ?? 0) } }
     if format == .json {
       let list = findings.map { finding in
         var members: [JSON.Member] = [.init("line", .int(Int64(finding.line)))]

@@ -14,178 +14,40 @@
 /// run.jsonl:7: error: sequence gap: expected seq 3, found 5 with no gap note before it
 /// run.jsonl:9: error: effect 4: finished, but it was never started
 /// ```
+///
+/// Without `everySession` it checks the session `reader` reads (the first one by default); with
+/// it, every session of a file several reducers wrote (format 2), in one pass over the file, each
+/// session checked on its own (`SessionValidations`) and the findings in line order:
+///
+/// ```swift
+/// TraceValidator.validate(try TraceReader(path: "run.jsonl"), everySession: true)
+/// ```
+/// ```text
+/// run.jsonl:6: error: reducer "other": a second session header with this tag (the first is on line 3)
+/// run.jsonl:7: error: sequence gap: expected seq 2, found 4 with no gap note before it
+/// ```
 public enum TraceValidator {
-  public static func validate(_ reader: TraceReader) -> [TraceError] {
-    var state = ValidationState(file: reader.file)
+  public static func validate(_ reader: TraceReader, everySession: Bool = false) -> [TraceError] {
+    var sessions = SessionValidations(file: reader.file)
     // A state line's state is checked as text and built only as far as the patches need it.
     // So is a keyframe's, which is compared with the state its patch gives as text where the
     // two are the same bytes. Action values and labels are checked by the reader's rules, never
     // read by the checks.
     reader.readsForChecking = true
+    reader.readsAllSessions = everySession
     // Lines are read and decoded on a second thread while this one checks them, in order.
-    let ahead = ReadAhead<(Result<TraceLine, TraceError>, TraceLineRules.DeferredState?)>(
+    let ahead = ReadAhead<(Result<TraceLine, TraceError>, TraceLineRules.DeferredState?, tag: String?)>(
       bytesRead: { reader.lines.bytesRead }
     ) {
       // (Not `map`: it copies the line.)
       guard let item = reader.next() else { return nil }
-      return (item, reader.takeDeferredState())
+      return (item, reader.takeDeferredState(), everySession ? reader.lastLineTag : nil)
     }
     while var batch = ahead.nextBatch() {
-      while let (item, stateText) = batch.popLast() {
-        switch consume item {
-        case let .failure(error):
-          state.findings.append(error)
-          if error.severity == .error, error.mayHideAStateChange { state.skipped() }
-        case let .success(line): state.check(line, stateText: stateText)
-        }
+      while let (item, stateText, tag) = batch.popLast() {
+        sessions.take(item, stateText: stateText, tag: tag)
       }
     }
-    state.finish()
-    return state.findings
-  }
-}
-
-extension TraceError {
-  /// Whether the unreadable line may have been an action or a state: a JSON syntax error (its
-  /// kind is unknown) or a bad `action` or `state` record (a bad record's message starts with its
-  /// kind, `action: missing key "t"`).
-  fileprivate var mayHideAStateChange: Bool {
-    column != nil || message.hasPrefix("action: ") || message.hasPrefix("state: ")
-  }
-}
-
-private struct ValidationState {
-
-  let file: String
-  var findings: [TraceError] = []
-  var tracker = TraceStateTracker(verifiesKeyframes: true)
-  var sawInitialState = false
-  var lastSeq: Int64 = 0
-  var gapAnnounced = false
-  var effects = EffectPhases()
-  /// Outputs waiting for their action: seq → (effect, line).
-  var pendingOutputs: [Int64: (effect: Int64, line: Int)] = [:]
-  var endLine: Int?
-  /// A line could not be read since the last full state: what it changed is unknown, so patches
-  /// that then fail to apply are its consequence, not new problems.
-  var stateUncertain = false
-
-  init(file: String) { self.file = file }
-
-  /// After an unreadable line (already reported): it may have been the initial state, the next
-  /// action or a patch the following ones build on, so none of these is reported missing for it.
-  mutating func skipped() {
-    sawInitialState = true
-    gapAnnounced = true
-    stateUncertain = true
-  }
-
-  mutating func report(_ line: Int, _ message: String, _ severity: TraceError.Severity = .error) {
-    findings.append(TraceError(file: file, line: line, severity: severity, message: message))
-  }
-
-  /// `stateText`: the state of a `state` line kept as text (its record holds `.null`), or of a
-  /// keyframe (its record's `state` is `nil`).
-  ///
-  /// The record is switched on once (a record is large: each `if case let` would copy it).
-  mutating func check(_ item: consuming TraceLine, stateText: TraceLineRules.DeferredState? = nil) {
-    let line = item.line
-    let record = (consume item).record
-    let kind = record.kind
-    if let endLine, kind != .session {
-      report(line, "a line after the end line (line \(endLine))")
-    }
-    // A session that recorded no action has no initial state: its `end` may follow the header.
-    if kind != .session, kind != .end, !sawInitialState {
-      sawInitialState = true
-      if kind != .state {
-        report(line, "expected the initial state after the header, found \"\(kind.rawValue)\"")
-      }
-    }
-    switch consume record {
-    case .session:
-      break
-    case let .state(snapshot):
-      if let stateText {
-        tracker.consume(stateText: stateText.text, children: stateText.children, seq: snapshot.seq)
-      } else {
-        tracker.consume(.state(snapshot), line: line)
-      }
-      stateUncertain = false
-    case let .action(action):
-      let problem: TraceStateProblem?
-      if let keyframe = stateText {
-        problem = tracker.consume(action, keyframeText: keyframe.text, children: keyframe.children, line: line)
-      } else {
-        problem = tracker.consume(action, line: line)
-      }
-      if let problem, !stateUncertain { report(line, problem.message) }
-      if stateText != nil || action.state != nil { stateUncertain = false }
-      checkSequence(action, line: line)
-      checkOutput(for: action, line: line)
-    case let .effect(event):
-      checkEffect(event, line: line)
-    case let .note(note):
-      if note.note == .gap { gapAnnounced = true }
-    case let .end(end):
-      endLine = line
-      if end.actions != lastSeq { report(line, "end says \(end.actions) actions, but the last action is \(lastSeq)") }
-    }
-  }
-
-  mutating func checkSequence(_ action: TraceAction, line: Int) {
-    let expected = lastSeq + 1
-    if action.seq > expected, !gapAnnounced {
-      report(line, "sequence gap: expected seq \(expected), found \(action.seq) with no gap note before it")
-    } else if action.seq < expected {
-      report(line, "sequence out of order: expected seq \(expected), found \(action.seq)")
-    }
-    lastSeq = max(lastSeq, action.seq)
-    gapAnnounced = false
-  }
-
-  mutating func checkOutput(for action: TraceAction, line: Int) {
-    // Sorted only when an output is left behind (the usual one waits for this very action).
-    if pendingOutputs.keys.contains(where: { $0 < action.seq }) {
-      for (seq, output) in pendingOutputs.sorted(by: { $0.key < $1.key }) where seq < action.seq {
-        report(output.line, "effect \(output.effect): output for seq \(seq) is not followed by action \(seq)")
-        pendingOutputs[seq] = nil
-      }
-    }
-    if let output = pendingOutputs.removeValue(forKey: action.seq), action.effect != output.effect {
-      let found = action.effect.map { "effect \($0)" } ?? "no effect"
-      report(line, "action \(action.seq): sent by effect \(output.effect) (line \(output.line)), but it names \(found)")
-    } else if let effect = action.effect, effects[effect] == nil {
-      report(line, "action \(action.seq): sent by effect \(effect), which was never started")
-    }
-  }
-
-  mutating func checkEffect(_ event: TraceEffectEvent, line: Int) {
-    let id = event.effect
-    // Built only for a problem (most events have none).
-    var name: String { "effect \(id): \(event.event.rawValue)" }
-    switch (event.event, effects[id]) {
-    case (.started, nil): effects[id] = .running
-    case (.started, _): report(line, "effect \(id): started twice")
-    case (_, nil): report(line, "\(name), but it was never started")
-    case (_, .ended): report(line, "\(name), but it had already ended")
-    case (.output, .running):
-      if let seq = event.seq {
-        if seq <= lastSeq {
-          report(line, "effect \(id): output for seq \(seq), but action \(seq) came before it")
-        } else {
-          pendingOutputs[seq] = (id, line)
-        }
-      }
-    case (.finished, .running), (.cancelled, .running): effects[id] = .ended
-    }
-  }
-
-  mutating func finish() {
-    for (seq, output) in pendingOutputs.sorted(by: { $0.key < $1.key }) {
-      report(output.line, "effect \(output.effect): output for seq \(seq) is not followed by action \(seq)")
-    }
-    findings = findings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(
-      \.element)
+    return sessions.finish()
   }
 }

@@ -44,4 +44,8 @@ enum TraceMessages {
     "first line must be a session header, found \"\(kind)\""
   }
   static let headerAgain = "a session header is only allowed on the first line"
+  /// A later `session` line whose tag an earlier one has (`SessionHeaders`).
+  static func sessionAgain(tag: String, firstLine: Int) -> String {
+    "reducer \"\(tag)\": a second session header with this tag (the first is on line \(firstLine))"
+  }
 }

@@ -113,6 +113,17 @@ public final class TraceLineReader<Decoder: TraceLineDecoder>: Sequence, Iterato
   /// The first session's tag, once line 1 was read.
   package var firstReducer: String? { rules.selection.firstReducer }
 
+  /// Read the lines of every session of a file several reducers wrote, each a session of its
+  /// own (`TraceStreamSelection.readsAllSessions`); `lastLineTag` tells whose a line is. Set
+  /// before the first line is read.
+  package var readsAllSessions: Bool {
+    get { rules.selection.readsAllSessions }
+    set { rules.selection.readsAllSessions = newValue }
+  }
+
+  /// The `reducer` tag of the line read last (`nil`: the first session's), with `readsAllSessions`.
+  package var lastLineTag: String? { rules.selection.lastTag }
+
   public func next() -> Result<Decoder.Record, TraceError>? { Decoder.next(in: self) }
 
   /// The reading loop itself (`TraceLineDecoder.next(in:)` calls it).

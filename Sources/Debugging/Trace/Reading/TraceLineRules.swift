@@ -62,6 +62,11 @@ package struct TraceLineRules {
   ) -> Result<Event, TraceError>? {
     guard !stopped else { return nil }
     let file = lines.name
+    func sessionAgain(_ view: LineReader.View) -> Result<Event, TraceError> {
+      .failure(
+        selection.laterHeaderProblem(line: view.number, file: file)
+          ?? TraceError(file: file, line: view.number, message: TraceMessages.headerAgain))
+    }
     // The line read is written in place (not wrapped in a step and copied out): this runs for
     // every line of every reader.
     var outcome: Result<Event, TraceError>?
@@ -79,14 +84,20 @@ package struct TraceLineRules {
               switch reducerTag(line) {
               case .unknown: decision = selection.decide(view)
               case .none: decision = selection.decide(tag: nil)
-              case let .tag(tag): decision = selection.decide(tag: tag)
+              case let .tag(tag): decision = selection.decide(tag: tag, view: view)
               }
-              if decision == .skip { return true }
-              outcome = line
+              switch decision {
+              case .skip: return true
+              case .read: outcome = line
+              case .sessionAgain: outcome = sessionAgain(view)
+              }
               return false
             }
-            if selection.decide(view) == .skip { return true }
-            outcome = scan(view)
+            switch selection.decide(view) {
+            case .skip: return true
+            case .read: outcome = scan(view)
+            case .sessionAgain: outcome = sessionAgain(view)
+            }
             return false
           } ?? false
       } while skipped
@@ -98,7 +109,7 @@ package struct TraceLineRules {
       // A followed file was truncated or replaced: what follows is a new trace from its header.
       restarts = lines.restarts
       readALine = false
-      selection = TraceStreamSelection(reducer: selection.reducer)
+      selection = selection.restarted()
       reportedSelection = false
     }
     // The header is the first line read: line 1, or the selected reducer's `session` line.
@@ -130,8 +141,10 @@ package struct TraceLineRules {
         return .failure(
           TraceError(file: file, line: number, message: TraceMessages.headerExpected(found: kind.rawValue)))
       }
-      if !isHeaderLine, kind == .session {
-        return .failure(TraceError(file: file, line: number, message: TraceMessages.headerAgain))
+      if isHeaderLine {
+        selection.noteHeader(line: number)
+      } else if kind == .session, let problem = selection.laterHeaderProblem(line: number, file: file) {
+        return .failure(problem)
       }
       return .success(event)
     }

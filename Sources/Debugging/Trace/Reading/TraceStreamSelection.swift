@@ -8,6 +8,9 @@ import Foundation
 /// ```text
 /// run.jsonl: warning: this trace also holds reducer "other" (4 lines not read); select it with --prefix other
 /// ```
+///
+/// A second `session` line with the tag of the session read is an error on its line
+/// (`SessionHeaders`); with `readsAllSessions` (`validate`), one with any tag already taken.
 package struct TraceStreamSelection {
   /// The reducer asked for; `nil` for the first session.
   let reducer: String?
@@ -24,6 +27,14 @@ package struct TraceStreamSelection {
   /// For a reader of a stretch of a file after its header (`TraceLineRules.afterHeader()`): its
   /// line 1 is not the file's header, and is read or skipped by its tag like any other line.
   var readsLinesAfterHeader = false
+  /// Every session's lines are read (`validate` checks them all in one pass): no line is
+  /// skipped, `lastTag` tells each line's session, and a later `session` line with a tag not
+  /// taken yet is its session's header, not an error.
+  package var readsAllSessions = false
+  /// The `reducer` tag of the line decided last (`nil`: a line of the first session).
+  package private(set) var lastTag: String?
+  /// The session headers met, by tag.
+  private var headers = SessionHeaders()
 
   package init(reducer: String?) {
     self.reducer = reducer?.isEmpty == true ? nil : reducer
@@ -34,12 +45,17 @@ package struct TraceStreamSelection {
   /// The first session's tag (its `reducer`, else prefix, else name), once line 1 was read.
   package var firstReducer: String? { firstNames.first }
 
-  enum Decision { case read, skip }
+  enum Decision: Equatable {
+    case read, skip
+    /// A `session` line skipped that has the tag of the session read (`lastTag`): an error.
+    case sessionAgain
+  }
 
   /// Whether to read the line `view`; line 1 (the file's header) decides whether the selected
   /// session is the first one.
   mutating func decide(_ view: LineReader.View) -> Decision {
     if view.number == 1, !readsLinesAfterHeader {
+      lastTag = nil
       firstNames = Self.names(ofHeader: view.bytes)
       guard let reducer, !firstNames.contains(reducer) else {
         foundHeader = true
@@ -56,6 +72,11 @@ package struct TraceStreamSelection {
   /// `view`: the line, when it may be a later session's header that names the reducer asked for
   /// by its prefix or name (its lines then carry its tag).
   mutating func decide(tag: String?, view: LineReader.View? = nil) -> Decision {
+    lastTag = tag
+    if readsAllSessions {
+      if let tag { count(tag) }
+      return .read
+    }
     if let tag, tag == reducer || tag == selectedTag, !isFirst {
       foundHeader = true
       return .read
@@ -68,13 +89,42 @@ package struct TraceStreamSelection {
       return .read
     }
     if tag == nil, isFirst { return .read }
-    let name = tag ?? firstNames.first ?? ""
-    if let index = others.firstIndex(where: { $0.tag == name }) {
+    // (Not known reading a stretch after the header: its line 1 is not the file's.)
+    if isFirst, let tag, tag == firstNames.first, let view, ByteSearch.hasPrefix(view.bytes, #"{"kind":"session","#) {
+      return .sessionAgain
+    }
+    count(tag ?? firstNames.first ?? "")
+    return .skip
+  }
+
+  /// Counts a line of the session tagged `tag` among the others.
+  private mutating func count(_ tag: String) {
+    if let index = others.firstIndex(where: { $0.tag == tag }) {
       others[index].lines += 1
     } else {
-      others.append((name, 1))
+      others.append((tag, 1))
     }
-    return .skip
+  }
+
+  /// Notes the header of the session read (line `line`, the first line read).
+  mutating func noteHeader(line: Int) {
+    if let tag = lastTag ?? firstNames.first { headers.note(tag, line: line) }
+  }
+
+  /// The error for the `session` line on `line` (decided last, `lastTag`), read after the header
+  /// or skipped as `.sessionAgain`; `nil` for a new session's header when every session is read.
+  mutating func laterHeaderProblem(line: Int, file: String) -> TraceError? {
+    guard let tag = lastTag else { return TraceError(file: file, line: line, message: TraceMessages.headerAgain) }
+    if let problem = headers.problem(tag: tag, line: line, file: file) { return problem }
+    return readsAllSessions ? nil : TraceError(file: file, line: line, message: TraceMessages.headerAgain)
+  }
+
+  /// A new selection for a followed file truncated or replaced: the same reducer, the same mode.
+  func restarted() -> TraceStreamSelection {
+    var selection = TraceStreamSelection(reducer: reducer)
+    selection.readsAllSessions = readsAllSessions
+    selection.readsLinesAfterHeader = readsLinesAfterHeader
+    return selection
   }
 
   /// What to say at the end: the sessions not read (a warning), or that the one asked for is not
@@ -89,7 +139,7 @@ package struct TraceStreamSelection {
         file: file, line: 1,
         message: "no reducer \"\(reducer)\" in this trace; it holds \(names.joined(separator: ", "))")
     }
-    guard reducer == nil else { return nil }
+    guard reducer == nil, !readsAllSessions else { return nil }
     return Self.othersWarning(others, file: file)
   }
 
