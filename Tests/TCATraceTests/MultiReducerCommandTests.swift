@@ -121,6 +121,25 @@ import Testing
             """, code: 2))
   }
 
+  /// On a file read on several threads (`timings`, `show --labels-only`), the threads after the
+  /// first know line 1's tag too: the same error as on one thread (it exited 0 with a warning).
+  @Test func aTakenTagIsAnErrorOnEveryThread() {
+    let directory = TemporaryDirectory()
+    _ = directory.file("again.jsonl", contents: Self.firstTagAgain)
+    let threads = ["TCA_TRACE_SUMMARY_RANGE_BYTES": "300", "TCA_TRACE_SUMMARY_THREADS": "3"]
+    let error =
+      "again.jsonl:4: error: reducer \"counter\": a second session header with this tag (the first is on line 1)\n"
+    for command in [["timings"], ["show", "--labels-only"]] {
+      let one = tcaTrace(command + ["again.jsonl"], in: directory)
+      let three = tcaTrace(command + ["again.jsonl"], in: directory, environment: threads)
+      #expect(one.stderr == error)
+      #expect(one.code == 2)
+      #expect(three.stdout == one.stdout)
+      #expect(three.stderr == error)
+      #expect(three.code == 2)
+    }
+  }
+
   /// Line 1's session, then a second header with its tag and that session's lines.
   static let firstTagAgain: String = {
     let lines = trace.split(separator: "\n").map {

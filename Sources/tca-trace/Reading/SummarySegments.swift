@@ -62,6 +62,8 @@ package final class SummarySegments: @unchecked Sendable {
   private var namedOthers = false
   /// The header, once the first line was taken.
   package private(set) var session: TraceSession?
+  /// The file's line 1, read before the threads start (`header(_:)`).
+  private var header: [UInt8] = []
 
   private init(path: String, fd: Int32, size: Int, maximumLineLength: Int, threads: Int, rangeBytes: Int) {
     self.path = path
@@ -86,6 +88,7 @@ package final class SummarySegments: @unchecked Sendable {
     else { return nil }
     let segments = SummarySegments(
       path: file, fd: fd, size: size, maximumLineLength: maximumLineLength, threads: threads, rangeBytes: rangeBytes)
+    segments.header = Self.header(fd)
     segments.stretches.start(read: { segments.read($0, into: $1) }, whenDone: { Platform.close(fd) })
     return segments
   }
@@ -147,6 +150,16 @@ package final class SummarySegments: @unchecked Sendable {
     return stretches.hand(batch, to: stretch)
   }
 
+  /// The file's line 1 when it ends within its first 64 kB (a header is a few hundred bytes), for
+  /// the threads of the later stretches to know its tag (a second `session` line with it is an
+  /// error, as on one thread); empty otherwise.
+  private static func header(_ fd: Int32) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: 1 << 16)
+    let count = bytes.withUnsafeMutableBytes { Platform.read(fd, into: $0.baseAddress, count: $0.count, at: 0) } ?? 0
+    guard let end = bytes.prefix(count).firstIndex(of: 0x0A) else { return [] }
+    return Array(bytes[..<end])
+  }
+
   /// Reads the stretch of range `job` into `stretch`, batch by batch.
   private func read(_ job: Int, into stretch: OrderedStretches<[Result<TraceEventSummary, TraceError>], Note>.Stretch) {
     func failed(_ error: Platform.SystemError) {
@@ -179,7 +192,7 @@ package final class SummarySegments: @unchecked Sendable {
     if job == 0 {
       reader = TraceSummaryReader(lines: lines)
     } else {
-      reader = TraceSummaryReader(linesAfterHeader: lines)
+      reader = TraceSummaryReader(linesAfterHeader: lines, header: header)
       reader.readsAfterHeader()
     }
     reader.namesOtherReducers = false

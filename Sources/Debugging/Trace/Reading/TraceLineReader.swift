@@ -89,9 +89,11 @@ public final class TraceLineReader<Decoder: TraceLineDecoder>: Sequence, Iterato
 
   /// Reads `lines` as lines after the header of the trace (`TraceLineRules.afterHeader()`): for a
   /// stretch of a file read from an offset, whose line numbers count from that offset.
-  package init(linesAfterHeader lines: LineReader) {
+  /// `header`: the file's line 1 (for its tag), when known.
+  package init(linesAfterHeader lines: LineReader, header: [UInt8] = []) {
     self.lines = lines
     rules = TraceLineRules.afterHeader()
+    if !header.isEmpty { rules.selection.knowHeader(header) }
   }
 
   /// Whether the end warns about the lines of other reducers skipped (`true`; a reader of a

@@ -42,6 +42,13 @@ package struct TraceStreamSelection {
 
   /// The tags of the other sessions met so far (when reading the first), in order.
   package var otherReducers: [String] { others.map(\.tag) }
+  /// For a reader of a stretch after the header: the names of the file's header (its line 1,
+  /// `header`), so that a `session` line with its tag is an error there too.
+  package mutating func knowHeader(_ header: [UInt8]) {
+    firstNames = header.withUnsafeBytes { Self.names(ofHeader: $0) }
+    if let tag = firstNames.first { headers.note(tag, line: 1) }
+  }
+
   /// The first session's tag (its `reducer`, else prefix, else name), once line 1 was read.
   package var firstReducer: String? { firstNames.first }
 
@@ -89,7 +96,7 @@ package struct TraceStreamSelection {
       return .read
     }
     if tag == nil, isFirst { return .read }
-    // (Not known reading a stretch after the header: its line 1 is not the file's.)
+    // (Reading a stretch after the header, known when it was told the header: `knowHeader`.)
     if isFirst, let tag, tag == firstNames.first, let view, ByteSearch.hasPrefix(view.bytes, #"{"kind":"session","#) {
       return .sessionAgain
     }
