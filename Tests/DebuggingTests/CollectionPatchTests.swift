@@ -60,7 +60,6 @@ private struct Library: Equatable {
       #expect(diff.root.change.apply(to: &inPlace))
       #expect(inPlace == newValue)
       let patch = try RecorderPatch.patch(diff, new: newValue)
-      #expect(patch == JSONPatch(diff, new: newValue))
       var document = Value(reflecting: old).json
       try patch.apply(to: &document)
       #expect(document == newValue.json, "\(JSONWriter.string(patch.json))")
@@ -97,21 +96,134 @@ private struct Library: Equatable {
     #expect(document == Value(reflecting: new).json)
   }
 
-  /// More members changed than the set ends up with: written whole.
+  /// More members removed and added than kept (and more than 16): written whole, so selecting
+  /// all of 100,000 ids is one `replace`, not 100,000 `add`s (found in QA).
   @Test func aSetMostlyReplacedIsWrittenWhole() throws {
-    let old = Library(tags: ["a", "b"]), new = Library(tags: ["c"])
-    let patch = try RecorderPatch.patch(StateDiff(old, new), new: Value(reflecting: new))
-    #expect(JSONWriter.string(patch.json) == #"[{"op":"replace","path":"/tags","value":{"$set":["c"]}}]"#)
+    let few = Library(tags: ["a", "b"])
+    #expect(
+      JSONWriter.string(
+        try RecorderPatch.patch(StateDiff(few, Library(tags: ["c"])), new: Value(reflecting: Library(tags: ["c"]))).json
+      )
+        == #"[{"op":"remove","path":"/tags/$set/1"},{"op":"remove","path":"/tags/$set/0"},{"op":"add","path":"/tags/$set/0","value":"c"}]"#
+    )
+    let all = Library(tags: Set((0..<20).map { "t\($0)" }))
+    let patch = try RecorderPatch.patch(StateDiff(Library(), all), new: Value(reflecting: all))
+    #expect(patch.operations.count == 1)
+    #expect(
+      JSONWriter.string(patch.json).hasPrefix(#"[{"op":"replace","path":"/tags","value":{"$set":["t0","t1","t10","#))
   }
 
-  /// Values made by hand, members out of canonical order: the public patch writes the set whole
-  /// rather than trust places it cannot check.
-  @Test func membersOutOfOrderAreWrittenWhole() {
-    let old = Value.set([.string("b"), .string("a"), .string("c")])
-    let new = Value.set([.string("b"), .string("a"), .string("c"), .string("d")])
+  /// Values from anywhere (the public `JSONPatch(from:to:)`): the members' order on the old side
+  /// cannot be checked, so sets and pair dictionaries are replaced whole (places taken from
+  /// out-of-order values gave `["c","b","a"]` for `[c, a]` → `[a, b, c]`, found in QA).
+  @Test func thePublicPatchWritesSetsWhole() throws {
+    let old = Value.set([.string("c"), .string("a")])
+    let new = Value.set([.string("a"), .string("b"), .string("c")])
     #expect(
       JSONWriter.string(JSONPatch(from: old, to: new).json)
-        == #"[{"op":"replace","path":"","value":{"$set":["b","a","c","d"]}}]"#)
+        == #"[{"op":"replace","path":"","value":{"$set":["a","b","c"]}}]"#)
+    var document = old.json
+    try JSONPatch(from: old, to: new).apply(to: &document)
+    #expect(document == new.json)
+  }
+}
+
+/// `==` and `hash` by `id` only, as apps often write for set membership.
+private struct Contact: Hashable {
+  var id: Int
+  var name: String
+  static func == (a: Self, b: Self) -> Bool { a.id == b.id }
+  func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+private struct Contacts: Equatable {
+  var favorites: Set<Contact>
+  var byID: [Int: Contact]
+}
+
+/// Shows only its name: two labels can read the same in the trace.
+private struct Label: Hashable, CustomReflectable {
+  var id: Int
+  var name: String
+  var customMirror: Mirror { Mirror(self, children: ["name": name]) }
+}
+
+private struct Labels: Equatable {
+  var labels: Set<Label>
+}
+
+extension CollectionPatchTests {
+  /// What the recorder needs of a diff: applied to the old tree it gives the new state's tree,
+  /// and its patch turns the old JSON into the new JSON.
+  private func recordsExactly<T>(_ old: T, _ new: T, options: ReflectionOptions = .init()) throws {
+    let diff = StateDiff(old, new, reflection: options)
+    let newValue = Value(reflecting: new, options: options)
+    var tree = Value(reflecting: old, options: options)
+    #expect(diff.root.change.apply(to: &tree))
+    #expect(tree == newValue)
+    var document = Value(reflecting: old, options: options).json
+    try RecorderPatch.patch(diff, new: newValue).apply(to: &document)
+    #expect(document == newValue.json)
+  }
+
+  /// A renamed contact is `==` to the old one: the set and the dictionary still record the new
+  /// name (the trace kept the old name for good, and `validate` passed; found in QA).
+  @Test func aChangeThatEqualityIgnoresIsRecorded() throws {
+    let ann = Contact(id: 1, name: "Ann"), bob = Contact(id: 2, name: "Bob")
+    let old = Contacts(favorites: [ann, bob], byID: [1: ann, 2: bob])
+    var new = old
+    new.favorites.update(with: Contact(id: 1, name: "Anna"))
+    new.byID[1] = Contact(id: 1, name: "Anna")
+    #expect(old == new)
+    try recordsExactly(old, new)
+    #expect(
+      StateDiff(old, new).description == """
+          Contacts(
+            favorites: Set([
+        -     Contact(
+        -       id: 1,
+        -       name: "Ann"
+        -     ),
+              … (1 unchanged),
+        +     Contact(
+        +       id: 1,
+        +       name: "Anna"
+        +     )
+            ]),
+            byID: [
+              1: Contact(
+                … (1 unchanged),
+        -       name: "Ann"
+        +       name: "Anna"
+              ),
+              … (1 unchanged)
+            ]
+          )
+        """)
+  }
+
+  /// Members that read the same (a custom mirror, the depth limit): the set is replaced whole, as
+  /// it reads, duplicates and all (patches by place named members the trace did not have; found
+  /// in QA: `path /labels/$set/2 does not exist`).
+  @Test func membersThatReadTheSameAreWrittenWhole() throws {
+    var state = Labels(labels: [Label(id: 1, name: "urgent")])
+    for step in [
+      { (s: inout Labels) in s.labels.insert(Label(id: 3, name: "home")) },
+      { $0.labels.insert(Label(id: 2, name: "urgent")) },
+      { $0.labels.remove(Label(id: 1, name: "urgent")) },
+      { $0.labels.insert(Label(id: 4, name: "work")) },
+    ] {
+      var next = state
+      step(&next)
+      try recordsExactly(state, next)
+      state = next
+    }
+    // At the depth limit every member reads `$ref`.
+    var shallow = ReflectionOptions()
+    shallow.maximumDepth = 2
+    try recordsExactly(
+      Labels(labels: [Label(id: 1, name: "a")]), Labels(labels: [Label(id: 1, name: "a"), Label(id: 2, name: "b")]),
+      options: shallow)
   }
 }
 

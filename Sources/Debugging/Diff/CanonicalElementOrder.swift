@@ -39,6 +39,9 @@ struct CanonicalElementOrder<Element: Hashable> {
   /// Whether the order compares the values themselves, reflecting none.
   var reflectsNone: Bool { direct != nil }
 
+  /// Whether no two of the elements reflected read the same (true when none were).
+  var reflectionsAreDistinct: Bool { Set(reflections.values).count == reflections.count }
+
   /// `element` as the trace shows it.
   func shown(_ element: Element) -> Value {
     reflections[element] ?? differ.reflected(element, depth: depth)
@@ -48,4 +51,22 @@ struct CanonicalElementOrder<Element: Hashable> {
     if let direct { return direct(a, b) }
     return Value.canonicallyPrecedes(shown(a), shown(b))
   }
+}
+
+/// Whether `a` and `b` have the same bytes: then they are the same value, whatever their `==`
+/// says (a `==` by `id` only treats a renamed contact as equal; its bytes differ).
+func identicalBits<T>(_ a: T, _ b: T) -> Bool {
+  withUnsafeBytes(of: a) { x in
+    withUnsafeBytes(of: b) { y in x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+  }
+}
+
+/// The reflected change between two values that `==` calls equal but whose bytes differ (equal
+/// text in two buffers, or a field `==` ignores); `nil` when they read the same in the trace.
+func hiddenChange(_ old: Any, _ new: Any, differ: LiveDiffer, depth: Int) -> StateDiff.Change? {
+  let a = differ.reflected(old, depth: depth), b = differ.reflected(new, depth: depth)
+  guard a != b else { return nil }
+  var values = ValueDiffer()
+  values.maximumDepth = max(0, differ.options.maximumDepth - depth)
+  return values.change(a, b, depth: 0)
 }

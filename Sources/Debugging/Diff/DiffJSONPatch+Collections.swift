@@ -8,14 +8,16 @@
 ///  {"op":"replace","path":"/names/$dict/2/1","value":"Grace"}]
 /// ```
 ///
-/// The members must be in that order in the values diffed (`Value(reflecting:)` puts them so);
-/// where they are not, the set or dictionary is replaced whole. Removals come first, from the last; then, in the new order, each inserted member is `add`ed
+/// The members must be in that order on both sides, as `Value(reflecting:)` puts them: the
+/// recorder says so (`membersInCanonicalOrder`); for values from anywhere else (the public
+/// `JSONPatch(from:to:)`) sets and such dictionaries are replaced whole. Removals come first, from the last; then, in the new order, each inserted member is `add`ed
 /// and each changed entry's value patched, so every index is the one it has when applied. A set
-/// or dictionary with more members removed and inserted than it ends up with is replaced whole.
+/// or dictionary with more members removed and added than kept (and more than 16) is replaced
+/// whole.
 extension DiffJSONPatch {
   /// The member operations for a set's diff; `false` to replace it whole.
   func setMembers(_ children: [StateDiff.Node], path: [String], new: [Value], into ops: inout [Operation]) -> Bool {
-    guard membersInCanonicalOrder || Self.isCanonicallySorted(new, by: { $0 }) else { return false }
+    guard membersInCanonicalOrder else { return false }
     var oldIndex = 0
     var removals: [Int] = []
     var placed: [(index: Int, member: Value)] = []
@@ -31,7 +33,7 @@ extension DiffJSONPatch {
       default: return false
       }
     }
-    guard removals.count + placed.count <= new.count else { return false }
+    guard Self.fewChanges(removals.count + placed.count, kept: oldIndex - removals.count) else { return false }
     let setPath = path + ["$set"]
     for index in removals.reversed() { ops.append(.remove(path: JSONPointer(tokens: setPath + [String(index)]))) }
     for (index, member) in placed.sorted(by: { $0.index < $1.index }) {
@@ -46,7 +48,7 @@ extension DiffJSONPatch {
   func pairedEntries(_ children: [StateDiff.Node], path: [String], new: [Value.Entry], into ops: inout [Operation])
     -> Bool
   {
-    guard membersInCanonicalOrder || Self.isCanonicallySorted(new, by: \.key) else { return false }
+    guard membersInCanonicalOrder else { return false }
     var oldIndex = 0
     var removals: [Int] = []
     var placed: [(index: Int, change: StateDiff.Change)] = []
@@ -74,7 +76,7 @@ extension DiffJSONPatch {
       }
     }
     // Written as pairs before and after: a key that is not a plain string was there and stays.
-    guard keptPairedKey, removals.count + inserted <= new.count else {
+    guard keptPairedKey, Self.fewChanges(removals.count + inserted, kept: oldIndex - removals.count) else {
       return false
     }
     let dictPath = path + ["$dict"]
@@ -95,9 +97,11 @@ extension DiffJSONPatch {
     return true
   }
 
-  /// Whether `elements` are in the canonical order of `key`, strictly.
-  static func isCanonicallySorted<Element>(_ elements: [Element], by key: (Element) -> Value) -> Bool {
-    elements.indices.dropFirst().allSatisfy { Value.canonicallyPrecedes(key(elements[$0 - 1]), key(elements[$0])) }
+  /// Whether `changes` members removed and added are few enough to patch by place, with `kept`
+  /// left as they were: no more than those kept (at least 16), so a select-all or a clear is one
+  /// `replace`, not one operation per member.
+  static func fewChanges(_ changes: Int, kept: Int) -> Bool {
+    changes <= max(kept, 16)
   }
 
   /// Where `wanted` is in `elements` (sorted in the canonical order of `key`), by binary search;

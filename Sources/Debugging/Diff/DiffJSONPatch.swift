@@ -13,9 +13,9 @@ extension JSONPatch {
   /// Operations use indices as they are when each one is applied: removals first (from the end),
   /// then, in new order, each inserted element is `add`ed and each moved element is `move`d once
   /// (the elements that kept their order never move), each followed by the changes inside it. Struct fields, enum payloads (`/case/label`), tuples (`/$tuple/_1`) and
-  /// dictionaries with plain string keys are patched in place; sets and other dictionaries by
-  /// their members' places (`/$set/3`, `/$dict/2/1`, `DiffJSONPatch+Collections.swift`);
-  /// multi-line strings are replaced whole.
+  /// dictionaries with plain string keys are patched in place; sets, other dictionaries and
+  /// multi-line strings are replaced whole (the recorder patches sets and other dictionaries by
+  /// their members' places: `DiffJSONPatch+Collections.swift`).
   public init(from old: Value, to new: Value) {
     self.init(StateDiff(old, new), new: new)
   }

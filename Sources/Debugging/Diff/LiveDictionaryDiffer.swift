@@ -1,6 +1,7 @@
 /// A dictionary whose values are `Equatable`, diffed live (`LiveDiffer`): entries are compared by
 /// key with `==`, and only those that differ are reflected, so one value changed in 20,000 costs
-/// 20,000 comparisons, not 40,000 reflected entries. The result is what `ValueDiffer` gives for
+/// 20,000 comparisons, not 40,000 reflected entries. A value `==` calls equal whose bytes differ is
+/// reflected on both sides, so a change `==` ignores (a contact equal by `id` renamed) is kept. The result is what `ValueDiffer` gives for
 /// the two reflected dictionaries: the old entries in the canonical order of their keys (changed
 /// and removed ones as nodes, the others as unchanged runs), then the inserted ones in theirs.
 ///
@@ -24,6 +25,8 @@ extension Dictionary: LiveDiffableDictionary where Value: Equatable {
     // Which entries differ, by their place in the iteration (the same in the second walk).
     var differs = [Bool](repeating: false, count: count)
     var removed = 0
+    // Entries equal by `==` whose reflections differ, and how.
+    var hidden: [Key: StateDiff.Change] = [:]
     // (Walked by index, without tuples: unspecialized code looks up a tuple's type every time.)
     var position = 0
     for index in indices {
@@ -38,6 +41,13 @@ extension Dictionary: LiveDiffableDictionary where Value: Equatable {
       if newValue != values[index] {
         differing.append(key)
         differs[position] = true
+      } else if !identicalBits(newValue, values[index]),
+        let change = hiddenChange(values[index], newValue, differ: differ, depth: depth + 1)
+      {
+        // Equal by `==`, but not in the trace: a change `==` does not see.
+        differing.append(key)
+        differs[position] = true
+        hidden[key] = change
       }
     }
     var inserted: [Key] = []
@@ -83,7 +93,8 @@ extension Dictionary: LiveDiffableDictionary where Value: Equatable {
       guard run < sorted.count else { break }
       let key = sorted[run]
       if let newValue = new[key] {
-        nodes.append(.entry(key: order.shown(key)), differ.change(self[key]!, newValue, depth: entryDepth))
+        nodes.append(
+          .entry(key: order.shown(key)), hidden[key] ?? differ.change(self[key]!, newValue, depth: entryDepth))
       } else {
         nodes.append(.entry(key: order.shown(key)), .removed(differ.reflected(self[key]!, depth: entryDepth)))
       }

@@ -10,9 +10,10 @@
 /// ```
 ///
 /// Members are ordered as `Value.canonicallyPrecedes` orders their reflections
-/// (`CanonicalElementOrder`). When a removed member reads the same as an inserted one (a secret
-/// redacted in both, a class shown as a reference), the set is left to the reflected diff (`nil`),
-/// which shows what the trace can tell apart.
+/// (`CanonicalElementOrder`). A member `==` finds in the new set but whose bytes differ there is
+/// reflected on both sides: if it reads differently (a `==` by `id` only), it is removed and
+/// inserted. When members read the same as others (a secret redacted in both, a custom mirror,
+/// the depth limit), places cannot name them: the set is replaced whole, as it reads.
 protocol LiveDiffableSet {
   func liveChange(to other: Any, differ: LiveDiffer, depth: Int) -> StateDiff.Change?
 }
@@ -20,35 +21,52 @@ protocol LiveDiffableSet {
 extension Set: LiveDiffableSet {
   func liveChange(to other: Any, differ: LiveDiffer, depth: Int) -> StateDiff.Change? {
     guard let new = other as? Set<Element> else { return nil }
+    let memberDepth = depth + 1
     var removed: [Element] = []
     // Which members were removed, by their place in the iteration (the same in the second walk).
     var gone = [Bool](repeating: false, count: count)
+    // Members `==` finds in the new set that read differently there (a `==` by `id` only, a
+    // contact renamed): the old one removed, the new one inserted, as the reflected sets say.
+    var replacements: [Element] = []
     // (Counted by hand: `enumerated()`'s tuples cost a type lookup each in unspecialized code.)
     var position = 0
     for member in self {
-      if !new.contains(member) {
+      if let index = new.firstIndex(of: member) {
+        let stored = new[index]
+        if !identicalBits(member, stored), hiddenChange(member, stored, differ: differ, depth: memberDepth) != nil {
+          removed.append(member)
+          replacements.append(stored)
+          gone[position] = true
+        }
+      } else {
         removed.append(member)
         gone[position] = true
       }
       position += 1
     }
-    var inserted: [Element] = []
+    var inserted = replacements
     // As many as the counts say, then no more looking.
-    let insertedCount = new.count - (count - removed.count)
+    let insertedCount = new.count - (count - removed.count + replacements.count)
     if insertedCount > 0 {
+      var found = 0
       for member in new where !contains(member) {
         inserted.append(member)
-        if inserted.count == insertedCount { break }
+        found += 1
+        if found == insertedCount { break }
       }
     }
     if removed.isEmpty && inserted.isEmpty { return .unchanged(count: 1) }
-    let memberDepth = depth + 1
+    // Members that read the same in the trace (a custom mirror, the depth limit, redacted
+    // secrets) cannot be told apart by place: the set is written whole, as it reads.
+    func whole() -> StateDiff.Change {
+      .replaced(old: differ.reflected(self, depth: depth), new: differ.reflected(new, depth: depth))
+    }
     let removedOrder = CanonicalElementOrder(removed, differ: differ, depth: memberDepth)
     let insertedOrder = CanonicalElementOrder(inserted, differ: differ, depth: memberDepth)
     let removedShown = removed.map(removedOrder.shown)
     let insertedShown = Swift.Set<Value>(inserted.map(insertedOrder.shown))
     guard insertedShown.count == inserted.count, !removedShown.contains(where: insertedShown.contains) else {
-      return nil
+      return whole()
     }
     // The old members in canonical order: a node for each removed one, and between them runs of
     // the others. Only the removed members are sorted; each other member finds its run by binary
@@ -56,7 +74,11 @@ extension Set: LiveDiffableSet {
     // once to be compared).
     let order =
       removedOrder.reflectsNone ? removedOrder : CanonicalElementOrder(Array(self), differ: differ, depth: memberDepth)
-    if !order.reflectsNone, contains(where: { insertedShown.contains(order.shown($0)) }) { return nil }
+    if !order.reflectsNone {
+      guard order.reflectionsAreDistinct, !contains(where: { insertedShown.contains(order.shown($0)) }) else {
+        return whole()
+      }
+    }
     let sorted = removed.sorted(by: order.precedes)
     var runCounts = [Int](repeating: 0, count: sorted.count + 1)
     if sorted.isEmpty {

@@ -43,11 +43,24 @@ struct StateMutationWriter {
   /// Each operation's statement is worked out from `state` before it applies, and nothing of that
   /// state is kept while it applies: the operation changes `state` in place, without copying the
   /// arrays on its path (a sort is hundreds of moves on one array).
+  ///
+  /// Operations in a row that are each written as one place assigned whole (a set's members
+  /// added one by one) give one assignment, after the last of them: once per action, not once
+  /// per member (a select-all of 2,000 ids wrote the set 2,000 times).
   mutating func statements(for patch: JSONPatch, state: inout JSON) -> [String] {
     var lines: [String] = []
+    // The place assigned whole by the operations just applied, not written yet.
+    var unwritten: (code: String, reached: [String])?
     for operation in patch.operations {
       noteNulls(operation, in: state)
       let pending = statements(for: operation, before: state)
+      if let place = unwritten {
+        if case let .whole(code, reached) = pending, code == place.code, reached == place.reached {
+        } else {
+          lines.append(contentsOf: whole(code: place.code, reached: place.reached, after: state))
+          unwritten = nil
+        }
+      }
       do {
         try operation.apply(to: &state)
       } catch {
@@ -56,9 +69,10 @@ struct StateMutationWriter {
       }
       switch pending {
       case let .written(statements): lines.append(contentsOf: statements)
-      case let .whole(code, reached): lines.append(contentsOf: whole(code: code, reached: reached, after: state))
+      case let .whole(code, reached): unwritten = (code, reached)
       }
     }
+    if let place = unwritten { lines.append(contentsOf: whole(code: place.code, reached: place.reached, after: state)) }
     return lines
   }
 
@@ -107,12 +121,16 @@ struct StateMutationWriter {
     // A computed `Identifiable.id` (`$id`) follows the fields it is computed from: no statement.
     if operation.path.tokens.last == Value.identityLabel { return .written([]) }
     func whole(_ target: Place) -> Pending { .whole(code: target.code, reached: target.reached) }
+    if let statement = dictionaryEntryStatement(operation, before: before) { return .written([statement]) }
     switch operation {
     case let .replace(path, value):
       let target = place(path.tokens, in: before)
       guard target.complete else { return whole(target) }
       return .written([assignment(target.code, value)])
     case let .add(path, value):
+      if let member = setMember(path.tokens, in: before) {
+        return .written([call(member.set.chained, "insert", value, suffix: "")])
+      }
       let parentTokens = Array(path.tokens.dropLast())
       let parent = place(parentTokens, in: before)
       guard parent.complete, let last = path.tokens.last else { return whole(parent) }
@@ -128,6 +146,9 @@ struct StateMutationWriter {
         return whole(parent)
       }
     case let .remove(path):
+      if let member = setMember(path.tokens, in: before), let value = member.value {
+        return .written([call(member.set.chained, "remove", value, suffix: "")])
+      }
       let parentTokens = Array(path.tokens.dropLast())
       let parent = place(parentTokens, in: before)
       guard parent.complete, let last = path.tokens.last else { return whole(parent) }
@@ -154,6 +175,59 @@ struct StateMutationWriter {
       return whole(place(Array(path.tokens.dropLast()), in: before))
     case .test:
       return .written([])
+    }
+  }
+
+  /// For a path to a set's member (`/tags/$set/3`): the set's place, when it can be written, and
+  /// the member at that place before the operation (`nil` past the end).
+  private func setMember(_ tokens: [String], in state: JSON) -> (set: Place, value: JSON?)? {
+    guard tokens.count >= 2, tokens[tokens.count - 2] == "$set", let index = Int(tokens[tokens.count - 1]) else {
+      return nil
+    }
+    let set = place(Array(tokens.dropLast(2)), in: state)
+    guard set.complete, case let .object(members) = set.node, members.count == 1, members[0].key == "$set",
+      case let .array(elements) = members[0].value
+    else { return nil }
+    return (set, elements.indices.contains(index) ? elements[index] : nil)
+  }
+
+  /// For an operation on an entry of a dictionary written as pairs (`/names/$dict/2`, its value
+  /// `/names/$dict/2/1`): the subscript assignment (`$0.names[2] = "two"`, `= nil` for a
+  /// removal); `nil` for anything else.
+  private func dictionaryEntryStatement(_ operation: JSONPatch.Operation, before: JSON) -> String? {
+    let tokens = operation.path.tokens
+    let valueOfEntry = tokens.count >= 4 && tokens[tokens.count - 1] == "1" && tokens[tokens.count - 3] == "$dict"
+    let entry = tokens.count >= 3 && tokens[tokens.count - 2] == "$dict"
+    guard valueOfEntry || entry else { return nil }
+    let dictionaryTokens = Array(tokens.dropLast(valueOfEntry ? 3 : 2))
+    guard let index = Int(tokens[dictionaryTokens.count + 1]) else { return nil }
+    let dictionary = place(dictionaryTokens, in: before)
+    guard dictionary.complete, case let .object(members) = dictionary.node, members.count == 1,
+      members[0].key == "$dict", case let .array(entries) = members[0].value
+    else { return nil }
+    func subscripted(_ key: JSON) -> String? {
+      (try? SwiftLiteral.expression(of: key, indent: "", column: 0)).map { "\(dictionary.chained)[\($0)]" }
+    }
+    func pair(_ json: JSON) -> (key: JSON, value: JSON)? {
+      guard case let .array(pair) = json, pair.count == 2 else { return nil }
+      return (pair[0], pair[1])
+    }
+    switch operation {
+    case let .add(_, value) where entry:
+      guard let (key, value) = pair(value), let code = subscripted(key) else { return nil }
+      return assignment(code, value)
+    case .remove where entry:
+      guard entries.indices.contains(index), let (key, _) = pair(entries[index]), let code = subscripted(key) else {
+        return nil
+      }
+      return "\(code) = nil"
+    case let .replace(_, value) where valueOfEntry:
+      guard entries.indices.contains(index), let (key, _) = pair(entries[index]), let code = subscripted(key) else {
+        return nil
+      }
+      return assignment(code, value)
+    default:
+      return nil
     }
   }
 
