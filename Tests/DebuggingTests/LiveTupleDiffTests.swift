@@ -24,3 +24,34 @@ import Testing
       StateDiff(old, new, reflection: options) == LiveDictionaryDifferTests.reflectedDiff(old, new, options: options))
   }
 }
+
+/// A change below the reflection depth limit: both sides read `$ref`, and the trace said nothing
+/// changed (`"patch":[]`); now it is a replace with the markers on both sides (found in QA).
+@Suite struct DepthLimitChangeTests {
+  indirect enum Chain: Equatable {
+    case end(Int)
+    case link(Chain)
+  }
+
+  struct Deep: Equatable {
+    var chain: Chain
+  }
+
+  @Test func aChangeBelowTheLimitIsAReplace() {
+    var options = ReflectionOptions()
+    options.maximumDepth = 3
+    let old = Deep(chain: .link(.link(.link(.end(1))))), new = Deep(chain: .link(.link(.link(.end(2)))))
+    let diff = StateDiff(old, new, reflection: options)
+    #expect(
+      diff.description == """
+          DepthLimitChangeTests.Deep(
+            chain: .link(
+              .link(
+        -       <reference DepthLimitChangeTests.Chain>
+        +       <reference DepthLimitChangeTests.Chain>
+              )
+            )
+          )
+        """)
+  }
+}

@@ -207,10 +207,10 @@ struct LiveDiffer {
     if equal == true { return .unchanged(count: 1) }
     let shownOld = reflected(old, depth: depth), shownNew = reflected(new, depth: depth)
     let change = values.change(shownOld, shownNew, depth: depth)
-    // Different values that read the same once redacted (a dictionary's "password" entry changed):
-    // a replace with the markers on both sides, as for a redacted field, so that the change is
-    // in the trace without the secret.
-    if equal == false, case .unchanged = change, shownNew.containsRedaction {
+    // Different values that read the same once redacted (a dictionary's "password" entry changed)
+    // or cut at the depth limit (`$ref`, a change below it): a replace with the markers on both
+    // sides, as for a redacted field, so that the trace says something changed there.
+    if equal == false, case .unchanged = change, shownNew.hidesSomething {
       return .replaced(old: shownOld, new: shownNew)
     }
     return change

@@ -145,11 +145,25 @@ extension Value {
   public static let identityLabel = "$id"
 
   /// Whether a redaction marker (`.redacted`) is in this value, at any depth.
-  package var containsRedaction: Bool {
+  package var containsRedaction: Bool { contains { if case .redacted = $0 { true } else { false } } }
+
+  /// Whether a redacted value or a reference (`$ref`: a cycle, or the reflection depth limit)
+  /// is somewhere in this value: then two different values can read the same.
+  package var hidesSomething: Bool {
+    contains {
+      switch $0 {
+      case .redacted, .reference: true
+      default: false
+      }
+    }
+  }
+
+  /// Whether `leaf` is true of this value or a value inside it (walked without recursion).
+  private func contains(where leaf: (Value) -> Bool) -> Bool {
     var stack = [self]
     while let value = stack.popLast() {
+      if leaf(value) { return true }
       switch value {
-      case .redacted: return true
       case let .structure(_, fields), let .tuple(fields): stack.append(contentsOf: fields.map(\.value))
       case let .enumCase(_, _, values): stack.append(contentsOf: values.map(\.value))
       case let .array(elements), let .set(elements): stack.append(contentsOf: elements)
