@@ -1,3 +1,5 @@
+import Foundation
+
 /// A dictionary whose values are `Equatable`, diffed live (`LiveDiffer`): entries are compared by
 /// key with `==`, and only those that differ are reflected, so one value changed in 20,000 costs
 /// 20,000 comparisons, not 40,000 reflected entries. A value `==` calls equal whose bytes differ is
@@ -18,6 +20,11 @@ protocol LiveDiffableDictionary {
 }
 
 extension Dictionary: LiveDiffableDictionary where Value: Equatable {
+  // Compiled for the keys and values apps use most, so hashing and comparing them is inline.
+  @_specialize(where Key == String, Value == Int)
+  @_specialize(where Key == String, Value == String)
+  @_specialize(where Key == Int, Value == String)
+  @_specialize(where Key == UUID, Value == Int)
   func liveChange(to other: Any, differ: LiveDiffer, depth: Int) -> StateDiff.Change? {
     guard let new = other as? [Key: Value] else { return nil }
     // Old keys whose entry was removed or changed, and new keys that were inserted.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A set diffed live (`LiveDiffer`): members are looked up in the other set by hash, and only
 /// those removed or inserted are reflected, so inserting one id into a set of 20,000 costs 20,000
 /// lookups, not 40,000 reflected members. The result is what `ValueDiffer` gives for the two
@@ -19,6 +21,10 @@ protocol LiveDiffableSet {
 }
 
 extension Set: LiveDiffableSet {
+  // Compiled for the members apps use most, so hashing and comparing them is inline.
+  @_specialize(where Element == String)
+  @_specialize(where Element == UUID)
+  @_specialize(where Element == Int)
   func liveChange(to other: Any, differ: LiveDiffer, depth: Int) -> StateDiff.Change? {
     guard let new = other as? Set<Element> else { return nil }
     let memberDepth = depth + 1
