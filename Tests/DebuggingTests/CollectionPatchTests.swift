@@ -227,6 +227,48 @@ extension CollectionPatchTests {
   }
 }
 
+/// A key with a secret: two keys of one user read the same once redacted.
+private struct Credential: Hashable {
+  var user: String
+  var password: String
+}
+
+private struct Vault: Equatable {
+  var logins: [Credential: Int]
+  var readings: Set<Double>
+}
+
+extension CollectionPatchTests {
+  /// Keys that read the same in the trace (a redacted field): the dictionary is written whole, as
+  /// it reads (the trace gave one key's value to the other; found in QA).
+  @Test func keysThatReadTheSameAreWrittenWhole() throws {
+    let options = ReflectionOptions(redaction: .default)
+    let old = Vault(
+      logins: [Credential(user: "ada", password: "one"): 1, Credential(user: "ada", password: "two"): 2], readings: [])
+    var new = old
+    new.logins[Credential(user: "ada", password: "two")] = 20
+    try recordsExactly(old, new, options: options)
+    #expect(
+      JSONWriter.string(
+        try RecorderPatch.patch(StateDiff(old, new, reflection: options), new: Value(reflecting: new, options: options))
+          .json
+      )
+      .hasPrefix(#"[{"op":"replace","path":"/logins","value":{"$dict":"#))
+  }
+
+  /// NaN is not equal to itself, so it is never found in the other set: the same bits on both
+  /// sides are the same member, and adding 1.5 is one `add` (the set was written whole on every
+  /// change; found in QA).
+  @Test func notANumberStaysAMember() throws {
+    let old = Vault(logins: [:], readings: [.nan, 1, 2])
+    var new = old
+    new.readings.insert(1.5)
+    try recordsExactly(old, new)
+    let written = JSONWriter.string(try RecorderPatch.patch(StateDiff(old, new), new: Value(reflecting: new)).json)
+    #expect(written == #"[{"op":"add","path":"/readings/$set/1","value":1.5}]"#)
+  }
+}
+
 extension Value {
   fileprivate var setMembers: [Value] {
     if case let .set(members) = self { return members }

@@ -17,6 +17,49 @@ import TraceTestSupport
         """#)
   }
 
+  /// One member of a set added or removed: the others become `null` stand-ins, the member is kept
+  /// on the side it is on; a dictionary's pairs are kept whole (keys may repeat); the diff is the
+  /// whole states'.
+  @Test func prunesUntouchedMembersAndPairs() throws {
+    let (old, new) = try Self.pruned(
+      #"{"$type":"S","tags":{"$set":["a","b","c"]},"names":{"$dict":[[1,"one"],[2,"two"],[3,"three"]]}}"#,
+      #"[{"op":"remove","path":"/tags/$set/1"},{"op":"replace","path":"/names/$dict/2/1","value":"THREE"}]"#)
+    #expect(
+      old == #"{"$type":"S","tags":{"$set":[null,"b",null]},"names":{"$dict":[[1,"one"],[2,"two"],[3,"three"]]}}"#)
+    #expect(new == #"{"$type":"S","tags":{"$set":[null,null]},"names":{"$dict":[[1,"one"],[2,"two"],[3,"THREE"]]}}"#)
+  }
+
+  /// A member that is `null` (the stand-in), or that reads the same as another member (a
+  /// look-alike): the set is kept whole, on both sides (stand-ins made `nil` removed from a
+  /// `Set<String?>` read "unchanged"; found in QA).
+  @Test func membersThatStandInsWouldHideAreKeptWhole() throws {
+    let state =
+      #"{"$type":"S","tags":{"$set":[null,"a"]},"refs":{"$set":[{"$ref":"N"},{"$ref":"N"}]},"names":{"$dict":[[1,"one"],[1,"uno"],[2,"two"]]}}"#
+    let (old, new) = try Self.pruned(
+      state,
+      #"[{"op":"remove","path":"/tags/$set/0"},{"op":"remove","path":"/refs/$set/1"},{"op":"replace","path":"/names/$dict/1/1","value":"UNO"}]"#
+    )
+    #expect(old == state)
+    #expect(
+      new
+        == #"{"$type":"S","tags":{"$set":["a"]},"refs":{"$set":[{"$ref":"N"}]},"names":{"$dict":[[1,"one"],[1,"UNO"],[2,"two"]]}}"#
+    )
+  }
+
+  /// `state` and the state after `patch`, pruned for the patch; the diff of the pruned states is
+  /// the whole states'.
+  private static func pruned(_ state: String, _ patch: String) throws -> (String, String) {
+    let before = try JSONReader.parse(state)
+    let patch = try JSONPatch(json: JSONReader.parse(patch))
+    var after = before
+    try patch.apply(to: &after)
+    let (old, new) = PatchFocus(patch).prune(before: before, after: after)
+    #expect(
+      StateDiff(try Value(json: old), try Value(json: new)).description
+        == StateDiff(try Value(json: before), try Value(json: after)).description)
+    return (JSONWriter.string(old), JSONWriter.string(new))
+  }
+
   @Test func sameTextAsTheWholeStatesOnASyntheticSession() throws {
     let text = SyntheticTrace.text(actions: 400, stateSize: 30, keyframeInterval: 50)
     var tracker = TraceStateTracker()

@@ -53,4 +53,28 @@ import Testing
 
             """#))
   }
+
+  /// A `null` value in a dictionary of optionals is `.some(nil)`: `$0.vals[3] = nil` would remove
+  /// the key, so such a change is an assignment of the whole dictionary (found in QA).
+  @Test func aNullValueIsNotASubscriptAssignment() {
+    let directory = TemporaryDirectory()
+    _ = directory.file(
+      "optionals.jsonl",
+      contents: [
+        #"{"kind":"session","format":2,"reducer":"Opt","name":"Opt","prefix":"","start":"2026-11-24T10:00:00.000Z","clock":"monotonic","platform":"Linux x86_64","pid":1,"keyframeInterval":1000,"redacted":[]}"#,
+        #"{"kind":"state","seq":0,"t":0,"state":{"$type":"Opt.State","vals":{"$dict":[[1,"one"]]}}}"#,
+        #"{"kind":"action","seq":1,"t":1,"duration":1,"label":"Opt.Action.cleared","action":{"$enum":"Opt.Action","cleared":{}},"patch":[{"op":"replace","path":"/vals/$dict/0/1","value":null},{"op":"add","path":"/vals/$dict/1","value":[3,null]}]}"#,
+        "",
+      ].joined(separator: "\n"))
+    #expect(
+      tcaTrace("testgen", "optionals.jsonl", in: directory).stdout.hasSuffix(
+        """
+          // #1 Opt.Action.cleared
+          await store.send(.cleared) {
+            $0.vals = [1: nil, 3: nil]
+          }
+        }
+
+        """))
+  }
 }

@@ -48,7 +48,7 @@ extension Dictionary: LiveDiffableDictionary where Value: Equatable {
       if newValue != values[index] {
         differing.append(key)
         differs[position] = true
-      } else if !identicalBits(newValue, values[index]),
+      } else if mayHideChanges(Value.self), !identicalBits(newValue, values[index]),
         let change = hiddenChange(values[index], newValue, differ: differ, depth: depth + 1)
       {
         // Equal by `==`, but not in the trace: a change `==` does not see.
@@ -75,6 +75,15 @@ extension Dictionary: LiveDiffableDictionary where Value: Equatable {
     }
     let entryDepth = depth + 1
     let order = CanonicalElementOrder(Array(keys), differ: differ, depth: entryDepth)
+    let insertedOrder = CanonicalElementOrder(inserted, differ: differ, depth: entryDepth)
+    // Keys that read the same in the trace (a redacted field, a custom mirror) cannot be told
+    // apart by key: the dictionary is written whole, as it reads.
+    if !order.reflectsNone,
+      !order.reflectionsAreDistinct || !insertedOrder.reflectionsAreDistinct
+        || inserted.contains(where: { key in keys.contains { order.shown($0) == insertedOrder.shown(key) } })
+    {
+      return .replaced(old: differ.reflected(self, depth: depth), new: differ.reflected(new, depth: depth))
+    }
     // The old entries in canonical order: a node for each that differs, and between them runs of
     // the others, each keyed by its first entry (as `ValueDiffer` keeps it). Only the differing
     // keys are sorted; each other key finds its run by binary search (n log k comparisons).
@@ -106,7 +115,6 @@ extension Dictionary: LiveDiffableDictionary where Value: Equatable {
         nodes.append(.entry(key: order.shown(key)), .removed(differ.reflected(self[key]!, depth: entryDepth)))
       }
     }
-    let insertedOrder = CanonicalElementOrder(inserted, differ: differ, depth: entryDepth)
     for key in inserted.sorted(by: insertedOrder.precedes) {
       nodes.append(.entry(key: insertedOrder.shown(key)), .inserted(differ.reflected(new[key]!, depth: entryDepth)))
     }

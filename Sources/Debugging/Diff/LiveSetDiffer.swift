@@ -39,7 +39,9 @@ extension Set: LiveDiffableSet {
     for member in self {
       if let index = new.firstIndex(of: member) {
         let stored = new[index]
-        if !identicalBits(member, stored), hiddenChange(member, stored, differ: differ, depth: memberDepth) != nil {
+        if mayHideChanges(Element.self), !identicalBits(member, stored),
+          hiddenChange(member, stored, differ: differ, depth: memberDepth) != nil
+        {
           removed.append(member)
           replacements.append(stored)
           gone[position] = true
@@ -61,7 +63,28 @@ extension Set: LiveDiffableSet {
         if found == insertedCount { break }
       }
     }
+    // A member not equal to itself (NaN) is neither found nor kept: the same bits on both sides
+    // are the same member.
+    if !removed.isEmpty, !inserted.isEmpty, removed.count <= 16, inserted.count <= 16 {
+      for member in removed where inserted.contains(where: { identicalBits($0, member) }) {
+        let at = inserted.firstIndex { identicalBits($0, member) }!
+        inserted.remove(at: at)
+        let gonePosition = removed.firstIndex { identicalBits($0, member) }!
+        removed.remove(at: gonePosition)
+      }
+      if removed.count != gone.filter({ $0 }).count { gone = markedGone(removed) }
+    }
     if removed.isEmpty && inserted.isEmpty { return .unchanged(count: 1) }
+    /// Which members of this set are among `removed`, by bits, in the iteration's order.
+    func markedGone(_ removed: [Element]) -> [Bool] {
+      var marks = [Bool](repeating: false, count: count)
+      var position = 0
+      for member in self {
+        if removed.contains(where: { identicalBits($0, member) }) { marks[position] = true }
+        position += 1
+      }
+      return marks
+    }
     // Members that read the same in the trace (a custom mirror, the depth limit, redacted
     // secrets) cannot be told apart by place: the set is written whole, as it reads.
     func whole() -> StateDiff.Change {

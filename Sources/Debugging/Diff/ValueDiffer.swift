@@ -65,6 +65,8 @@ package struct ValueDiffer {
   }
 
   private func entries(_ old: [Value.Entry], _ new: [Value.Entry], depth: Int) -> [StateDiff.Node] {
+    // (By key through a hash table: keys that read the same — a redacted field — may repeat, and
+    // then which entries pair up depends on all of them.)
     var newIndex: [Value: Int] = [:]
     for (index, entry) in new.enumerated() { newIndex[entry.key] = index }
     var matched = Set<Int>()
@@ -84,15 +86,76 @@ package struct ValueDiffer {
   }
 
   private func members(_ old: [Value], _ new: [Value]) -> [StateDiff.Node] {
-    let oldSet = Set(old), newSet = Set(new)
+    // Members equal at the same place from either end are in both sets, found without hashing
+    // (one member added to 100,000 hashes none); the others by value.
+    let (prefix, suffix) = Self.ends(old.count, new.count) { old[$0] == new[$1] }
+    let oldWindow = old[prefix..<(old.count - suffix)], newWindow = new[prefix..<(new.count - suffix)]
+    let oldSet = Set(oldWindow), newSet = Set(newWindow)
+    var newEdges = EdgeLookup(new, prefix: prefix, suffix: suffix) { $0 }
+    var oldEdges = EdgeLookup(old, prefix: prefix, suffix: suffix) { $0 }
     var nodes = NodeList()
-    for member in old {
-      nodes.append(.member, newSet.contains(member) ? .unchanged(count: 1) : .removed(member))
+    if prefix > 0 { nodes.append(.member, .unchanged(count: prefix)) }
+    for member in oldWindow {
+      let kept = newSet.contains(member) || newEdges.index(of: member) != nil
+      nodes.append(.member, kept ? .unchanged(count: 1) : .removed(member))
     }
-    for member in new where !oldSet.contains(member) {
+    if suffix > 0 { nodes.append(.member, .unchanged(count: suffix)) }
+    for member in newWindow where !oldSet.contains(member) {
+      if oldEdges.index(of: member) != nil { continue }
       nodes.append(.member, .inserted(member))
     }
     return nodes.nodes
+  }
+
+  /// How many elements are equal (`same(i, j)`) at the same place from the start, and then from
+  /// the end, of two lists of `oldCount` and `newCount` elements.
+  private static func ends(_ oldCount: Int, _ newCount: Int, _ same: (Int, Int) -> Bool) -> (prefix: Int, suffix: Int) {
+    var prefix = 0
+    while prefix < oldCount, prefix < newCount, same(prefix, prefix) { prefix += 1 }
+    var suffix = 0
+    while suffix < oldCount - prefix, suffix < newCount - prefix, same(oldCount - 1 - suffix, newCount - 1 - suffix) {
+      suffix += 1
+    }
+    return (prefix, suffix)
+  }
+
+}
+
+/// Finds a value among the first `prefix` and last `suffix` keys of a list (the ends two lists
+/// share, where a value of the other list's middle is only when values repeat): compared with
+/// `==` while few are asked for, then from a hash table of the ends made once (so a middle of
+/// many values costs one table, not one scan each).
+private struct EdgeLookup<Element> {
+  let elements: [Element]
+  let key: (Element) -> Value
+  let prefix: Int
+  let suffix: Int
+  private var asked = 0
+  private var table: [Value: Int]?
+
+  init(_ elements: [Element], prefix: Int, suffix: Int, key: @escaping (Element) -> Value) {
+    self.elements = elements
+    self.key = key
+    self.prefix = prefix
+    self.suffix = suffix
+  }
+
+  mutating func index(of wanted: Value) -> Int? {
+    if prefix + suffix == 0 { return nil }
+    asked += 1
+    if asked > 8 {
+      if table == nil {
+        var table: [Value: Int] = [:]
+        for index in (0..<prefix).reversed() { table[key(elements[index])] = index }
+        for index in ((elements.count - suffix)..<elements.count).reversed() where table[key(elements[index])] == nil {
+          table[key(elements[index])] = index
+        }
+        self.table = table
+      }
+      return table![wanted]
+    }
+    if let index = (0..<prefix).first(where: { key(elements[$0]) == wanted }) { return index }
+    return ((elements.count - suffix)..<elements.count).first { key(elements[$0]) == wanted }
   }
 }
 

@@ -213,8 +213,10 @@ struct StateMutationWriter {
       return (pair[0], pair[1])
     }
     switch operation {
+    // (A `null` value is `.some(nil)` in a `[K: V?]`: `= nil` would remove the key; the
+    // dictionary is then assigned whole.)
     case let .add(_, value) where entry:
-      guard let (key, value) = pair(value), let code = subscripted(key) else { return nil }
+      guard let (key, value) = pair(value), value != .null, let code = subscripted(key) else { return nil }
       return assignment(code, value)
     case .remove where entry:
       guard entries.indices.contains(index), let (key, _) = pair(entries[index]), let code = subscripted(key) else {
@@ -222,9 +224,9 @@ struct StateMutationWriter {
       }
       return "\(code) = nil"
     case let .replace(_, value) where valueOfEntry:
-      guard entries.indices.contains(index), let (key, _) = pair(entries[index]), let code = subscripted(key) else {
-        return nil
-      }
+      guard value != .null, entries.indices.contains(index), let (key, _) = pair(entries[index]),
+        let code = subscripted(key)
+      else { return nil }
       return assignment(code, value)
     default:
       return nil

@@ -44,8 +44,8 @@ package struct ActionChange {
     case let .focused(change):
       return try change.diff(after: state)
     case let .pruned(before, focus):
-      return StateDiff(
-        try Value(json: focus.prune(before, side: .old)), try Value(json: focus.prune(state, side: .new)))
+      let (old, new) = focus.prune(before: before, after: state)
+      return StateDiff(try Value(json: old), try Value(json: new))
     case .unknown:
       return nil
     }

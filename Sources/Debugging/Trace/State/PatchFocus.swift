@@ -58,22 +58,80 @@ package struct PatchFocus {
     node.changesNew = node.changesNew || new
   }
 
-  /// `state` (the `side` of the change it is) with only the touched paths kept in full.
+  /// `state` (the `side` of the change it is) with only the touched paths kept in full; sets'
+  /// members are kept whole (see `prune(before:after:)`).
   package func prune(_ state: JSON, side: Side) -> JSON {
-    root.operations > 0 ? state : prune(state, root, side)
+    root.operations > 0 ? state : prune(state, root, side, [], standIns: [])
   }
 
-  private func prune(_ value: JSON, _ node: Node, _ side: Side) -> JSON {
+  /// Both states pruned, and also a set's members (`$set`) where one operation added or removed
+  /// one: the others become `null` stand-ins, when the member is not `null` and reads differently
+  /// from all the others on both sides (a stand-in would hide a repeat; deciding needs both
+  /// states, so both sides agree). One id removed from a set of 100,000 decoded and hashed all of
+  /// them (60 ms per action). Dictionaries' pairs (`$dict`) are kept whole: keys that read the
+  /// same (a redacted field) may repeat, and which entries pair up then depends on all of them.
+  package func prune(before: JSON, after: JSON) -> (old: JSON, new: JSON) {
+    guard root.operations == 0 else { return (before, after) }
+    var standIns: Set<[String]> = []
+    collectMembers(root, path: []) { path, touched, node in
+      if Self.membersCanStandIn(at: path, touched, node, in: before, .old)
+        && Self.membersCanStandIn(at: path, touched, node, in: after, .new)
+      {
+        standIns.insert(path)
+      }
+    }
+    return (prune(before, root, .old, [], standIns: standIns), prune(after, root, .new, [], standIns: standIns))
+  }
+
+  /// The `$set` nodes with one member added or removed by one operation: path and index.
+  private func collectMembers(_ node: Node, path: [String], _ found: ([String], Int, Node) -> Void) {
+    for (token, child) in node.children where child.operations == 0 {
+      let childPath = path + [token]
+      if token == "$set" {
+        if child.children.count == 1, let (index, member) = child.children.first, let touched = Int(index),
+          member.operations <= 1, member.children.isEmpty
+        {
+          found(childPath, touched, member)
+        }
+        continue
+      }
+      collectMembers(child, path: childPath, found)
+    }
+  }
+
+  /// Whether the member kept at `touched` of the set at `path` (on `side`, if it is there) is
+  /// not `null` (the stand-in) and reads differently from every other member.
+  private static func membersCanStandIn(
+    at path: [String], _ touched: Int, _ member: Node, in state: JSON, _ side: Side
+  ) -> Bool {
+    guard case let .array(elements)? = try? PatchEngine.value(at: JSONPointer(tokens: path), in: state) else {
+      return false
+    }
+    guard side == .old ? member.changesOld : member.changesNew else { return true }
+    guard elements.indices.contains(touched) else { return false }
+    let wanted = elements[touched]
+    guard wanted != .null else { return false }
+    for (index, element) in elements.enumerated() where index != touched && element == wanted { return false }
+    return true
+  }
+
+  private func prune(_ value: JSON, _ node: Node, _ side: Side, _ path: [String], standIns: Set<[String]>) -> JSON {
     switch value {
     case let .object(members):
       return .object(
         members.map { member in
+          if member.key == "$set", let child = node.children[member.key], standIns.contains(path + [member.key]) {
+            return JSON.Member(member.key, pruneMembers(member.value, child, side))
+          }
           if member.key.hasPrefix("$") || member.key == "id" { return member }
           guard let child = node.children[member.key] else {
             return JSON.Member(member.key, Self.standIn(member.value))
           }
           // Members are matched by name: a member changed on either side is kept whole on both.
-          return JSON.Member(member.key, child.operations > 0 ? member.value : prune(member.value, child, side))
+          return JSON.Member(
+            member.key,
+            child.operations > 0
+              ? member.value : prune(member.value, child, side, path + [member.key], standIns: standIns))
         })
     case let .array(elements):
       // Elements are matched by position or id, and an added element exists on the new side only.
@@ -87,12 +145,23 @@ package struct PatchFocus {
         elements.enumerated().map { index, element in
           guard index == touched else { return Self.standIn(element) }
           if whole { return element }
-          return child.operations > 0 ? Self.standIn(element) : prune(element, child, side)
+          return child.operations > 0
+            ? Self.standIn(element) : prune(element, child, side, path + [token], standIns: standIns)
         })
     default:
       return value
     }
   }
+  /// A set's members where one was added or removed (`collectMembers`): kept on the side it is
+  /// on, the others `null`.
+  private func pruneMembers(_ value: JSON, _ node: Node, _ side: Side) -> JSON {
+    guard case let .array(elements) = value, let (token, child) = node.children.first, let touched = Int(token) else {
+      return value
+    }
+    let kept = side == .old ? child.changesOld : child.changesNew
+    return .array(elements.enumerated().map { index, element in index == touched && kept ? element : .null })
+  }
+
   /// What an untouched value becomes: a structure keeps its type and `id` (array elements are
   /// matched by id), scalars stay, anything else is `null`.
   private static func standIn(_ value: JSON) -> JSON {
