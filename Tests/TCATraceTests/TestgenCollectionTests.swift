@@ -77,4 +77,28 @@ import Testing
 
         """))
   }
+
+  /// A step whose only change is a value the trace does not hold (a redacted secret) is a closure
+  /// of comments, which must name its argument to compile (`{ // …` did not; found in QA).
+  @Test func aClosureOfCommentsNamesItsArgument() {
+    let directory = TemporaryDirectory()
+    _ = directory.file(
+      "secret.jsonl",
+      contents: [
+        #"{"kind":"session","format":2,"reducer":"Login","name":"Login","prefix":"","start":"2026-11-24T10:00:00.000Z","clock":"monotonic","platform":"Linux x86_64","pid":1,"keyframeInterval":1000,"redacted":[]}"#,
+        #"{"kind":"state","seq":0,"t":0,"state":{"$type":"Login.State","token":{"$redacted":"String"}}}"#,
+        #"{"kind":"action","seq":1,"t":1,"duration":1,"label":"Login.Action.refreshed","action":{"$enum":"Login.Action","refreshed":{}},"patch":[{"op":"replace","path":"/token","value":{"$redacted":"String"}}]}"#,
+        "",
+      ].joined(separator: "\n"))
+    #expect(
+      tcaTrace("testgen", "secret.jsonl", in: directory).stdout.hasSuffix(
+        """
+          // #1 Login.Action.refreshed
+          await store.send(.refreshed) { _ in
+            // $0.token = …  (cannot be written in Swift: a redacted String (the trace does not hold its value))
+          }
+        }
+
+        """))
+  }
 }

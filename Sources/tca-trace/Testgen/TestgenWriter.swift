@@ -175,7 +175,10 @@ struct TestgenWriter {
         "  // the steps after it may fail.",
       ]
     }
-    let closure = statements.isEmpty ? "" : " {"
+    // A closure of comments only (values the trace does not hold) must still name its argument
+    // to compile: `{ _ in`.
+    let onlyComments = !statements.isEmpty && statements.allSatisfy { $0.hasPrefix("//") }
+    let closure = statements.isEmpty ? "" : onlyComments ? " { _ in" : " {"
     let closing = statements.isEmpty ? [] : ["  }"]
     let assertions = statements.map { "    " + $0.replacingOccurrences(of: "\n", with: "\n    ") }
     guard let effect = action.effect else {
