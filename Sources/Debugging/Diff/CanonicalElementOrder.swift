@@ -47,6 +47,17 @@ struct CanonicalElementOrder<Element: Hashable> {
     reflections[element] ?? differ.reflected(element, depth: depth)
   }
 
+  /// Which run `element` falls in among `sorted` (in this order): how many of them precede it,
+  /// by binary search.
+  func run(of element: Element, among sorted: [Element]) -> Int {
+    var low = 0, high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if precedes(sorted[middle], element) { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
   func precedes(_ a: Element, _ b: Element) -> Bool {
     if let direct { return direct(a, b) }
     return Value.canonicallyPrecedes(shown(a), shown(b))

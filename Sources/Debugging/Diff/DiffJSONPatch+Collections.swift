@@ -107,11 +107,7 @@ extension DiffJSONPatch {
   /// Where `wanted` is in `elements` (sorted in the canonical order of `key`), by binary search;
   /// `nil` when it is not there.
   static func canonicalIndex<Element>(of wanted: Value, in elements: [Element], by key: (Element) -> Value) -> Int? {
-    var low = 0, high = elements.count
-    while low < high {
-      let middle = (low + high) / 2
-      if Value.canonicallyPrecedes(key(elements[middle]), wanted) { low = middle + 1 } else { high = middle }
-    }
-    return low < elements.count && key(elements[low]) == wanted ? low : nil
+    let place = Value.canonicalPlace(of: wanted, in: elements, by: key)
+    return place < elements.count && key(elements[place]) == wanted ? place : nil
   }
 }

@@ -94,14 +94,10 @@ extension Dictionary: LiveDiffableDictionary where Value: Equatable {
     for key in keys {
       defer { position += 1 }
       guard !differs[position] else { continue }
-      var low = 0, high = sorted.count
-      while low < high {
-        let middle = (low + high) / 2
-        if order.precedes(sorted[middle], key) { low = middle + 1 } else { high = middle }
-      }
-      runCounts[low] += 1
-      if let first = runFirsts[low], !order.precedes(key, first) { continue }
-      runFirsts[low] = key
+      let run = order.run(of: key, among: sorted)
+      runCounts[run] += 1
+      if let first = runFirsts[run], !order.precedes(key, first) { continue }
+      runFirsts[run] = key
     }
     var nodes = NodeList()
     for run in runCounts.indices {

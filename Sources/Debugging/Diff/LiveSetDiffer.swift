@@ -117,12 +117,7 @@ extension Set: LiveDiffableSet {
       for member in self {
         defer { position += 1 }
         guard !gone[position] else { continue }
-        var low = 0, high = sorted.count
-        while low < high {
-          let middle = (low + high) / 2
-          if order.precedes(sorted[middle], member) { low = middle + 1 } else { high = middle }
-        }
-        runCounts[low] += 1
+        runCounts[order.run(of: member, among: sorted)] += 1
       }
     }
     var nodes = NodeList()

@@ -88,19 +88,14 @@ extension StateDiff.Change {
   private static func insert<Element>(
     _ insertions: [Element], into elements: inout [Element], by key: (Element) -> Value
   ) -> Bool {
-    func place(_ element: Element, from low: Int) -> Int? {
+    func place(_ element: Element) -> Int? {
       let wanted = key(element)
-      var low = low, high = elements.count
-      while low < high {
-        let middle = (low + high) / 2
-        if Value.canonicallyPrecedes(key(elements[middle]), wanted) { low = middle + 1 } else { high = middle }
-      }
-      if low < elements.count, key(elements[low]) == wanted { return nil }
-      return low
+      let place = Value.canonicalPlace(of: wanted, in: elements, by: key)
+      return place < elements.count && key(elements[place]) == wanted ? nil : place
     }
     guard insertions.count > 16 else {
       for element in insertions {
-        guard let index = place(element, from: 0) else { return false }
+        guard let index = place(element) else { return false }
         elements.insert(element, at: index)
       }
       return true

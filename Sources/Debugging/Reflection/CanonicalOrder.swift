@@ -56,6 +56,17 @@ extension Value {
     }
   }
 
+  /// Where `wanted` goes among `elements` (sorted in the canonical order of `key`): the first
+  /// place whose key does not precede it, by binary search.
+  static func canonicalPlace<T>(of wanted: Value, in elements: [T], by key: (T) -> Value) -> Int {
+    var low = 0, high = elements.count
+    while low < high {
+      let middle = (low + high) / 2
+      if canonicallyPrecedes(key(elements[middle]), wanted) { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
   /// UUIDs in the order of their `uuidString`s, from their bytes: the text is the bytes in
   /// hexadecimal with dashes at fixed places, so it sorts as they do (without making two strings
   /// per comparison).
