@@ -29,9 +29,14 @@ extension JSONParser {
   /// Where the value at `index` (after whitespace) ends when `Rules` accept it, else `nil`.
   /// Nesting deeper than 63 levels below the value's own, or than `JSONReader.maximumDepth`, is
   /// refused. `keys`: the key table for `JSONReaderRules` (unused for `JSONSyntaxRules`).
+  ///
+  /// `split` makes it one half of an array's scan on two threads (`JSONParser+ParallelScan.swift`):
+  /// the second half starts among the elements of an array (`startsInArray`: level 1, after a
+  /// comma) and ends after the array's `]`; the first stops at a comma between the array's
+  /// elements at `stop`, returning `QuickScanSplit.stopped`.
   @inline(__always)
   func quickScanEnd<Rules: JSONQuickRules, Recorder: JSONCheckRecorder>(
-    _: Rules.Type, keys: QuickKeys?, recording recorder: inout Recorder
+    _: Rules.Type, keys: QuickKeys?, recording recorder: inout Recorder, split: QuickScanSplit = QuickScanSplit()
   ) -> Int? {
     let origin = bytes + self.index
     let end = bytes + self.end
@@ -39,7 +44,8 @@ extension JSONParser {
     var frame = QuickKeyFrame(keys)
     // Containers open below the value's level: bit k of `kinds` is 1 for an object, 0 for an array.
     var kinds: UInt64 = 0
-    var level = 0
+    var level = split.startsInArray ? 1 : 0
+    let stop = bytes + max(split.stop, 0)
     var p = origin
     // Whether a member's key comes before the next value (one place reads keys: it is inlined).
     var keyFirst = false
@@ -102,6 +108,7 @@ extension JSONParser {
         if level == 0 { return bytes.distance(to: p) }
         recorder.valueEnds(level: level, at: origin.distance(to: p))
         guard let next = Self.quickNonSpace(&p, end) else { return nil }
+        if split.stop >= 0, level == 1, p == stop { return QuickScanSplit.stopped }
         p += 1
         let inObject = kinds & 1 == 1
         if next == .comma {
@@ -190,4 +197,17 @@ extension JSONParser {
     }
     return !Rules.checksValues || (isInteger ? digits <= 18 : digits <= 300)
   }
+}
+
+/// Where one half of an array's scan on two threads starts or stops (see `quickScanEnd`); the
+/// default is a whole value's scan.
+struct QuickScanSplit {
+  /// What `quickScanEnd` returns when it stopped at `stop`.
+  static let stopped = -1
+
+  /// The scan starts at an element of an array (level 1), not at a value of its own.
+  var startsInArray = false
+  /// The offset of a comma between the elements of the array at level 1 where the scan stops;
+  /// negative: none.
+  var stop = -1
 }

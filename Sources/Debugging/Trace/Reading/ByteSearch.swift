@@ -1,4 +1,4 @@
-/// Finding a short needle (at least two bytes) in a line, sixteen bytes at a time: the candidates
+/// Finding a short needle (at least two bytes) in a line, sixty-four bytes at a time: the candidates
 /// are the places where the needle's first two bytes follow each other (`"r` for `"reducer":`),
 /// each confirmed on the bytes. A line of JSON has a quote every few bytes, so searching for the
 /// first byte alone (`memchr`) stops at nearly every string.
@@ -19,15 +19,32 @@ package enum ByteSearch {
     let last = bytes.count - count
     let firsts = SIMD16<UInt8>(repeating: text[0])
     let seconds = SIMD16<UInt8>(repeating: text[1])
+    @inline(__always) func pairs(at offset: Int) -> SIMDMask<SIMD16<Int8>> {
+      (base.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self) .== firsts)
+        .& (base.loadUnaligned(fromByteOffset: offset + 1, as: SIMD16<UInt8>.self) .== seconds)
+    }
+    @inline(__always) func found(in pairs: SIMDMask<SIMD16<Int8>>, at offset: Int) -> Bool {
+      for k in 0..<16 where pairs[k] && matches(base + offset + k, text, count) { return true }
+      return false
+    }
     var offset = 0
+    // Sixty-four bytes a step, one test for the four vectors (a 12 MB state line has no
+    // candidate in most steps): the vectors end at `offset + 65 <= bytes.count`.
+    while offset + 64 <= last {
+      let a = pairs(at: offset), b = pairs(at: offset + 16), c = pairs(at: offset + 32), d = pairs(at: offset + 48)
+      if isAny(a .| b .| c .| d) {
+        if found(in: a, at: offset) || found(in: b, at: offset + 16) || found(in: c, at: offset + 32)
+          || found(in: d, at: offset + 48)
+        {
+          return true
+        }
+      }
+      offset += 64
+    }
     // The vectors at `offset` and `offset + 1` are whole while `offset + 17 <= bytes.count`.
     while offset + 16 <= last {
-      let pairs =
-        (base.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self) .== firsts)
-        .& (base.loadUnaligned(fromByteOffset: offset + 1, as: SIMD16<UInt8>.self) .== seconds)
-      if any(pairs) {
-        for k in 0..<16 where pairs[k] && matches(base + offset + k, text, count) { return true }
-      }
+      let pairs = pairs(at: offset)
+      if isAny(pairs), found(in: pairs, at: offset) { return true }
       offset += 16
     }
     while offset <= last {
@@ -54,6 +71,15 @@ package enum ByteSearch {
   @inline(__always)
   static func equals(_ bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
     bytes.count == text.utf8CodeUnitCount && hasPrefix(bytes, text)
+  }
+
+  /// Whether any lane of `mask` is set, as two words (`any(_:)` is a call to a generic
+  /// `min()` that is not inlined: as costly as the search itself).
+  @inline(__always)
+  private static func isAny(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+    let lanes = SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: mask)
+    let halves = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+    return halves[0] | halves[1] != 0
   }
 
   @inline(__always)
