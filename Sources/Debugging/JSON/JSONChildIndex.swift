@@ -9,12 +9,19 @@
 ///                 valueEnds(2, at: 10)  closed(2, at: 11)  valueEnds(1, at: 11)  closed(1, at: 12)
 /// ```
 protocol JSONCheckRecorder {
+  /// Whether the scan checks the elements of an array at level 1 by the shape of the one before
+  /// (`JSONElementTemplate`): for recorders that note no more than where those elements are.
+  static var matchesElementTemplates: Bool { get }
   mutating func opened(level: Int, at offset: Int)
   /// An object member's key, between its quotes (without escapes).
   mutating func key(level: Int, _ range: Range<Int>)
   mutating func valueStarts(level: Int, at offset: Int)
   mutating func valueEnds(level: Int, at offset: Int)
   mutating func closed(level: Int, at offset: Int)
+}
+
+extension JSONCheckRecorder {
+  static var matchesElementTemplates: Bool { false }
 }
 
 /// Records nothing: the plain check.
@@ -34,6 +41,7 @@ struct JSONNoChildren: JSONCheckRecorder {
 /// x,[1,22]   base 2   ranges [3..<4, 5..<7]
 /// ```
 struct JSONElementRanges: JSONCheckRecorder {
+  static var matchesElementTemplates: Bool { true }
   let base: Int
   var ranges: [JSONTextSpan] = []
   private var start = 0

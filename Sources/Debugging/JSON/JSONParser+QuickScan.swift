@@ -49,6 +49,13 @@ extension JSONParser {
     var p = origin
     // Whether a member's key comes before the next value (one place reads keys: it is inlined).
     var keyFirst = false
+    // The elements of an array at level 1 (`Recorder.matchesElementTemplates`): the shape of the
+    // last one scanned byte by byte (`JSONElementTemplate`), where the current one started, and
+    // how many did not have the shape (past `templateMisses`, no more templates are made).
+    var template: JSONElementTemplate?
+    var elementStart = p
+    var misses = 0
+    var matchedTemplate = false
     while true {
       if keyFirst {
         // A key (with the reader's rules: without escapes, new in its object), then a colon.
@@ -68,45 +75,66 @@ extension JSONParser {
       // A value at `p`.
       guard let c = Self.quickNonSpace(&p, end) else { return nil }
       if level > 0 { recorder.valueStarts(level: level, at: origin.distance(to: p)) }
-      switch c {
-      case .quote:
-        guard quickString(&p, end) != nil else { return nil }
-      case .openBrace, .openBracket:
-        guard level < room else { return nil }
-        level += 1
-        recorder.opened(level: level, at: origin.distance(to: p))
-        p += 1
-        guard let next = Self.quickNonSpace(&p, end) else { return nil }
-        let isObject = c == .openBrace
-        if next != (isObject ? .closeBrace : .closeBracket) {
-          kinds = kinds << 1 | (isObject ? 1 : 0)
-          if isObject {
-            if Rules.checksValues { frame.enter(level: level) }
-            keyFirst = true
-          }
-          continue
+      if Recorder.matchesElementTemplates, level == 1, kinds & 1 == 0 {
+        elementStart = p
+        if let after = template?.match(Rules.self, at: p, end: end, parser: self) {
+          p = after
+          matchedTemplate = true
+        } else {
+          matchedTemplate = false
+          if template != nil { misses += 1 }
         }
-        p += 1
-        recorder.closed(level: level, at: origin.distance(to: p))
-        level -= 1
-      case .letterT:
-        guard Self.quickWord(p, end, "true") else { return nil }
-        p += 4
-      case .letterF:
-        guard Self.quickWord(p, end, "false") else { return nil }
-        p += 5
-      case .letterN:
-        guard Self.quickWord(p, end, "null") else { return nil }
-        p += 4
-      case .minus, .zero ... .nine:
-        guard Self.quickNumber(Rules.self, &p, end) else { return nil }
-      default:
-        return nil
+      }
+      if matchedTemplate && level == 1 {
+        // The element had the template's shape: its end is known.
+      } else {
+        switch c {
+        case .quote:
+          guard quickString(&p, end) != nil else { return nil }
+        case .openBrace, .openBracket:
+          guard level < room else { return nil }
+          level += 1
+          recorder.opened(level: level, at: origin.distance(to: p))
+          p += 1
+          guard let next = Self.quickNonSpace(&p, end) else { return nil }
+          let isObject = c == .openBrace
+          if next != (isObject ? .closeBrace : .closeBracket) {
+            kinds = kinds << 1 | (isObject ? 1 : 0)
+            if isObject {
+              if Rules.checksValues { frame.enter(level: level) }
+              keyFirst = true
+            }
+            continue
+          }
+          p += 1
+          recorder.closed(level: level, at: origin.distance(to: p))
+          level -= 1
+        case .letterT:
+          guard Self.quickWord(p, end, "true") else { return nil }
+          p += 4
+        case .letterF:
+          guard Self.quickWord(p, end, "false") else { return nil }
+          p += 5
+        case .letterN:
+          guard Self.quickWord(p, end, "null") else { return nil }
+          p += 4
+        case .minus, .zero ... .nine:
+          guard Self.quickNumber(Rules.self, &p, end) else { return nil }
+        default:
+          return nil
+        }
       }
       // After a value: close containers until one goes on with a comma.
       while true {
         if level == 0 { return bytes.distance(to: p) }
         recorder.valueEnds(level: level, at: origin.distance(to: p))
+        if Recorder.matchesElementTemplates, level == 1, kinds & 1 == 0, !matchedTemplate,
+          misses < JSONElementTemplate.mostMisses
+        {
+          // An element scanned byte by byte: the next ones are tried against its shape.
+          template = JSONElementTemplate(element: elementStart, count: elementStart.distance(to: p))
+        }
+        matchedTemplate = false
         guard let next = Self.quickNonSpace(&p, end) else { return nil }
         if split.stop >= 0, level == 1, p == stop { return QuickScanSplit.stopped }
         p += 1
@@ -138,7 +166,7 @@ extension JSONParser {
 
   /// Whether `literal` (4 or 5 bytes) is at `p`.
   @inline(__always)
-  private static func quickWord(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ literal: StaticString)
+  static func quickWord(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ literal: StaticString)
     -> Bool
   {
     let count = literal.utf8CodeUnitCount
@@ -155,7 +183,7 @@ extension JSONParser {
   /// a fraction or an exponent; with a fraction, at most 300 digits before the point; with an
   /// exponent, a value below 10^308.
   @inline(__always)
-  private static func quickNumber<Rules: JSONQuickRules>(
+  static func quickNumber<Rules: JSONQuickRules>(
     _: Rules.Type, _ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>
   ) -> Bool {
     func isDigit(_ byte: UInt8) -> Bool { byte &- .zero < 10 }

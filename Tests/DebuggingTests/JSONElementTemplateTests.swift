@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import Debugging
+
+/// `JSONElementTemplate`: the quick scan checks an array's elements by the shape of the one
+/// before, and answers exactly as the scan byte by byte — the same end, the same element
+/// ranges, the same refusals — whatever the elements hold.
+@Suite struct JSONElementTemplateTests {
+  /// `JSONElementRanges` without templates: the byte-by-byte answer.
+  struct PlainRanges: JSONCheckRecorder {
+    var inner: JSONElementRanges
+    mutating func opened(level: Int, at offset: Int) {}
+    mutating func key(level: Int, _ range: Range<Int>) {}
+    mutating func valueStarts(level: Int, at offset: Int) { inner.valueStarts(level: level, at: offset) }
+    mutating func valueEnds(level: Int, at offset: Int) { inner.valueEnds(level: level, at: offset) }
+    mutating func closed(level: Int, at offset: Int) {}
+  }
+
+  /// The end and element ranges of the array `text`, or `nil` when the scan refuses it; with
+  /// templates or without.
+  static func scan(_ text: String, checks: Bool, templates: Bool) -> (end: Int, ranges: [Range<Int>])? {
+    let bytes = Array(text.utf8)
+    return bytes.withUnsafeBufferPointer { buffer in
+      var parser = JSONParser(buffer.baseAddress!, count: buffer.count)
+      if templates {
+        var ranges = JSONElementRanges(base: 0)
+        let accepted =
+          checks
+          ? parser.quickCheckValue(recording: &ranges, reusing: QuickKeys()) : parser.quickSkipValue(recording: &ranges)
+        return accepted ? (parser.index, ranges.ranges.map(\.range)) : nil
+      }
+      var ranges = PlainRanges(inner: JSONElementRanges(base: 0))
+      let accepted =
+        checks
+        ? parser.quickCheckValue(recording: &ranges, reusing: QuickKeys()) : parser.quickSkipValue(recording: &ranges)
+      return accepted ? (parser.index, ranges.inner.ranges.map(\.range)) : nil
+    }
+  }
+
+  static func expectSameAnswer(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    for checks in [true, false] {
+      let plain = scan(text, checks: checks, templates: false)
+      let templated = scan(text, checks: checks, templates: true)
+      #expect(templated?.end == plain?.end, "\(text), checks \(checks)", sourceLocation: sourceLocation)
+      #expect(templated?.ranges == plain?.ranges, "\(text), checks \(checks)", sourceLocation: sourceLocation)
+    }
+  }
+
+  static let todo =
+    #"{"$type":"Todo.State","description":"Todo 0","id":{"$uuid":"00000000-0000-0000-0000-000000000000"},"isComplete":false}"#
+
+  /// `todo` with `part` replaced by `replacement`.
+  static func todo(_ part: String, _ replacement: String) -> String {
+    todo.replacingOccurrences(of: part, with: replacement)
+  }
+
+  /// Elements after a first `todo`, each alone, then all in a row.
+  static let variations: [String] = {
+    var elements: [String] = [todo]
+    elements.append(todo("false", "true"))
+    elements.append(todo("Todo 0", #"Todo \"quoted\", \u00e9 and \n"#))
+    elements.append(todo("Todo 0", "Tödo with UTF-8 and a long text past sixteen bytes"))
+    // Values of other kinds, or bad ones.
+    for value in ["null", "0", "fals", "falsey"] { elements.append(todo("false", value)) }
+    for value in ["12", "[]"] { elements.append(todo(#""Todo 0""#, value)) }
+    for value in ["tab\there", #"bad \x"#] { elements.append(todo("Todo 0", value)) }
+    // A key twice, a key changed, a member more or less, whitespace.
+    elements.append(todo("description", "$type"))
+    elements.append(todo("description", "title"))
+    elements.append(todo(#","isComplete":false"#, ""))
+    elements.append(todo("}", #","extra":1}"#))
+    elements.append(todo(":", " : "))
+    // Cut off inside a value.
+    elements.append(String(todo.prefix(60)))
+    return elements
+  }()
+
+  @Test func eachVariationAfterAFirstElementIsTheByteByByteAnswer() {
+    for element in Self.variations {
+      Self.expectSameAnswer("[" + Self.todo + "," + element + "," + Self.todo + "]")
+      Self.expectSameAnswer("[" + Self.todo + "," + element + "]")
+    }
+    Self.expectSameAnswer("[" + Self.variations.joined(separator: ",") + "]")
+  }
+
+  @Test func numbersAreCheckedAsTheScanChecksThem() {
+    let row = #"{"id":1,"score":2.5,"rank":-3}"#
+    for value in [
+      "12", "0", "-0", "1e308", "1e999", "123456789012345678", "1234567890123456789", "01", "1.", "-", "2.5e-3",
+    ] {
+      Self.expectSameAnswer("[" + row + "," + row.replacingOccurrences(of: "2.5", with: value) + "]")
+      Self.expectSameAnswer("[" + row + "," + row.replacingOccurrences(of: ":1,", with: ":\(value),") + "]")
+    }
+  }
+
+  @Test func nestedArraysAndScalarsAndManyShapes() {
+    Self.expectSameAnswer(
+      #"[{"a":[1,2],"b":"xxxxxxxxxxxx"},{"a":[3,4],"b":"y"},{"a":[5],"b":"z"},{"a":[6,7,8],"b":""}]"#)
+    Self.expectSameAnswer("[" + (0..<100).map { "\($0)" }.joined(separator: ",") + "]")
+    Self.expectSameAnswer(#"["a string longer than sixteen","another one longer than that","x"]"#)
+    // More shapes than the scan makes templates for, then one shape again.
+    let shapes = (0..<40).map { #"{"key\#($0)":"value number \#($0)"}"# }
+    Self.expectSameAnswer("[" + (shapes + shapes.map { _ in shapes[0] }).joined(separator: ",") + "]")
+  }
+
+  @Test func aTemplateIsTheElementWithoutItsValues() {
+    func shape(_ text: String) -> String? {
+      Array(text.utf8).withUnsafeBufferPointer { buffer in
+        JSONElementTemplate(element: buffer.baseAddress!, count: buffer.count)?.shape
+      }
+    }
+    #expect(
+      shape(Self.todo)
+        == #"{"$type":<string>,"description":<string>,"id":{"$uuid":<string>},"isComplete":<boolean>}"#)
+    #expect(
+      shape(#"{ "a" : [1, -2.5e3, null, "x\"y"], "b\"c": {} }"#)
+        == #"{ "a" : [<number>, <number>, <null>, <string>], "b\"c": {} }"#)
+    #expect(shape(#"{"a":1}"#) == nil)
+  }
+}
