@@ -68,6 +68,36 @@ import Testing
     #expect(Self.scan(#"[{"a":1},{"a":1,"a":2}]"#, checks: false, splittingAt: 8)?.ranges == [1..<8, 9..<22])
   }
 
+  /// Only an array longer than 64 KB starts a helper thread, not each small array of a large
+  /// line: 30,000 todos with a `tags` array each and 2,000 small arrays before them start one
+  /// (where there are two cores), and reading every todo's `tags` starts none.
+  @Test func onlyALargeArrayStartsAThread() throws {
+    let small = (0..<2_000).map { #""a\#($0)":[\#($0)]"# }.joined(separator: ",")
+    let todos = (0..<30_000).map { #"{"id":\#($0),"tags":["t\#($0)"],"isComplete":false}"# }.joined(separator: ",")
+    let text = #"{"kind":"state","seq":0,"t":0,"state":{\#(small),"todos":[\#(todos)]}}"#
+    #expect(text.utf8.count > JSONParser.parallelScanSize)
+    let started = Platform.ThreadCount()
+    let lazy = try Platform.Helper.$startedThreads.withValue(started) {
+      try JSONLazyReadingTests.lazyParse(text, fromDepth: 2)
+    }
+    #expect(started.count == (Platform.coreCount > 1 ? 1 : 0))
+    let afterParse = started.count
+    let todosValue = lazy["state"]?["todos"]
+    Platform.Helper.$startedThreads.withValue(started) {
+      for i in stride(from: 0, to: 30_000, by: 1_000) { #expect(todosValue?[i]?["tags"]?[0] == .string("t\(i)")) }
+    }
+    #expect(started.count == afterParse)
+  }
+
+  @Test func aHelperThatCouldNotStartRunsItsJobInJoin() {
+    final class Box: @unchecked Sendable { var ran = false }
+    let box = Box()
+    let helper = Platform.Helper(startsThread: false) { box.ran = true }
+    #expect(!box.ran)
+    helper.join()
+    #expect(box.ran)
+  }
+
   /// A state of 20,000 todos (over 1 MB, so read on two threads where there are two cores):
   /// the same value as the full parse, and an error in the second half is the full parse's.
   @Test func aLargeStateIsTheFullParsesValueAndError() throws {

@@ -42,7 +42,8 @@ struct JSONNoChildren: JSONCheckRecorder {
 /// ```
 struct JSONElementRanges: JSONCheckRecorder {
   static var matchesElementTemplates: Bool { true }
-  let base: Int
+  /// Where the scan that records next starts (a scan in parts moves it, `quickScanArray`).
+  var base: Int
   var ranges: [JSONTextSpan] = []
   private var start = 0
 

@@ -30,10 +30,10 @@ extension JSONParser {
   /// Nesting deeper than 63 levels below the value's own, or than `JSONReader.maximumDepth`, is
   /// refused. `keys`: the key table for `JSONReaderRules` (unused for `JSONSyntaxRules`).
   ///
-  /// `split` makes it one half of an array's scan on two threads (`JSONParser+ParallelScan.swift`):
-  /// the second half starts among the elements of an array (`startsInArray`: level 1, after a
-  /// comma) and ends after the array's `]`; the first stops at a comma between the array's
-  /// elements at `stop`, returning `QuickScanSplit.stopped`.
+  /// `split` makes it one part of an array's scan on two threads (`JSONParser+ParallelScan.swift`):
+  /// a part may start among the elements of an array (`startsInArray`: level 1, after a comma)
+  /// and end after the array's `]`, or stop at the first comma between the array's elements at
+  /// or after `stop`, returning `QuickScanSplit.stopped(at:)` that comma.
   @inline(__always)
   func quickScanEnd<Rules: JSONQuickRules, Recorder: JSONCheckRecorder>(
     _: Rules.Type, keys: QuickKeys?, recording recorder: inout Recorder, split: QuickScanSplit = QuickScanSplit()
@@ -136,7 +136,9 @@ extension JSONParser {
         }
         matchedTemplate = false
         guard let next = Self.quickNonSpace(&p, end) else { return nil }
-        if split.stop >= 0, level == 1, p == stop { return QuickScanSplit.stopped }
+        if split.stop >= 0, level == 1, p >= stop, next == .comma {
+          return QuickScanSplit.stopped(at: bytes.distance(to: p))
+        }
         p += 1
         let inObject = kinds & 1 == 1
         if next == .comma {
@@ -227,15 +229,18 @@ extension JSONParser {
   }
 }
 
-/// Where one half of an array's scan on two threads starts or stops (see `quickScanEnd`); the
+/// Where a part of an array's scan on two threads starts or stops (see `quickScanEnd`); the
 /// default is a whole value's scan.
 struct QuickScanSplit {
-  /// What `quickScanEnd` returns when it stopped at `stop`.
-  static let stopped = -1
-
   /// The scan starts at an element of an array (level 1), not at a value of its own.
   var startsInArray = false
-  /// The offset of a comma between the elements of the array at level 1 where the scan stops;
-  /// negative: none.
+  /// The scan stops at the first comma between the elements of the array at level 1 at or after
+  /// this offset; negative: none.
   var stop = -1
+
+  /// What `quickScanEnd` returns when it stopped at the comma at offset `comma`: below zero.
+  static func stopped(at comma: Int) -> Int { -2 - comma }
+
+  /// The comma that `quickScanEnd`'s `result` stopped at; `nil` when it is the end of the value.
+  static func comma(stoppedAt result: Int) -> Int? { result <= -2 ? -2 - result : nil }
 }

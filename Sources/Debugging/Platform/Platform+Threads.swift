@@ -10,7 +10,8 @@ import Glibc
 /// On Linux a new thread is queued on its creator's core and moved to an idle one only by the
 /// next load balancing, measured at up to 2.7 ms on a two-core machine: longer than half the job.
 /// So the thread is created on the other cores (its creator's left out of its affinity) and, once
-/// running, allowed on every core again. Elsewhere it is a plain thread.
+/// running, allowed on every core again. Elsewhere it is a plain thread. When no thread can be
+/// made (a limit on processes), `join()` runs the job on the caller's thread.
 ///
 /// ```swift
 /// let helper = Platform.Helper { scanSecondHalf() }
@@ -36,19 +37,40 @@ extension Platform {
     fileprivate var affinity: [UInt8]?
     #endif
 
-    /// Starts `body` on a new thread.
-    package init(_ body: @escaping @Sendable () -> Void) {
+    // No thread could be made (a process limit): `join()` runs `body`.
+    private var runsInJoin = false
+
+    /// Starts `body` on a new thread (or, when none can be made, in `join()`). `startsThread:
+    /// false` is the latter on purpose (for tests).
+    package init(startsThread: Bool = true, _ body: @escaping @Sendable () -> Void) {
       self.body = body
+      guard startsThread else {
+        runsInJoin = true
+        return
+      }
       #if os(Linux)
-      if startPinned() { return }
-      #endif
+      if !startPinned() && !startPlain() { runsInJoin = true }
+      #else
       let thread = Thread { [self] in run() }
       thread.stackSize = 1 << 20
       thread.start()
+      #endif
+      if !runsInJoin { Self.startedThreads?.add() }
     }
 
+    /// Counts the threads started while it is set (for tests):
+    /// `Platform.Helper.$startedThreads.withValue(count) { … }`.
+    @TaskLocal package static var startedThreads: ThreadCount?
+
     /// Waits until `body` returned.
-    package func join() { done.wait() }
+    package func join() {
+      if runsInJoin {
+        runsInJoin = false
+        body()
+        return
+      }
+      done.wait()
+    }
 
     fileprivate func run() {
       body()
@@ -56,6 +78,32 @@ extension Platform {
     }
 
     #if os(Linux)
+    /// Starts the thread where the system puts it; `false` when it could not.
+    private func startPlain() -> Bool {
+      affinity = nil
+      return start(pinnedTo: nil)
+    }
+
+    /// Starts the thread, on the cores of `mask` when given; `false` when it could not.
+    private func start(pinnedTo mask: [UInt8]?) -> Bool {
+      var attributes = pthread_attr_t()
+      pthread_attr_init(&attributes)
+      defer { pthread_attr_destroy(&attributes) }
+      pthread_attr_setstacksize(&attributes, 1 << 20)
+      pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+      if let mask {
+        guard let functions = Affinity.functions, functions.setAttributes(&attributes, Affinity.maskSize, mask) == 0
+        else { return false }
+      }
+      var thread = pthread_t()
+      let context = Unmanaged.passRetained(self).toOpaque()
+      guard pthread_create(&thread, &attributes, helperThreadMain, context) == 0 else {
+        Unmanaged<Helper>.fromOpaque(context).release()
+        return false
+      }
+      return true
+    }
+
     /// Starts the thread on the cores other than the current one; `false` (nothing started) when
     /// the functions for it are missing or there is no other core.
     private func startPinned() -> Bool {
@@ -67,24 +115,26 @@ extension Platform {
       guard current >= 0, current < Affinity.maskSize * 8 else { return false }
       mask[current / 8] &= ~UInt8(1 << (current % 8))
       guard mask.contains(where: { $0 != 0 }) else { return false }
-      var attributes = pthread_attr_t()
-      pthread_attr_init(&attributes)
-      defer { pthread_attr_destroy(&attributes) }
-      pthread_attr_setstacksize(&attributes, 1 << 20)
-      pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-      guard functions.setAttributes(&attributes, Affinity.maskSize, mask) == 0 else { return false }
       affinity = original
-      var thread = pthread_t()
-      let context = Unmanaged.passRetained(self).toOpaque()
-      let started = pthread_create(&thread, &attributes, helperThreadMain, context)
-      guard started == 0 else {
-        Unmanaged<Helper>.fromOpaque(context).release()
+      guard start(pinnedTo: mask) else {
         affinity = nil
         return false
       }
       return true
     }
     #endif
+  }
+}
+
+extension Platform {
+  /// How many helper threads were started (`Helper.startedThreads`).
+  package final class ThreadCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    package init() {}
+    package var count: Int { lock.withLock { value } }
+    fileprivate func add() { lock.withLock { value += 1 } }
   }
 }
 
