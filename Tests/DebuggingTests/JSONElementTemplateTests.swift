@@ -118,4 +118,24 @@ import Testing
         == #"{ "a" : [<number>, <number>, <null>, <string>], "b\"c": {} }"#)
     #expect(shape(#"{"a":1}"#) == nil)
   }
+
+  /// A state of 20,000 todos whose descriptions hold `, {done}`: the same value as the full
+  /// parse, and an error in a row past the first is the full parse's.
+  @Test func aLargeStateIsTheFullParsesValueAndError() throws {
+    func state(_ todos: [String]) -> String {
+      #"{"kind":"state","seq":0,"t":0,"state":{"todos":["# + todos.joined(separator: ",") + "]}}"
+    }
+    var todos = (0..<20_000).map { #"{"description":"Todo \#($0), {done}","id":\#($0),"isComplete":false}"# }
+    let text = state(todos)
+    let lazy = try JSONLazyReadingTests.lazyParse(text, fromDepth: 2)
+    #expect(lazy == (try JSONReader.parse(text)))
+    todos[15_000] = #"{"id":15000,"id":15001}"#
+    let broken = state(todos)
+    let lazyError = JSONLazyReadingTests.error { () throws(JSONError) in
+      try JSONLazyReadingTests.lazyParse(broken, fromDepth: 2)
+    }
+    let fullError = JSONLazyReadingTests.error { () throws(JSONError) in try JSONReader.parse(broken) }
+    #expect(lazyError == fullError)
+    #expect(lazyError?.description.hasSuffix(#"duplicate key "id""#) == true)
+  }
 }

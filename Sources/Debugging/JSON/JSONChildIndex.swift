@@ -42,8 +42,7 @@ struct JSONNoChildren: JSONCheckRecorder {
 /// ```
 struct JSONElementRanges: JSONCheckRecorder {
   static var matchesElementTemplates: Bool { true }
-  /// Where the scan that records next starts (a scan in parts moves it, `quickScanArray`).
-  var base: Int
+  let base: Int
   var ranges: [JSONTextSpan] = []
   private var start = 0
 

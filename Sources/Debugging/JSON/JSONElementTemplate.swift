@@ -11,7 +11,8 @@
 /// string   literal },"isComplete":   boolean   literal }
 /// ```
 ///
-/// The rows of a state (100,000 todos) share one shape: their check costs about a fifth.
+/// The rows of a state (100,000 todos) share one shape: their check takes about 2.6 times fewer
+/// instructions.
 struct JSONElementTemplate {
   /// What a scalar value of the template is; `true` and `false` are both booleans.
   enum Slot: UInt8 { case string, number, boolean, null }

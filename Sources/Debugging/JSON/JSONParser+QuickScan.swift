@@ -29,14 +29,9 @@ extension JSONParser {
   /// Where the value at `index` (after whitespace) ends when `Rules` accept it, else `nil`.
   /// Nesting deeper than 63 levels below the value's own, or than `JSONReader.maximumDepth`, is
   /// refused. `keys`: the key table for `JSONReaderRules` (unused for `JSONSyntaxRules`).
-  ///
-  /// `split` makes it one part of an array's scan on two threads (`JSONParser+ParallelScan.swift`):
-  /// a part may start among the elements of an array (`startsInArray`: level 1, after a comma)
-  /// and end after the array's `]`, or stop at the first comma between the array's elements at
-  /// or after `stop`, returning `QuickScanSplit.stopped(at:)` that comma.
   @inline(__always)
   func quickScanEnd<Rules: JSONQuickRules, Recorder: JSONCheckRecorder>(
-    _: Rules.Type, keys: QuickKeys?, recording recorder: inout Recorder, split: QuickScanSplit = QuickScanSplit()
+    _: Rules.Type, keys: QuickKeys?, recording recorder: inout Recorder
   ) -> Int? {
     let origin = bytes + self.index
     let end = bytes + self.end
@@ -44,14 +39,14 @@ extension JSONParser {
     var frame = QuickKeyFrame(keys)
     // Containers open below the value's level: bit k of `kinds` is 1 for an object, 0 for an array.
     var kinds: UInt64 = 0
-    var level = split.startsInArray ? 1 : 0
-    let stop = bytes + max(split.stop, 0)
+    var level = 0
     var p = origin
     // Whether a member's key comes before the next value (one place reads keys: it is inlined).
     var keyFirst = false
     // The elements of an array at level 1 (`Recorder.matchesElementTemplates`): the shape of the
     // last one scanned byte by byte (`JSONElementTemplate`), where the current one started, and
-    // how many did not have the shape (past `templateMisses`, no more templates are made).
+    // how many did not have the shape (past `JSONElementTemplate.mostMisses`, no more templates
+    // are made).
     var template: JSONElementTemplate?
     var elementStart = p
     var misses = 0
@@ -136,9 +131,6 @@ extension JSONParser {
         }
         matchedTemplate = false
         guard let next = Self.quickNonSpace(&p, end) else { return nil }
-        if split.stop >= 0, level == 1, p >= stop, next == .comma {
-          return QuickScanSplit.stopped(at: bytes.distance(to: p))
-        }
         p += 1
         let inObject = kinds & 1 == 1
         if next == .comma {
@@ -227,20 +219,4 @@ extension JSONParser {
     }
     return !Rules.checksValues || (isInteger ? digits <= 18 : digits <= 300)
   }
-}
-
-/// Where a part of an array's scan on two threads starts or stops (see `quickScanEnd`); the
-/// default is a whole value's scan.
-struct QuickScanSplit {
-  /// The scan starts at an element of an array (level 1), not at a value of its own.
-  var startsInArray = false
-  /// The scan stops at the first comma between the elements of the array at level 1 at or after
-  /// this offset; negative: none.
-  var stop = -1
-
-  /// What `quickScanEnd` returns when it stopped at the comma at offset `comma`: below zero.
-  static func stopped(at comma: Int) -> Int { -2 - comma }
-
-  /// The comma that `quickScanEnd`'s `result` stopped at; `nil` when it is the end of the value.
-  static func comma(stoppedAt result: Int) -> Int? { result <= -2 ? -2 - result : nil }
 }

@@ -94,11 +94,9 @@ extension JSONTreeParser {
   /// array is then read element by element, each refused one by the reader.
   private mutating func checkWholeArray() -> [JSONTextSpan]? {
     var ranges = JSONElementRanges(base: cursor.index)
-    // A large array is scanned on two threads (`JSONParser+ParallelScan.swift`).
     let accepted =
       lazy!.checked
-      ? cursor.quickScanArray(JSONSyntaxRules.self, keys: nil, recording: &ranges)
-      : cursor.quickScanArray(JSONReaderRules.self, keys: lazy!.keys, recording: &ranges)
+      ? cursor.quickSkipValue(recording: &ranges) : cursor.quickCheckValue(recording: &ranges, reusing: lazy!.keys)
     return accepted ? ranges.ranges : nil
   }
 

@@ -81,7 +81,7 @@ package final class SummarySegments: @unchecked Sendable {
     file: String, reducer: String?, maximumLineLength: Int, threads: Int? = nil,
     minimumFileBytes: Int = LargeTraceFile.minimumBytes, rangeBytes: Int = rangeBytes
   ) -> SummarySegments? {
-    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let cores = Platform.coreCount
     let threads = min(threads ?? (cores > 1 ? cores + 1 : 1), 8)
     guard threads > 1, reducer == nil, rangeBytes > 0,
       let (fd, size) = LargeTraceFile.open(file, minimumBytes: minimumFileBytes)

@@ -99,7 +99,7 @@ package final class ReportSegments: @unchecked Sendable {
     file: String, reducer: String?, maximumLineLength: Int, threads: Int? = nil,
     minimumFileBytes: Int = LargeTraceFile.minimumBytes, rangeBytes: Int = rangeBytes
   ) -> ReportSegments? {
-    let threads = min(threads ?? ProcessInfo.processInfo.activeProcessorCount, 8)
+    let threads = min(threads ?? Platform.coreCount, 8)
     guard threads > 1, reducer == nil, rangeBytes > 0,
       let (fd, size) = LargeTraceFile.open(file, minimumBytes: minimumFileBytes)
     else { return nil }

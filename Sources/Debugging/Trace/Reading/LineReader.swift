@@ -107,8 +107,6 @@ public final class LineReader {
   private var atEnd = false
   /// The over-long-line error, thrown again by every later call.
   private var failure: LineReaderError?
-  /// Whether the descriptor is a regular file (which `pread` reads at any offset).
-  private lazy var isRegularFile = Platform.kind(of: fd) == .regular
 
   /// Opens `path` (`-` is standard input).
   public convenience init(
@@ -286,23 +284,6 @@ public final class LineReader {
       let grownCapacity = min(capacity * 2, maximumLineLength + 1 + chunkSize)
       buffer = Platform.reallocateLarge(buffer, from: capacity, to: grownCapacity, keeping: end)
       capacity = grownCapacity
-    }
-    if follow == nil, capacity - end >= Self.parallelReadSize, Platform.coreCount > 1, isRegularFile,
-      let position = readPosition.map({ Int($0) }) ?? Platform.position(of: fd),
-      let (count, firstNewline) = Self.readInHalves(fd, into: buffer + end, count: capacity - end, at: position),
-      count > 0
-    {
-      // A long line's next megabytes, read on two threads (`LineReader+ParallelRead.swift`);
-      // `nextLine` searches for the newline from the first one found (none: past them all).
-      if readPosition != nil {
-        readPosition = Int64(position + count)
-      } else if !Platform.seek(fd, to: position + count) {
-        throw LineReaderError("cannot read '\(name)': cannot move the read position")
-      }
-      scanned = end + (firstNewline ?? count)
-      end += count
-      offset += Int64(count)
-      return
     }
     while true {
       let result: Result<Int, Platform.SystemError>
