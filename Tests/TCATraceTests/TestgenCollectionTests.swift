@@ -16,6 +16,13 @@ import Testing
       #"{"kind":"end","t":4,"actions":3}"#,
     ].joined(separator: "\n") + "\n"
 
+  /// `testgen`'s output for a trace of `lines`, written to `file`.
+  static func testgen(_ file: String, _ lines: String...) -> String {
+    let directory = TemporaryDirectory()
+    _ = directory.file(file, contents: lines.joined(separator: "\n") + "\n")
+    return tcaTrace("testgen", file, in: directory).stdout
+  }
+
   @Test func membersAndEntriesAreWrittenOneByOne() {
     let directory = TemporaryDirectory()
     _ = directory.file("sets.jsonl", contents: Self.trace)
@@ -57,17 +64,13 @@ import Testing
   /// A `null` value in a dictionary of optionals is `.some(nil)`: `$0.vals[3] = nil` would remove
   /// the key, so such a change is an assignment of the whole dictionary (found in QA).
   @Test func aNullValueIsNotASubscriptAssignment() {
-    let directory = TemporaryDirectory()
-    _ = directory.file(
-      "optionals.jsonl",
-      contents: [
+    #expect(
+      Self.testgen(
+        "optionals.jsonl",
         #"{"kind":"session","format":2,"reducer":"Opt","name":"Opt","prefix":"","start":"2026-11-24T10:00:00.000Z","clock":"monotonic","platform":"Linux x86_64","pid":1,"keyframeInterval":1000,"redacted":[]}"#,
         #"{"kind":"state","seq":0,"t":0,"state":{"$type":"Opt.State","vals":{"$dict":[[1,"one"]]}}}"#,
-        #"{"kind":"action","seq":1,"t":1,"duration":1,"label":"Opt.Action.cleared","action":{"$enum":"Opt.Action","cleared":{}},"patch":[{"op":"replace","path":"/vals/$dict/0/1","value":null},{"op":"add","path":"/vals/$dict/1","value":[3,null]}]}"#,
-        "",
-      ].joined(separator: "\n"))
-    #expect(
-      tcaTrace("testgen", "optionals.jsonl", in: directory).stdout.hasSuffix(
+        #"{"kind":"action","seq":1,"t":1,"duration":1,"label":"Opt.Action.cleared","action":{"$enum":"Opt.Action","cleared":{}},"patch":[{"op":"replace","path":"/vals/$dict/0/1","value":null},{"op":"add","path":"/vals/$dict/1","value":[3,null]}]}"#
+      ).hasSuffix(
         """
           // #1 Opt.Action.cleared
           await store.send(.cleared) {
@@ -81,17 +84,13 @@ import Testing
   /// A step whose only change is a value the trace does not hold (a redacted secret) is a closure
   /// of comments, which must name its argument to compile (`{ // …` did not; found in QA).
   @Test func aClosureOfCommentsNamesItsArgument() {
-    let directory = TemporaryDirectory()
-    _ = directory.file(
-      "secret.jsonl",
-      contents: [
+    #expect(
+      Self.testgen(
+        "secret.jsonl",
         #"{"kind":"session","format":2,"reducer":"Login","name":"Login","prefix":"","start":"2026-11-24T10:00:00.000Z","clock":"monotonic","platform":"Linux x86_64","pid":1,"keyframeInterval":1000,"redacted":[]}"#,
         #"{"kind":"state","seq":0,"t":0,"state":{"$type":"Login.State","token":{"$redacted":"String"}}}"#,
-        #"{"kind":"action","seq":1,"t":1,"duration":1,"label":"Login.Action.refreshed","action":{"$enum":"Login.Action","refreshed":{}},"patch":[{"op":"replace","path":"/token","value":{"$redacted":"String"}}]}"#,
-        "",
-      ].joined(separator: "\n"))
-    #expect(
-      tcaTrace("testgen", "secret.jsonl", in: directory).stdout.hasSuffix(
+        #"{"kind":"action","seq":1,"t":1,"duration":1,"label":"Login.Action.refreshed","action":{"$enum":"Login.Action","refreshed":{}},"patch":[{"op":"replace","path":"/token","value":{"$redacted":"String"}}]}"#
+      ).hasSuffix(
         """
           // #1 Login.Action.refreshed
           await store.send(.refreshed) { _ in

@@ -39,44 +39,37 @@ struct JSONElementTemplate {
     var literals: [(start: Int, count: Int)] = []
     var slots: [Slot] = []
     var literalStart = 0
-    var i = 0
-    func cut(_ slot: Slot, from start: Int, to end: Int) {
-      literals.append((literalStart, start - literalStart))
+    func cut(_ slot: Slot, from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) {
+      literals.append((literalStart, element.distance(to: start) - literalStart))
       slots.append(slot)
-      literalStart = end
+      literalStart = element.distance(to: end)
     }
-    while i < count {
-      switch element[i] {
+    // The element is valid JSON: the scan's own steps find where each string and number ends.
+    let parser = JSONParser(element, count: count)
+    let end = element + count
+    var p = element
+    while p < end {
+      let start = p
+      switch p.pointee {
       case .quote:
-        // The element is valid JSON: the string ends at the first quote not escaped.
-        var j = i + 1
-        while element[j] != .quote { j += element[j] == .backslash ? 2 : 1 }
-        var k = j + 1
-        while k < count,
-          element[k] == .space || element[k] == .newline || element[k] == .tab
-            || element[k] == .carriageReturn
-        {
-          k += 1
-        }
+        _ = parser.quickString(&p, end)
+        var next = p
         // A key (followed by a colon) is part of the literal; a string value is a slot.
-        if k >= count || element[k] != .colon { cut(.string, from: i, to: j + 1) }
-        i = j + 1
+        if JSONParser.quickNonSpace(&next, end) != .colon { cut(.string, from: start, to: p) }
       case .minus, .zero ... .nine:
-        var j = i + 1
-        while j < count, Self.isNumberByte(element[j]) { j += 1 }
-        cut(.number, from: i, to: j)
-        i = j
+        _ = JSONParser.quickNumber(JSONSyntaxRules.self, &p, end)
+        cut(.number, from: start, to: p)
       case .letterT:
-        cut(.boolean, from: i, to: i + 4)
-        i += 4
+        p += 4
+        cut(.boolean, from: start, to: p)
       case .letterF:
-        cut(.boolean, from: i, to: i + 5)
-        i += 5
+        p += 5
+        cut(.boolean, from: start, to: p)
       case .letterN:
-        cut(.null, from: i, to: i + 4)
-        i += 4
+        p += 4
+        cut(.null, from: start, to: p)
       default:
-        i += 1
+        p += 1
       }
       if slots.count > Self.mostSlots { return nil }
     }
@@ -99,10 +92,6 @@ struct JSONElementTemplate {
       if k < slots.count { text += "<\(slots[k])>" }
     }
     return text
-  }
-
-  private static func isNumberByte(_ byte: UInt8) -> Bool {
-    (byte >= .zero && byte <= .nine) || byte == .dot || byte == .minus || byte == .plus || byte | 0x20 == .letterE
   }
 
   /// Where the element at `p` ends when it has this shape and `Rules` accept its values, else

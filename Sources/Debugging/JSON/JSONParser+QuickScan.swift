@@ -73,16 +73,14 @@ extension JSONParser {
       if Recorder.matchesElementTemplates, level == 1, kinds & 1 == 0 {
         elementStart = p
         if let after = template?.match(Rules.self, at: p, end: end, parser: self) {
+          // The element has the template's shape: its end is known.
           p = after
           matchedTemplate = true
-        } else {
-          matchedTemplate = false
-          if template != nil { misses += 1 }
+        } else if template != nil {
+          misses += 1
         }
       }
-      if matchedTemplate && level == 1 {
-        // The element had the template's shape: its end is known.
-      } else {
+      if !matchedTemplate {
         switch c {
         case .quote:
           guard quickString(&p, end) != nil else { return nil }
