@@ -13,31 +13,119 @@ import TraceTestSupport
     return head + String(repeating: ".", count: count - head.count - 1) + "|"
   }
 
-  @Test func keepsALongLineAndReadsTheRest() throws {
-    let big = Platform.largeBufferSize + 12_345
-    let lines = [line(1, 10), line(2, big), line(3, 70_000), line(4, 5), line(5, big + 1), line(6, 3)]
-    let reader = try LineReader(path: traceFile(lines.joined(separator: "\n") + "\n"), chunkSize: 1 << 16)
-    var kept: [(memory: UnsafeMutableRawPointer, capacity: Int, count: Int)] = []
+  /// Reads `reader` to its end, keeping what `detachLine` hands over.
+  func readAll(_ reader: LineReader) throws -> (lines: [String], kept: [LineMemory]) {
+    var kept: [LineMemory] = []
     var read: [String] = []
     while let text = try reader.nextLine({ view -> String in
       let text = String(decoding: view.bytes, as: UTF8.self)
       if let detached = reader.detachLine(view) {
-        #expect(UnsafeRawPointer(detached.memory) == view.bytes.baseAddress)
-        #expect(detached.capacity >= view.bytes.count)
-        kept.append((detached.memory, detached.capacity, view.bytes.count))
+        #expect(detached.bytes.baseAddress == view.bytes.baseAddress)
+        #expect(detached.bytes.count == view.bytes.count)
+        kept.append(detached)
       }
       return text
     }) {
       read.append(text)
     }
+    return (read, kept)
+  }
+
+  /// From a pipe: the reader hands over its buffer.
+  @Test func keepsALongLineOfAPipeAndReadsTheRest() throws {
+    let big = Platform.largeBufferSize + 12_345
+    let lines = [line(1, 10), line(2, big), line(3, 70_000), line(4, 5), line(5, big + 1), line(6, 3)]
+    var fds: [Int32] = [0, 0]
+    #expect(pipe(&fds) == 0)
+    let writeEnd = fds[1]
+    let text = Array((lines.joined(separator: "\n") + "\n").utf8)
+    let writer = Thread {
+      var written = 0
+      while written < text.count {
+        let count = text.withUnsafeBytes { write(writeEnd, $0.baseAddress! + written, text.count - written) }
+        guard count > 0 else { break }
+        written += count
+      }
+      close(writeEnd)
+    }
+    writer.start()
+    let reader = LineReader(fileDescriptor: fds[0], name: "<pipe>", closesDescriptor: true, chunkSize: 1 << 16)
+    let (read, kept) = try readAll(reader)
     #expect(read == lines)
-    #expect(kept.map(\.count) == [big, big + 1])
-    // The detached buffers still hold their lines, after the reader went on.
+    #expect(kept.map(\.bytes.count) == [big, big + 1])
+    #expect(kept.map(\.isMapped) == [false, false])
+    // The buffers handed over still hold their lines, after the reader went on.
+    #expect(kept.map { String(decoding: $0.bytes, as: UTF8.self) } == [lines[1], lines[4]])
+  }
+
+  /// From a file: every line longer than a chunk with 1 MiB of the file after its start is read
+  /// from a mapping, which is handed over; the rest from the buffer.
+  @Test func mapsTheLongLinesOfAFile() throws {
+    let big = Platform.largeBufferSize + 12_345
+    let lines = [
+      line(1, 10), line(2, big), line(3, 70_000), line(4, 5), line(5, big + 1), line(6, 3), line(7, 200_000),
+      line(8, 1 << 16), line(9, 4),
+    ]
+    let reader = try LineReader(path: traceFile(lines.joined(separator: "\n") + "\n"), chunkSize: 1 << 16)
+    let (read, kept) = try readAll(reader)
+    #expect(read == lines)
+    // Lines 3 and 7 are mapped too (1 MiB of the file follows their start) but not kept.
+    #expect(kept.map(\.bytes.count) == [big, big + 1])
+    #expect(kept.map(\.isMapped) == [true, true])
+    #expect(kept.map { String(decoding: $0.bytes, as: UTF8.self) } == [lines[1], lines[4]])
+    #expect(reader.lineNumber == 9)
+    #expect(reader.linesEnd == Int64(read.map { $0.utf8.count + 1 }.reduce(0, +)))
+  }
+
+  /// Where each line starts (`lastLineStart`), mapped or not, and a last line without a newline
+  /// after a mapped one.
+  @Test func aMappedLineKeepsTheOffsetsAndTheLastLine() throws {
+    let lines = [line(1, 3 << 20), line(2, 100), line(3, 2 << 20)]
+    let path = traceFile(lines.joined(separator: "\n"))
+    let reader = try LineReader(path: path)
+    var starts: [Int64] = []
+    var truncated: [Bool] = []
+    while try reader.nextLine({ view in truncated.append(view.isTruncated) }) != nil {
+      starts.append(reader.lastLineStart)
+    }
+    #expect(starts == [0, Int64(3 << 20) + 1, Int64(3 << 20) + 102])
+    #expect(truncated == [false, false, true])
+  }
+
+  /// A limit on the line length holds for a mapped line: the error names it.
+  @Test func aMappedLineLongerThanTheLimitIsAnError() throws {
+    let lines = [line(1, 5), line(2, 3 << 20), line(3, 5)]
+    let reader = try LineReader(
+      path: traceFile(lines.joined(separator: "\n") + "\n"), maximumLineLength: 2 << 20)
+    #expect(try reader.nextLine()?.number == 1)
     #expect(
-      kept.map { String(decoding: UnsafeRawBufferPointer(start: $0.memory, count: $0.count), as: UTF8.self) } == [
-        lines[1], lines[4],
-      ])
-    for piece in kept { Platform.freeLarge(piece.memory, count: piece.capacity) }
+      throws: LineReaderError("line longer than 2 MiB, the maximum line length (--max-line-length raises it)", line: 2)
+    ) {
+      try reader.nextLine()
+    }
+  }
+
+  /// A file cut short while a line of it is kept (an app recording to it again): reading the
+  /// kept line gives zeros where the file is gone instead of ending the process with `SIGBUS`,
+  /// and the reader's next line is an error.
+  @Test func aFileTruncatedUnderAKeptLineIsAnErrorNotACrash() throws {
+    let lines = [line(1, 5), line(2, 4 << 20), line(3, 5)]
+    let path = traceFile(lines.joined(separator: "\n") + "\n", name: "truncated.jsonl")
+    let reader = try LineReader(path: path)
+    #expect(try reader.nextLine()?.number == 1)
+    let kept = try #require(try reader.nextLine { reader.detachLine($0) } ?? nil)
+    #expect(kept.isMapped)
+    #expect(truncate(path, 1 << 20) == 0)
+    let bytes = kept.bytes
+    #expect(bytes[(1 << 20) - 7] == UInt8(ascii: "."))
+    // Past the cut: zeros, to the end of the line.
+    #expect(bytes[(1 << 20) + 10] == 0)
+    #expect(bytes[bytes.count - 1] == 0)
+    #expect(
+      throws: LineReaderError(
+        "'\(path)' got shorter while it was read (another program truncated it); read it again")
+    ) { try reader.nextLine() }
+    #expect(throws: LineReaderError.self) { try reader.nextLine() }
   }
 
   @Test func keepsNothingOfAShortLineOrOneNotAtTheStart() throws {

@@ -18,11 +18,11 @@ import Foundation
 ///                                                  ^^^^^ ^^^^^  element ranges into these bytes
 /// ```
 final class JSONLazyText {
-  /// The line (owned, in huge pages when large: `Platform.allocateLarge`); empty until the
-  /// parse that made the arrays has ended.
+  /// The line (a copy, or the memory the reader handed over); empty until the parse that made
+  /// the arrays has ended.
   private(set) var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-  /// The size of the memory at `bytes` (at least their count), to free it.
-  private var capacity = 0
+  /// Holds `bytes`.
+  private var memory: LineMemory?
   /// Whether an array kept elements as text (the bytes are then copied).
   var used = false
   /// Whether the whole text holds no `"$id"` and no `\u` (computed once, when first asked).
@@ -38,29 +38,20 @@ final class JSONLazyText {
     return lacks
   }
 
-  deinit { release() }
-
-  private func release() {
-    guard let base = bytes.baseAddress else { return }
-    Platform.freeLarge(UnsafeMutableRawPointer(mutating: base), count: capacity)
-  }
-
-  /// Keeps `line`: the buffer of `view` when its reader gives it away (`detachLine`), else a
+  /// Keeps `line`: the memory of `view` when its reader hands it over (`detachLine`), else a
   /// copy.
   func keep(_ line: UnsafeRawBufferPointer, of view: LineReader.View? = nil) {
-    let memory: UnsafeMutableRawPointer, size: Int
-    if let view, view.bytes.baseAddress == line.baseAddress, view.bytes.count == line.count,
-      let detached = view.source?.detachLine(view)
-    {
-      (memory, size) = detached
-    } else {
-      (memory, size) = (Platform.allocateLarge(line.count), line.count)
-      if let base = line.baseAddress { memory.copyMemory(from: base, byteCount: line.count) }
+    var kept: LineMemory?
+    if let view, view.bytes.baseAddress == line.baseAddress, view.bytes.count == line.count {
+      kept = view.source?.detachLine(view)
     }
-    release()
-    bytes = UnsafeBufferPointer(start: memory.assumingMemoryBound(to: UInt8.self), count: line.count)
-    capacity = size
+    let memory = kept ?? LineMemory(copying: line)
+    self.memory = memory
+    bytes = UnsafeBufferPointer(start: memory.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: line.count)
   }
+
+  /// Whether the bytes are the file's own, mapped (for tests).
+  var isMapped: Bool { memory?.isMapped ?? false }
 
   /// The tree of the value at `range`, a value `JSONReader` reads without an error (it was
   /// checked when the line was read). Arrays of 4 KB and more inside it stay text in turn.

@@ -125,6 +125,13 @@ package enum Platform {
     lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset)
   }
 
+  /// The read position of `descriptor` (bytes from the start of its file); `nil` for a pipe or
+  /// a terminal.
+  package static func position(of descriptor: Int32) -> Int? {
+    let position = lseek(descriptor, 0, SEEK_CUR)
+    return position < 0 ? nil : Int(position)
+  }
+
   /// Reads up to `count` bytes at `offset` without moving the read position; how many, or `nil`
   /// on an error.
   package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer?, count: Int, at offset: Int)

@@ -16,7 +16,11 @@ public struct LineReaderError: Error, Equatable, Sendable, CustomStringConvertib
 /// Reads a file, standard input (`-`) or a FIFO line by line with `read(2)`, in fixed-size chunks.
 ///
 /// Memory is one buffer of `chunkSize` bytes, grown (doubling) only to hold the longest line, so a
-/// 500 MB line is read in linear time and a 10 GB file of short lines in 64 KB.
+/// 500 MB line is read in linear time and a 10 GB file of short lines in 64 KB. In a regular
+/// file (on Linux, not followed), a line with no newline in its first chunk is not read into the
+/// buffer: when at least `mappedLineMinimum` bytes of the file follow its start, the reader maps
+/// that stretch of the file (`MappedFileRegion`) and hands the line out from there, then reads on
+/// after it. A file that got shorter while a line of it was mapped is an error at the next line.
 ///
 /// A line longer than `maximumLineLength` (default `defaultMaximumLineLength`, 256 MiB) is an
 /// error naming its line, found after reading at most that many bytes of it: `/dev/zero` or a file
@@ -107,6 +111,18 @@ public final class LineReader {
   private var atEnd = false
   /// The over-long-line error, thrown again by every later call.
   private var failure: LineReaderError?
+  /// Whether a line may be mapped: the descriptor is a regular file, and not followed.
+  private var mapsLongLines = false
+  /// Whether mapping the line being read was tried (once per line).
+  private var triedMappingLine = false
+  /// The mapped line handed out last: unmapped at the next call unless detached.
+  private var mappedLine: MappedFileRegion?
+  /// The faults of the lines this reader mapped (`nil` until it maps one).
+  private var mappedFaults: MappedFileFaults?
+
+  /// A line is mapped when the file holds at least this many bytes from its start (and its first
+  /// chunk has no newline): below it, reading costs less than mapping.
+  package static let mappedLineMinimum = 1 << 20
 
   /// Opens `path` (`-` is standard input).
   public convenience init(
@@ -175,6 +191,7 @@ public final class LineReader {
     self.capacity = self.chunkSize
     let buffer = Platform.allocateLarge(self.chunkSize)
     self.buffer = buffer
+    mapsLongLines = follow == nil && Platform.kind(of: fileDescriptor) == .regular
   }
 
   /// Reads the regular file open as `fileDescriptor` from byte `offset`, with `pread`: several
@@ -202,6 +219,10 @@ public final class LineReader {
   /// Calls `body` with the next line, or returns `nil` at the end of the input.
   public func nextLine<R>(_ body: (View) -> R) throws(LineReaderError) -> R? {
     if let failure { throw failure }
+    if let faults = mappedFaults {
+      mappedLine = nil
+      if faults.anyTruncated { throw truncatedWhileRead() }
+    }
     if let limit = linesStartBefore, linesEnd >= limit { return nil }
     while true {
       if scanned < end, let found = memchr(buffer + scanned, Int32(UInt8(ascii: "\n")), end - scanned) {
@@ -214,9 +235,13 @@ public final class LineReader {
           isTruncated: false, source: self)
         start = newline + 1
         scanned = start
+        triedMappingLine = false
         return body(view)
       }
       scanned = end
+      if mapsLongLines, !triedMappingLine, !atEnd, end - start >= chunkSize, let view = try mapPendingLine() {
+        return body(view)
+      }
       if atEnd {
         guard start < end else { return nil }
         if end - start > maximumLineLength { throw tooLong() }
@@ -227,24 +252,29 @@ public final class LineReader {
           isTruncated: true)
         start = end
         scanned = end
+        triedMappingLine = false
         return body(view)
       }
       try fill()
     }
   }
 
-  /// Hands the buffer that holds `view`'s bytes to the caller, who keeps the line instead of
-  /// copying it and frees the buffer with `Platform.freeLarge(_:count:)` and its capacity: for a line of `Platform.largeBufferSize` bytes
-  /// or more at the start of the buffer (a 12 MB state line, whose lazily read arrays keep its
-  /// text). The reader goes on in a new buffer with the bytes read after the line. `nil` (nothing
-  /// changed) for any other line.
+  /// Hands the memory that holds `view`'s bytes to the caller, who keeps the line instead of
+  /// copying it: the stretch of the file mapped for it, or the buffer for a line of
+  /// `Platform.largeBufferSize` bytes or more at its start (a 12 MB state line, whose lazily read
+  /// arrays keep its text). The reader goes on in a new buffer with the bytes read after the
+  /// line. `nil` (nothing changed) for any other line.
   ///
   /// ```swift
   /// try reader.nextLine { view in
-  ///   if let kept = reader.detachLine(view) { text = UnsafeBufferPointer(start: kept.memory, count: view.bytes.count) }
+  ///   if let kept = reader.detachLine(view) { text = kept.bytes }
   /// }
   /// ```
-  package func detachLine(_ view: View) -> (memory: UnsafeMutableRawPointer, capacity: Int)? {
+  package func detachLine(_ view: View) -> LineMemory? {
+    if let region = mappedLine, view.bytes.baseAddress == region.bytes.baseAddress {
+      mappedLine = nil
+      return LineMemory(mapped: region, count: view.bytes.count)
+    }
     guard view.bytes.count >= Platform.largeBufferSize, view.bytes.baseAddress == UnsafeRawPointer(buffer),
       start >= view.bytes.count, start <= end
     else { return nil }
@@ -252,13 +282,68 @@ public final class LineReader {
     let newCapacity = max(chunkSize, rest + chunkSize)
     let fresh = Platform.allocateLarge(newCapacity)
     fresh.copyMemory(from: buffer + start, byteCount: rest)
-    let detached = (memory: buffer, capacity: capacity)
+    let detached = LineMemory(allocated: buffer, capacity: capacity, count: view.bytes.count)
     buffer = fresh
     capacity = newCapacity
     scanned -= start
     start = 0
     end = rest
     return detached
+  }
+
+  /// The line being read (`end - start` bytes of it in the buffer, no newline among them) from a
+  /// mapping of the file, and the reader moved past it; `nil` (nothing changed) when the line is
+  /// not mapped: the file holds less than `mappedLineMinimum` bytes from its start, the line is
+  /// the last and has no newline, or the mapping failed.
+  private func mapPendingLine() throws(LineReaderError) -> View? {
+    triedMappingLine = true
+    let pending = end - start
+    guard let bufferEnd = readPosition.map(Int.init) ?? Platform.position(of: fd),
+      let size = Platform.identity(of: fd)?.size
+    else { return nil }
+    let lineStart = bufferEnd - pending
+    let available = Int(size) - lineStart
+    guard available >= Self.mappedLineMinimum else { return nil }
+    let faults = mappedFaults ?? MappedFileFaults()
+    mappedFaults = faults
+    let searched = min(available, maximumLineLength + 1)
+    guard let region = MappedFileRegion(descriptor: fd, offset: lineStart, count: searched, faults: faults) else {
+      return nil
+    }
+    let base = region.bytes.baseAddress!
+    // The bytes read into the buffer are the same: the newline is after them.
+    let found = memchr(base + pending, Int32(UInt8(ascii: "\n")), searched - pending)
+    if region.wasTruncated { throw truncatedWhileRead() }
+    guard let found else {
+      if available > maximumLineLength { throw tooLong() }
+      return nil
+    }
+    let count = base.distance(to: UnsafeRawPointer(found))
+    let next = lineStart + count + 1
+    if readPosition != nil {
+      readPosition = Int64(next)
+    } else {
+      guard Platform.seek(fd, to: next) else { return nil }
+    }
+    region.keepFirst(count)
+    lastLineStart = offset - Int64(pending)
+    offset += Int64(next - bufferEnd)
+    start = 0
+    end = 0
+    scanned = 0
+    lineNumber += 1
+    triedMappingLine = false
+    mappedLine = region
+    return View(
+      number: lineNumber, bytes: UnsafeRawBufferPointer(start: base, count: count), isTruncated: false, source: self)
+  }
+
+  /// The error once a mapped line was read after its file got shorter; reading stops there.
+  private func truncatedWhileRead() -> LineReaderError {
+    let error = LineReaderError("'\(name)' got shorter while it was read (another program truncated it); read it again")
+    failure = error
+    mappedLine = nil
+    return error
   }
 
   /// The next line, copied; `nil` at the end of the input.
