@@ -12,8 +12,13 @@ struct LiveArrayDiffer<Element> {
   let depth: Int
   let equal: (Element, Element) -> Bool
   /// Whether bit-for-bit identical elements are equal without asking `equal` (`Equatable`
-  /// elements compared with `==`).
+  /// elements compared with `==`). Elements `equal` calls equal whose bits differ are then
+  /// diffed all the same when their type may hide a change from `==` (`mayHideChanges`): a
+  /// contact equal by `id`, renamed, is a change.
   var identicalBitsAreEqual = false
+
+  /// Whether elements equal by `equal` but not bit for bit are diffed.
+  private var equalMayHideChanges: Bool { identicalBitsAreEqual && mayHideChanges(Element.self) }
 
   func diff(_ old: [Element], _ new: [Element]) -> [StateDiff.Node] {
     let (prefix, suffix) = equalEnds(old, new)
@@ -50,17 +55,18 @@ struct LiveArrayDiffer<Element> {
         guard common > 0, let baseA = a.baseAddress, let baseB = b.baseAddress else { return (0, 0) }
         let size = MemoryLayout<Element>.size, stride = MemoryLayout<Element>.stride
         let rawA = UnsafeRawPointer(baseA), rawB = UnsafeRawPointer(baseB)
-        let bits = identicalBitsAreEqual
+        let bits = identicalBitsAreEqual, hides = equalMayHideChanges
+        // Equal ends: the same bits, or equal by `equal` when that cannot hide a change.
         var prefix = 0
         while prefix < common {
           let i = prefix
-          if !(bits && memcmp(rawA + i * stride, rawB + i * stride, size) == 0), !equal(a[i], b[i]) { break }
+          if !(bits && memcmp(rawA + i * stride, rawB + i * stride, size) == 0), hides || !equal(a[i], b[i]) { break }
           prefix += 1
         }
         var suffix = 0
         while suffix < common - prefix {
           let i = a.count - 1 - suffix, j = b.count - 1 - suffix
-          if !(bits && memcmp(rawA + i * stride, rawB + j * stride, size) == 0), !equal(a[i], b[j]) { break }
+          if !(bits && memcmp(rawA + i * stride, rawB + j * stride, size) == 0), hides || !equal(a[i], b[j]) { break }
           suffix += 1
         }
         return (prefix, suffix)
@@ -69,7 +75,8 @@ struct LiveArrayDiffer<Element> {
   }
 
   private func element(_ old: Element, _ new: Element) -> StateDiff.Change {
-    equal(old, new) ? .unchanged(count: 1) : differ.change(old, new, depth: depth)
+    if identicalBitsAreEqual, identicalBits(old, new) { return .unchanged(count: 1) }
+    return equal(old, new) && !equalMayHideChanges ? .unchanged(count: 1) : differ.change(old, new, depth: depth)
   }
 
   private func identified(

@@ -76,9 +76,10 @@ struct LiveDiffer {
       if oldMirror.displayStyle == .collection, let change = collectionChange(collection, new, depth: depth) {
         return change
       }
-      if let equal = liveEqual(old, new), equal { return .unchanged(count: 1) }
+      if liveEquality(old, new) == .same { return .unchanged(count: 1) }
     } else {
-      if let equal = liveEqual(old, new), equal { return .unchanged(count: 1) }
+      // Equal by `==` only (bits differ): walked on, a change `==` ignores is still a change.
+      if liveEquality(old, new) == .same { return .unchanged(count: 1) }
       oldMirror = Mirror(reflecting: old)
     }
     switch oldMirror.displayStyle {
@@ -89,7 +90,7 @@ struct LiveDiffer {
       {
         nodes = typed
       } else {
-        nodes = LiveArrayDiffer(differ: self, depth: depth + 1) { liveEqual($0, $1) ?? false }.diff(a, b)
+        nodes = LiveArrayDiffer(differ: self, depth: depth + 1) { liveEquality($0, $1) == .same }.diff(a, b)
       }
       return nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(.array, nodes)
     case .struct?:
@@ -203,14 +204,15 @@ struct LiveDiffer {
 
   /// Both sides reflected and compared as trees.
   func leaf(_ old: Any, _ new: Any, depth: Int) -> StateDiff.Change {
-    let equal = liveEqual(old, new)
-    if equal == true { return .unchanged(count: 1) }
+    // Equal by `==` only: reflected and compared all the same (a renamed contact equal by `id`).
+    let equality = liveEquality(old, new)
+    if equality == .same { return .unchanged(count: 1) }
     let shownOld = reflected(old, depth: depth), shownNew = reflected(new, depth: depth)
     let change = values.change(shownOld, shownNew, depth: depth)
     // Different values that read the same once redacted (a dictionary's "password" entry changed)
     // or cut at the depth limit (`$ref`, a change below it): a replace with the markers on both
     // sides, as for a redacted field, so that the trace says something changed there.
-    if equal == false, case .unchanged = change, shownNew.hidesSomething {
+    if equality == .different, case .unchanged = change, shownNew.hidesSomething {
       return .replaced(old: shownOld, new: shownNew)
     }
     return change
@@ -225,10 +227,39 @@ func liveEqual(_ a: Any, _ b: Any) -> Bool? {
   return a.isEqual(to: b)
 }
 
+/// How two live values compare before they are walked.
+enum LiveEquality {
+  /// Equal, and nothing can differ in their reflections: the same bits, or equal by `==` with a
+  /// type whose reflection is its value (`String`, `Int`, `UUID`, `Bool`).
+  case same
+  /// Equal by `==`, but not bit for bit: their reflections may still differ (a contact equal by
+  /// `id`, renamed), so they are walked or reflected and compared.
+  case equalByOperator
+  case different
+}
+
+/// How `a` and `b` compare when `a` is `Equatable`; `nil` when it is not.
+///
+/// ```swift
+/// liveEquality(Contact(id: 1, name: "Ann"), Contact(id: 1, name: "Anna"))  // .equalByOperator
+/// liveEquality("Ann", "Ann")                                                // .same
+/// ```
+func liveEquality(_ a: Any, _ b: Any) -> LiveEquality? {
+  guard let a = a as? any Equatable else { return nil }
+  return a.equality(to: b)
+}
+
 extension Equatable {
   fileprivate func isEqual(to other: Any) -> Bool {
     guard let other = other as? Self else { return false }
     return self == other
+  }
+
+  fileprivate func equality(to other: Any) -> LiveEquality {
+    guard let other = other as? Self else { return .different }
+    if identicalBits(self, other) { return .same }
+    guard self == other else { return .different }
+    return mayHideChanges(Self.self) ? .equalByOperator : .same
   }
 }
 
