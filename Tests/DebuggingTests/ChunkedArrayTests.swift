@@ -134,6 +134,30 @@ import Testing
     #expect(items == Self.rows(3) && flat.isEmpty)
   }
 
+  /// An array of copies (`init(repeating:count:)`, the stand-ins of a lazily read state): a
+  /// chunk changed is filled anew, the others still read the copies, a copy made before keeps
+  /// them all, and taking the elements out gives the changed chunks and the copies' chunk once.
+  @Test func anArrayOfCopiesFillsTheChunksItChanges() {
+    var chunked = ChunkedArray(repeating: JSON.null, count: 10_000)
+    let before = chunked
+    chunked[1_500] = .int(1)
+    chunked[1_501] = .int(2)
+    chunked[9_999] = .int(3)
+    var expected = [JSON](repeating: .null, count: 10_000)
+    (expected[1_500], expected[1_501], expected[9_999]) = (.int(1), .int(2), .int(3))
+    #expect(chunked.array == expected)
+    #expect(before.array == Array(repeating: .null, count: 10_000))
+    guard case let .chunks(taken) = chunked.takeAll() else {
+      Issue.record("not chunked")
+      return
+    }
+    // The chunk of 1,024..<2,048, the last chunk (9,216..<10,000), then the copies' chunk.
+    #expect(taken.map(\.count) == [1_024, 784, 1_024])
+    #expect(taken[0][1_500 - 1_024] == .int(1) && taken[1][783] == .int(3))
+    #expect(taken[2].allSatisfy { $0 == .null })
+    #expect(chunked.isEmpty)
+  }
+
   /// Chunks share the flat array's memory until they change: changing one element of a chunked
   /// array copies that chunk only, and a copy of the array keeps seeing the old elements.
   @Test func aChangedChunkIsCopiedAlone() {

@@ -36,6 +36,12 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
   private(set) var count: Int
   /// Changes that shifted the elements of a large flat array.
   private var shifts = 0
+  /// For an array made with `init(repeating:count:)`: the chunk of copies its chunks are slices
+  /// of, held so that no chunk ever owns it alone (a chunk still a slice of it holds only copies
+  /// of its element). Such a chunk changed is made anew by filling (`Array(repeating:)`) instead
+  /// of copying its elements one by one: a lazily read row of a 100,000-row state costs a fill
+  /// of 1,024 stand-ins, not 1,024 copies.
+  private var fill: [Element]?
 
   init() {
     flat = []
@@ -71,7 +77,7 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
       starts.append(start)
       start += size
     }
-    (flat, self.count, self.chunks, self.starts) = ([], count, chunks, starts)
+    (flat, self.count, self.chunks, self.starts, self.fill) = ([], count, chunks, starts, shared)
   }
 
   var startIndex: Int { 0 }
@@ -101,6 +107,9 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
       } else {
         precondition(position >= 0 && position < count, "index out of range")
         let (chunk, offset) = locate(position)
+        if let fill, isFill(chunks[chunk], fill) {
+          chunks[chunk] = ArraySlice(repeating: fill[0], count: chunks[chunk].count)
+        }
         yield &chunks[chunk][chunks[chunk].startIndex + offset]
       }
     }
@@ -231,7 +240,9 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     case chunks([ArraySlice<Element>])
   }
 
-  /// Takes every element out, leaving the array empty: no element is copied.
+  /// Takes every element out, leaving the array empty: no element is copied. (For freeing: the
+  /// chunks of an array made with `init(repeating:count:)` that are still its element's copies
+  /// are given as that one chunk of copies.)
   mutating func takeAll() -> Taken {
     defer {
       count = 0
@@ -245,7 +256,18 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     var taken: [ArraySlice<Element>] = []
     swap(&taken, &chunks)
     starts = []
+    if let fill {
+      // The chunks still slices of the fill are its copies: the fill once stands for them all.
+      taken.removeAll { isFill($0, fill) }
+      taken.append(fill[...])
+      self.fill = nil
+    }
     return .chunks(taken)
+  }
+
+  /// Whether `chunk` is a slice of `fill` from its start (all copies of its element).
+  private func isFill(_ chunk: ArraySlice<Element>, _ fill: [Element]) -> Bool {
+    chunk.withUnsafeBufferPointer { a in fill.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
   }
 
   func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {
