@@ -77,6 +77,26 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     #expect(trace.errors == [])
   }
 
+  /// `exit(0)` right after cancelling an effect: the effect ends `cancelled` in the trace (it
+  /// was left running: its task had not wound down when the process ended).
+  @Test func anEffectCancelledRightBeforeExitEndsCancelled() throws {
+    let path = Self.path("cancel-exit")
+    defer { unlink(path) }
+    let (process, _) = try Self.start("cancel-exit", count: 0, path: path)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    var events: [String] = []
+    for item in try TraceReader(path: path) {
+      guard case let .success(line) = item else {
+        Issue.record("\(item)")
+        continue
+      }
+      if case let .effect(effect) = line.record { events.append("\(effect.effect) \(effect.event)") }
+    }
+    #expect(events == ["1 started", "2 started", "2 finished", "1 cancelled"])
+    #expect(try Self.summary(path).end == 2)
+  }
+
   /// A child `.debug("counter")` with no sink, inside `body`: one file in `$TCA_TRACE_DIR`, one
   /// session, every action, announced once on standard error.
   @Test func aChildRecordingToItsDefaultFileKeepsOneSession() throws {

@@ -10,7 +10,9 @@
 // - `wait`, `wait-no-flush` (SIGTERM/SIGINT flushing turned off): prints `sent` and waits for a
 //   signal;
 // - `hold`: records the COUNT actions, prints `recording` and waits (another process then tries to
-//   record to PATH).
+//   record to PATH);
+// - `cancel-exit`: an `EffectsBasics` store recording to PATH starts its one-second delay effect
+//   (a decrement below zero), cancels it (an increment), and calls `exit(0)` at once.
 import ExampleFeatures
 import Foundation
 import Runtime
@@ -32,6 +34,12 @@ struct ScenarioParent: Reducer {
 
 @MainActor
 func runScenario(_ name: String, count: Int, path: String) {
+  if name == "cancel-exit" {
+    let store = Store(initialState: EffectsBasics.State()) { EffectsBasics().debug(to: .file(path)) }
+    store.send(.decrementButtonTapped)
+    store.send(.incrementButtonTapped)
+    exit(0)
+  }
   // A test runner may start this process with SIGTERM and SIGINT blocked (a dispatch thread's
   // signal mask is inherited): an app started from a shell has them unblocked.
   var signals = sigset_t()

@@ -42,6 +42,8 @@ final class RecorderWorker: @unchecked Sendable {
   /// `finished`/`cancelled` events of effects whose outputs wait for their actions: an effect that
   /// sends synchronously (`.send`) ends before the store reduces what it sent.
   private var pendingEnds: [Int: (event: TraceEffectEvent.Event, t: UInt64)] = [:]
+  /// Effects cancelled by their id whose `cancelled` event has not come yet, and when.
+  private var cancelling: [Int: UInt64] = [:]
 
   /// `options.timestamps == .deterministic`; `ticks` counts the lines timed so far.
   private let deterministicTimes: Bool
@@ -86,6 +88,8 @@ final class RecorderWorker: @unchecked Sendable {
           record(action)
           events.finished(action: true, state: action.state != nil)
         case let .effect(number, event, t, ids): record(effect: number, event, t: t, ids: ids)
+        case let .effectCancelling(number, t):
+          if effectIDs[number] != nil, cancelling[number] == nil { cancelling[number] = t }
         case let .flush(done):
           noteDelays()
           unshareLastState()
@@ -100,6 +104,7 @@ final class RecorderWorker: @unchecked Sendable {
             pendingOutputs[number] = nil
             writePendingEnd(of: number)
           }
+          writeCancelledBeforeEnd()
           if !output.isSilent { output.append(.end(TraceEnd(t: time(TraceRecorder.now()), actions: seq))) }
           output.close()
           done?.signal()
@@ -386,6 +391,17 @@ final class RecorderWorker: @unchecked Sendable {
     return t
   }
 
+  /// At the end of the session: the effects still running that were cancelled (`.cancel(id:)`)
+  /// but had not wound down yet, written `cancelled` at the time they were cancelled (an app that
+  /// exits right after cancelling).
+  private func writeCancelledBeforeEnd() {
+    for (number, t) in cancelling.sorted(by: { $0.key < $1.key }) {
+      guard pendingOutputs[number] == nil, let id = effectIDs.removeValue(forKey: number) else { continue }
+      output.append(.effect(TraceEffectEvent(event: .cancelled, effect: id, t: time(t))))
+    }
+    cancelling = [:]
+  }
+
   /// Writes the deferred end of effect `number` once none of its outputs waits any more.
   private func writePendingEnd(of number: Int) {
     guard pendingOutputs[number] == nil, let end = pendingEnds.removeValue(forKey: number),
@@ -422,6 +438,7 @@ final class RecorderWorker: @unchecked Sendable {
         return
       }
       effectIDs[number] = nil
+      cancelling[number] = nil
       output.append(.effect(TraceEffectEvent(event: event, effect: id, t: time(t))))
     case .started:
       break

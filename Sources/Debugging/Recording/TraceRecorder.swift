@@ -227,6 +227,16 @@ public final class TraceRecorder: @unchecked Sendable {
     enqueue(.effect(effect, event, t, ids: cancellationIDs), now: false)
   }
 
+  /// Notes that effect `number` (started) was cancelled by its id and is winding down: when the
+  /// recorder closes (the app exits) before its `cancelled` event came, it is written `cancelled`
+  /// then, at the time of this call, not left running.
+  package func noteEffectCancelling(_ effect: Int) {
+    let t = Self.now()
+    lock.lock()
+    defer { lock.unlock() }
+    enqueue(.effectCancelling(effect, t), now: false)
+  }
+
   /// Waits until every event given so far is written (and the file's buffer flushed).
   public func flush() {
     let done = DispatchSemaphore(value: 0)
@@ -297,6 +307,8 @@ enum RecorderEvent {
   case action(RecordedAction)
   /// An effect's number, event, time and (`started`) cancellation ids.
   case effect(Int, TraceEffectEvent.Event, UInt64, ids: [AnyHashable])
+  /// An effect cancelled by its id, winding down, and when.
+  case effectCancelling(Int, UInt64)
   case flush(DispatchSemaphore)
   /// The end of the session; `dropped` counts the actions dropped since the last recorded one,
   /// `final` is the state after the last action when that state was coalesced.

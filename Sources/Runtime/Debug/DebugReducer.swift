@@ -79,7 +79,10 @@ public struct DebugReducer<Base: Reducer>: Reducer {
     let number = recorder.nextEffectNumber()
     let recorder = self.recorder
     let ids = UncheckedSendable(effect.cancellationIDs)
-    return effect.observed(as: EffectID(namespace: namespace, number: number)) { event in
+    return effect.observed(
+      as: EffectID(namespace: namespace, number: number),
+      cancelling: { recorder.noteEffectCancelling(number) }
+    ) { event in
       switch event {
       case .started: recorder.recordEffect(number, .started, cancellationIDs: ids.value)
       case .output: recorder.recordEffect(number, .output)

@@ -23,7 +23,7 @@ extension Effect {
       if cancelInFlight { runtime.cancel(key) }
       guard let task = start?(runtime, sink) else { return nil }
       if task.isCancelled { return task }
-      return runtime.register(task, for: key)
+      return runtime.register(task, for: key, listeners: EffectContext.cancellationListeners)
     }
   }
 

@@ -106,14 +106,35 @@ extension Effect {
     as id: EffectID,
     _ observer: @escaping @Sendable (EffectEvent<Action>) -> Void
   ) -> Self {
+    observed(as: id, cancelling: nil, observer)
+  }
+
+  /// `observed(as:_:)`, and `cancelling` is called when a part of the effect is cancelled by its
+  /// id (`.cancel(id:)`, `cancelInFlight`, a `forEach` row removed), at once: the `cancelled`
+  /// event comes only when the effect's task has wound down, and an app that exits first never
+  /// sees it.
+  func observed(
+    as id: EffectID,
+    cancelling: (@Sendable () -> Void)?,
+    _ observer: @escaping @Sendable (EffectEvent<Action>) -> Void
+  ) -> Self {
     guard let start else { return .none }
     return Self(cancellationIDs: cancellationIDs, onlyCancelsChildEffects: onlyCancelsChildEffects) {
       runtime, sink in
       observer(.started)
-      let task = start(runtime) { action in
+      let send: EffectSink<Action> = { action in
         observer(.output(action))
         EffectContext.$senders.withValue(EffectContext.senders + [id]) { sink(action) }
       }
+      // The parts made cancellable while this starts keep `cancelling` with their task.
+      let task =
+        if let cancelling {
+          EffectContext.$cancellationListeners.withValue(EffectContext.cancellationListeners + [cancelling]) {
+            start(runtime, send)
+          }
+        } else {
+          start(runtime, send)
+        }
       guard let task else {
         observer(.finished)
         return nil
@@ -139,6 +160,10 @@ public enum EffectContext {
   /// The ids of the observed effects that sent the current action, innermost (closest to the
   /// effect's origin) first. Empty when the action came from outside any observed effect.
   @TaskLocal public static var senders: [EffectID] = []
+
+  /// The observers (`observed(as:cancelling:_:)`) of the effects starting right now, told when
+  /// a part made cancellable while they start is cancelled by its id.
+  @TaskLocal static var cancellationListeners: [@Sendable () -> Void] = []
 
   /// The effect of `namespace` that sent the current action, if any.
   public static func sender(in namespace: EffectID.Namespace) -> EffectID? {
