@@ -3,4 +3,16 @@ import Debugging
 // `tca-trace`: a thin shell over `TraceTool` (TraceTool.swift). A reader that goes away
 // (`| head`) shows up as EPIPE from write(2), which the output stops on quietly.
 Platform.ignoreBrokenPipeSignal()
-Platform.exit(TraceTool.run(Array(CommandLine.arguments.dropFirst()), environment: .process()))
+let code = TraceTool.run(Array(CommandLine.arguments.dropFirst()), environment: .process())
+// A trace truncated by another program after its last line was read, while a line kept from it
+// (a lazily read state) was still being shown: those bytes read as zeros (`MappedFileRegion`),
+// and an error above may come from them.
+if MappedFileRegion.truncationsSeen > 0 {
+  let message =
+    "tca-trace: error: a trace file got shorter while it was read (another program truncated it); what was shown may be wrong: run the command again\n"
+  _ = message.utf8CString.withUnsafeBytes {
+    Platform.writeAll(Platform.standardError, UnsafeRawBufferPointer(rebasing: $0.dropLast()))
+  }
+  Platform.exit(2)
+}
+Platform.exit(code)

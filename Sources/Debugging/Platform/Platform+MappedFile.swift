@@ -63,6 +63,17 @@ package final class MappedFileRegion: @unchecked Sendable {
     #endif
   }
 
+  /// How many times, in this process, a mapped region was read where its file had got shorter
+  /// (each read zeros there): the tool checks it once it has written its output, since a line
+  /// kept after reading ended (a lazily read state) can meet it late.
+  package static var truncationsSeen: Int {
+    #if os(Linux)
+    return MappedFileRegistry.faultCount
+    #else
+    return 0
+    #endif
+  }
+
   /// Whether part of the region was gone when it was read (the file got shorter): it read as zeros.
   package var wasTruncated: Bool {
     #if os(Linux)
