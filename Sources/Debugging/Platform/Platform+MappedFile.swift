@@ -216,8 +216,10 @@ private enum MappedFileRegistry {
 
   /// Installs the handler once; the action it replaces is kept for the faults that are not ours.
   private static func installHandler() {
+    // Every static the handler reads is made now: none is first made inside the handler.
     _ = slots
     _ = pageSize
+    _ = faults.load(ordering: .relaxed)
     guard installed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
       return
     }
