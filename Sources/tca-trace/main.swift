@@ -9,7 +9,7 @@ let code = TraceTool.run(Array(CommandLine.arguments.dropFirst()), environment: 
 // and an error above may come from them.
 if MappedFileRegion.truncationsSeen > 0 {
   let message =
-    "tca-trace: error: a trace file got shorter while it was read (another program truncated it); what was shown may be wrong: run the command again\n"
+    "tca-trace: error: a trace file changed while it was read (another program cut it short or rewrote it); what was shown may be wrong: run the command again\n"
   _ = message.utf8CString.withUnsafeBytes {
     Platform.writeAll(Platform.standardError, UnsafeRawBufferPointer(rebasing: $0.dropLast()))
   }

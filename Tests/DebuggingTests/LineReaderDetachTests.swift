@@ -160,6 +160,42 @@ import TraceTestSupport
     #expect(decoded.state["todos"]?[0]?["id"] == .int(0))
     lines.removeAll()
   }
+  /// A file rewritten by another program (cut, then written anew) while a state line of it is
+  /// kept mapped and read lazily: the rows read after it are `.null` stand-ins, each without a
+  /// parse whose error would count the lines of the whole 5 MB text again (that took minutes: QA
+  /// bug 2), and the process knows the file changed (`MappedFileRegion.truncationsSeen`).
+  @Test func aStateLineRewrittenUnderItsLazyRowsReadsNullsAtOnce() throws {
+    let count = 80_000
+    let todos = (0..<count).map { #"{"id":\#($0),"title":"todo \#($0)","done":false}"# }.joined(separator: ",")
+    let state = #"{"kind":"state","seq":0,"t":0,"state":{"$type":"S","todos":[\#(todos)]}}"#
+    let header =
+      #"{"kind":"session","format":1,"name":"T","prefix":"","start":"s","clock":"monotonic","platform":"p","pid":1,"keyframeInterval":0,"redacted":[]}"#
+    let path = traceFile([header, state].joined(separator: "\n") + "\n", name: "rewritten.jsonl")
+    let reader = try TraceReader(path: path)
+    reader.keepsArraysAsText = true
+    _ = reader.next()
+    guard case let .success(stateLine)? = reader.next(), case let .state(decoded) = stateLine.record,
+      case let .array(rows)? = decoded.state["todos"]
+    else {
+      Issue.record("no state line")
+      return
+    }
+    #expect(rows[1]["title"] == .string("todo 1"))
+    let before = MappedFileRegion.truncationsSeen
+    // `cp` of a short trace over it: cut to nothing, then a few hundred bytes written.
+    let fd = open(path, O_WRONLY | O_TRUNC)
+    #expect(fd >= 0)
+    let shorter = Array((header + "\n" + #"{"kind":"state","seq":0,"t":0,"state":{"$type":"S","todos":[]}}"#).utf8)
+    _ = shorter.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let all = rows.array
+    #expect(clock.now - start < .seconds(5))
+    #expect(all.count == count)
+    #expect(all[count - 1] == .null)
+    #expect(MappedFileRegion.truncationsSeen > before)
+  }
 }
 
 /// `Platform.reallocateLarge`: the bytes kept across every kind of growth (small to small, small

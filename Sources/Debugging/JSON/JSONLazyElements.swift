@@ -56,7 +56,22 @@ final class JSONLazyText {
   /// The tree of the value at `range`, a value `JSONReader` reads without an error (it was
   /// checked when the line was read). Arrays of 4 KB and more inside it stay text in turn.
   func parse(_ range: Range<Int>) -> JSON {
-    withParser { $0.parseChecked(range) }
+    guard !isBroken else { return .null }
+    return withParser { parser in parser.parseChecked(range) } ?? broken()
+  }
+
+  /// Whether an element checked when the line was read did not parse later: only the file's own
+  /// bytes, mapped, can change so (another program rewrote or cut the file), and every element
+  /// after it reads as a `.null` stand-in without a parse (whose error message would count the
+  /// lines of the whole text again for each).
+  private(set) var isBroken = false
+
+  /// Notes that the text changed under its elements (see `isBroken`); `.null`.
+  func broken() -> JSON {
+    assert(isMapped, "a checked value did not parse")
+    if !isBroken { MappedFileRegion.noteChangedUnderneath() }
+    isBroken = true
+    return .null
   }
 
   /// Runs `body` with a parser over the bytes that keeps large arrays as text.
@@ -140,9 +155,10 @@ extension JSONElements.Storage {
   func parseAll() {
     guard let pending else { return }
     self.pending = nil
-    pending.text.withParser { parser in
-      for (i, span) in pending.ranges.enumerated() where !span.isEmpty {
-        trees[i] = parser.parseChecked(span.range)
+    let text = pending.text
+    text.withParser { parser in
+      for (i, span) in pending.ranges.enumerated() where !span.isEmpty && !text.isBroken {
+        trees[i] = parser.parseChecked(span.range) ?? text.broken()
       }
     }
   }

@@ -29,18 +29,13 @@ extension JSONTreeParser {
     lazy = JSONLazyArrays(text: text, fromDepth: fromDepth, checked: checked)
   }
 
-  /// The value at `range`, which `JSONReader` reads without an error (it was checked); `.null`
-  /// if it does not parse after all, which only a mapped file cut short since can do (its bytes
-  /// read as zeros: `MappedFileRegion`, and the tool says so when it ends).
-  mutating func parseChecked(_ range: Range<Int>) -> JSON {
+  /// The value at `range`, which `JSONReader` reads without an error (it was checked); `nil` if
+  /// it does not parse after all, which only a mapped file changed since can do
+  /// (`JSONLazyText.parse`).
+  mutating func parseChecked(_ range: Range<Int>) -> JSON? {
     cursor.index = range.lowerBound
     cursor.depth = 0
-    do {
-      return try parseValue()
-    } catch {
-      assert(lazy?.text.isMapped ?? false, "a checked value did not parse: \(error)")
-      return .null
-    }
+    return try? parseValue()
   }
 
   /// An array at `cursor.index` whose elements stay text when it is large (see above).

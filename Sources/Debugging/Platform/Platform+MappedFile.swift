@@ -68,11 +68,23 @@ package final class MappedFileRegion: @unchecked Sendable {
   /// kept after reading ended (a lazily read state) can meet it late.
   package static var truncationsSeen: Int {
     #if os(Linux)
-    return MappedFileRegistry.faultCount
+    return MappedFileRegistry.faultCount + changedUnderneath.load(ordering: .relaxed)
     #else
     return 0
     #endif
   }
+
+  /// Notes a mapped line whose bytes changed after they were checked (a file rewritten in place
+  /// by another program, not cut short): counted in `truncationsSeen`.
+  package static func noteChangedUnderneath() {
+    #if os(Linux)
+    changedUnderneath.add(1, ordering: .relaxed)
+    #endif
+  }
+
+  #if os(Linux)
+  private static let changedUnderneath = Atomic<Int>(0)
+  #endif
 
   /// Whether part of the region was gone when it was read (the file got shorter): it read as zeros.
   package var wasTruncated: Bool {
