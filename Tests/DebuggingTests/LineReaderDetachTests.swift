@@ -196,6 +196,32 @@ import TraceTestSupport
     #expect(all[count - 1] == .null)
     #expect(MappedFileRegion.truncationsSeen > before)
   }
+  /// A file a line was mapped from is "changed" once it is shorter or its header differs (a
+  /// recording to it again), not when it only grew (a recording going on).
+  @Test func aMappedFileChangesWhenCutOrRecordedAgainNotWhenItGrows() throws {
+    let header = #"{"kind":"session","format":1,"name":"T","start":"2026-11-27T10:00:00Z"}"#
+    let big = line(2, 1 << 20)
+    let path = traceFile([header, big, "x"].joined(separator: "\n") + "\n", name: "grows.jsonl")
+    let reader = try LineReader(path: path)
+    var kept: LineMemory?
+    while try reader.nextLine({ view -> Void in
+      if view.number == 2 { kept = reader.detachLine(view) }
+    }) != nil {}
+    #expect(kept?.isMapped == true)
+    func write(_ text: String, truncating: Bool) {
+      let fd = open(path, O_WRONLY | (truncating ? O_TRUNC : O_APPEND))
+      _ = Array(text.utf8).withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+      close(fd)
+    }
+    let file = try #require(Platform.identity(ofPath: path))
+    func changed() -> Bool { MappedFileRegion.filesChangedSinceMapped().contains { $0.isSameFile(as: file) } }
+    write("y\n", truncating: false)
+    #expect(!changed())
+    // Recorded to again: the same length and more, another start time in its header.
+    write(header.replacingOccurrences(of: "10:00:00", with: "10:00:01") + "\n" + big + "\nx\ny\nz\n", truncating: true)
+    #expect(changed())
+    _ = kept
+  }
 }
 
 /// `Platform.reallocateLarge`: the bytes kept across every kind of growth (small to small, small

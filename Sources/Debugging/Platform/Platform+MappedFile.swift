@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -53,6 +55,7 @@ package final class MappedFileRegion: @unchecked Sendable {
       munmap(mapped, length)
       return nil
     }
+    MappedFiles.note(descriptor)
     self.base = mapped
     self.length = length
     self.slot = slot
@@ -71,6 +74,18 @@ package final class MappedFileRegion: @unchecked Sendable {
     return MappedFileRegistry.faultCount + changedUnderneath.load(ordering: .relaxed)
     #else
     return 0
+    #endif
+  }
+
+  /// The files lines were mapped from (in this process) that are no longer what they were then:
+  /// shorter, or their first bytes (its header line, with the recording's start time) differ —
+  /// another program cut it short or recorded to it again, and a lazily read row mapped from it
+  /// may have read the new bytes. A file that only grew (a recording going on) has not changed.
+  package static func filesChangedSinceMapped() -> [Platform.FileIdentity] {
+    #if os(Linux)
+    return MappedFiles.changed()
+    #else
+    return []
     #endif
   }
 
@@ -243,15 +258,63 @@ private enum MappedFileRegistry {
   }
 }
 
+/// The files lines were mapped from, each once (by device and inode): a descriptor of its own
+/// (`dup`), its size and its first bytes when first mapped, for `filesChangedSinceMapped()`.
+private enum MappedFiles {
+  private struct File {
+    let descriptor: Int32
+    let device: UInt64, inode: UInt64
+    let size: Int64
+    let head: [UInt8]
+  }
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var files: [File] = []
+  /// The first bytes kept: a trace's header line, with its start time and process id.
+  private static let headSize = 4096
+
+  static func note(_ descriptor: Int32) {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return }
+    let device = UInt64(info.st_dev), inode = UInt64(info.st_ino)
+    lock.lock()
+    defer { lock.unlock() }
+    guard !files.contains(where: { $0.device == device && $0.inode == inode }) else { return }
+    let copy = dup(descriptor)
+    guard copy >= 0 else { return }
+    let head = firstBytes(copy, count: min(headSize, Int(info.st_size)))
+    files.append(File(descriptor: copy, device: device, inode: inode, size: Int64(info.st_size), head: head))
+  }
+
+  static func changed() -> [Platform.FileIdentity] {
+    lock.lock()
+    defer { lock.unlock() }
+    return files.compactMap { file in
+      var info = stat()
+      let size = fstat(file.descriptor, &info) == 0 ? Int64(info.st_size) : -1
+      guard size < file.size || firstBytes(file.descriptor, count: file.head.count) != file.head else { return nil }
+      return Platform.FileIdentity(device: file.device, inode: file.inode, size: size)
+    }
+  }
+
+  private static func firstBytes(_ descriptor: Int32, count: Int) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
+    return got == count ? bytes : []
+  }
+}
+
 /// The action for `SIGBUS` before the handler was installed (written once, before it is).
 nonisolated(unsafe) private var previousBusErrorAction = sigaction()
 
 private func busErrorHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
-  let address = info.map { Int(bitPattern: $0.pointee._sifields._sigfault.si_addr) } ?? 0
+  // A fault the kernel raised (`si_code` > 0; one sent with `kill` has none, and no address).
+  let fromKernel = (info?.pointee.si_code ?? 0) > 0
+  let address = fromKernel ? info.map { Int(bitPattern: $0.pointee._sifields._sigfault.si_addr) } ?? 0 : 0
   if address != 0, MappedFileRegistry.fillWithZeros(at: address) { return }
-  // Not a mapped region's: the previous action takes the fault when the instruction runs again
-  // (and the next mapping installs the handler again).
+  // Not a mapped region's: the previous action takes it — a fault when the instruction runs
+  // again, a signal sent as it was (and the next mapping installs the handler again).
   _ = sigaction(SIGBUS, &previousBusErrorAction, nil)
   MappedFileRegistry.installed.store(false, ordering: .releasing)
+  if !fromKernel { raise(SIGBUS) }
 }
 #endif
