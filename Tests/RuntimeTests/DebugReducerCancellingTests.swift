@@ -4,6 +4,28 @@ import Foundation
 import Runtime
 import Testing
 
+/// A long-running effect (a subscription) whose actions each start a child effect that cancels
+/// the one before (`cancelInFlight`).
+private struct Ticker: Reducer {
+  struct State: Equatable { var ticks = 0 }
+  enum Action: Equatable { case start, tick }
+  enum CancelID { case child }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      return .run { send in
+        await send(.tick)
+        await send(.tick)
+        try await Task.sleep(for: .seconds(60))
+      }
+    case .tick:
+      state.ticks += 1
+      return .run { _ in try await Task.sleep(for: .seconds(60)) }.cancellable(id: CancelID.child, cancelInFlight: true)
+    }
+  }
+}
+
 /// An effect cancelled by its id (`.cancel(id:)`) ends `cancelled` in the trace when its task has
 /// wound down; if the recording ends first (the app exits right after), it is written `cancelled`
 /// at the end instead of being left running.
@@ -50,6 +72,25 @@ import Testing
         "session", "state", "action", "effect 1 started", "action", "effect 2 started", "effect 2 finished",
         "effect 1 cancelled", "end",
       ])
+  }
+
+  /// Cancelling a child effect started by an effect's action is not a cancel of that effect: the
+  /// subscription stays running (it was written `cancelled`: the child started inside its
+  /// context and took its observer along; found in review).
+  @Test func cancellingAnEffectStartedByAnotherLeavesThatOneRunning() async throws {
+    let buffer = TraceBuffer()
+    let reducer = Ticker().debug(to: .memory(buffer))
+    let store = Store(initialState: Ticker.State()) { reducer }
+    let subscription = store.send(.start)
+    for _ in 0..<200 where store.state.ticks < 2 { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(store.state.ticks == 2)
+    reducer.recorder.close()
+    #expect(
+      try events(buffer) == [
+        "session", "state", "action", "effect 1 started", "effect 1 output", "action", "effect 2 started",
+        "effect 1 output", "action", "effect 3 started", "effect 2 cancelled", "end",
+      ])
+    subscription.cancel()
   }
 
   @Test func anEffectStillRunningAtTheEndIsLeftRunning() throws {

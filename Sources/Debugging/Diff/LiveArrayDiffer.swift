@@ -4,7 +4,8 @@ import Foundation
 /// elements (compared with `==`), and any other collection through its `Mirror` children
 /// (identified arrays; compared with `==` when the elements are `Equatable`).
 ///
-/// The equal prefix and suffix are skipped first. In between, `Identifiable` elements are
+/// The equal prefix and suffix are skipped first (elements with the same bytes, or equal by `==`
+/// and reading the same field by field). In between, `Identifiable` elements are
 /// matched by `id` (moves detected by `IdentityMatcher`); other elements pair up by index when
 /// both sides have as many; otherwise the middle part is reflected and diffed as value trees.
 struct LiveArrayDiffer<Element> {
@@ -19,6 +20,13 @@ struct LiveArrayDiffer<Element> {
 
   /// Whether elements equal by `equal` but not bit for bit are diffed.
   private var equalMayHideChanges: Bool { identicalBitsAreEqual && mayHideChanges(Element.self) }
+
+  /// For elements `equal` calls equal whose bytes differ: whether they read the same all the
+  /// same (`LiveType.readsTheSame`: a plain struct whose fields are unchanged, the padding
+  /// between them aside), so that they are unchanged without a walk.
+  private func readTheSame(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ plan: LiveType?) -> Bool {
+    plan?.readsTheSame(a, b) ?? false
+  }
 
   func diff(_ old: [Element], _ new: [Element]) -> [StateDiff.Node] {
     let (prefix, suffix) = equalEnds(old, new)
@@ -56,19 +64,18 @@ struct LiveArrayDiffer<Element> {
         let size = MemoryLayout<Element>.size, stride = MemoryLayout<Element>.stride
         let rawA = UnsafeRawPointer(baseA), rawB = UnsafeRawPointer(baseB)
         let bits = identicalBitsAreEqual, hides = equalMayHideChanges
-        // Equal ends: the same bits, or equal by `equal` when that cannot hide a change.
+        let plan = hides ? LiveType.of(Element.self) : nil
+        // Equal ends: the same bits; or equal by `equal`, and when that may hide a change,
+        // reading the same field by field.
+        func same(_ i: Int, _ j: Int) -> Bool {
+          let x = rawA + i * stride, y = rawB + j * stride
+          if bits && memcmp(x, y, size) == 0 { return true }
+          return equal(a[i], b[j]) && (!hides || readTheSame(x, y, plan))
+        }
         var prefix = 0
-        while prefix < common {
-          let i = prefix
-          if !(bits && memcmp(rawA + i * stride, rawB + i * stride, size) == 0), hides || !equal(a[i], b[i]) { break }
-          prefix += 1
-        }
+        while prefix < common, same(prefix, prefix) { prefix += 1 }
         var suffix = 0
-        while suffix < common - prefix {
-          let i = a.count - 1 - suffix, j = b.count - 1 - suffix
-          if !(bits && memcmp(rawA + i * stride, rawB + j * stride, size) == 0), hides || !equal(a[i], b[j]) { break }
-          suffix += 1
-        }
+        while suffix < common - prefix, same(a.count - 1 - suffix, b.count - 1 - suffix) { suffix += 1 }
         return (prefix, suffix)
       }
     }
@@ -76,7 +83,13 @@ struct LiveArrayDiffer<Element> {
 
   private func element(_ old: Element, _ new: Element) -> StateDiff.Change {
     if identicalBitsAreEqual, identicalBits(old, new) { return .unchanged(count: 1) }
-    return equal(old, new) && !equalMayHideChanges ? .unchanged(count: 1) : differ.change(old, new, depth: depth)
+    guard equal(old, new) else { return differ.change(old, new, depth: depth) }
+    guard equalMayHideChanges else { return .unchanged(count: 1) }
+    let plan = LiveType.of(Element.self)
+    let same = withUnsafeBytes(of: old) { a in
+      withUnsafeBytes(of: new) { b in readTheSame(a.baseAddress!, b.baseAddress!, plan) }
+    }
+    return same ? .unchanged(count: 1) : differ.change(old, new, depth: depth)
   }
 
   private func identified(

@@ -2,7 +2,9 @@ import Foundation
 
 /// Diffs two live Swift values without reflecting what did not change.
 ///
-/// Equal `Equatable` values are unchanged without being walked. Arrays of `Equatable` elements
+/// `Equatable` values with the same bytes, or equal by `==` with a type whose reflection is its
+/// value, are unchanged without being walked; others equal by `==` are walked or reflected all
+/// the same, so a change `==` ignores is still found (`LiveEquality`). Arrays of `Equatable` elements
 /// skip their equal prefix and suffix; `Identifiable` elements are matched by `id` (moves
 /// detected), others pair up by index when the counts agree. Dictionaries of `Equatable` values
 /// compare their entries by key and reflect only those that differ. Sets look their members up by hash and reflect only those removed or inserted. Structs are walked field by

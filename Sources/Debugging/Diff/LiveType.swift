@@ -199,3 +199,26 @@ extension LiveDiffer {
     }
   }
 }
+
+extension LiveType {
+  /// Whether two values of this type read the same in every field a trace shows, the padding
+  /// between fields aside: the same bytes field by field (a nested structure's fields in turn),
+  /// or the same `String`, `Int`, `UUID` or `Bool`. `false` when that is not known (not a plain
+  /// struct, or a field of another kind whose bytes differ). Copying an array on write leaves
+  /// its elements' padding as it happens to be, so bytes alone would call most of them changed.
+  func readsTheSame(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+    if memcmp(a, b, size) == 0 { return true }
+    guard walk == .structure else { return false }
+    for field in fields {
+      let x = a + field.stored.offset, y = b + field.stored.offset
+      if memcmp(x, y, field.size) == 0 { continue }
+      let inner = LiveType.of(field.stored.type)
+      if inner.walk == .structure {
+        guard inner.readsTheSame(x, y) else { return false }
+        continue
+      }
+      guard let change = LiveDiffer.scalarChange(x, y, inner.reflected.kind), change.isUnchanged else { return false }
+    }
+    return true
+  }
+}

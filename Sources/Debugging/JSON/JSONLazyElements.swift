@@ -11,7 +11,8 @@ import Foundation
 // only makes them when asked (`TraceReader.keepsArraysAsText`), so nothing lazy crosses threads.
 
 /// The text of one line whose large arrays were kept as text (`JSONPendingElements`): the line's
-/// bytes, copied once when the parse that made the arrays ends, and shared by all of them.
+/// bytes, kept when the parse that made the arrays ends (the file's pages mapped, the reader's
+/// buffer, or a copy: `LineMemory`), and shared by all of them.
 ///
 /// ```text
 /// {"kind":"state","seq":0,"t":0,"state":{"todos":[{…},{…},…12 MB…]}}
@@ -23,7 +24,7 @@ final class JSONLazyText {
   private(set) var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   /// Holds `bytes`.
   private var memory: LineMemory?
-  /// Whether an array kept elements as text (the bytes are then copied).
+  /// Whether an array kept elements as text (the bytes are then kept).
   var used = false
   /// Whether the whole text holds no `"$id"` and no `\u` (computed once, when first asked).
   private var lacksComputedIDsMemo: Bool?

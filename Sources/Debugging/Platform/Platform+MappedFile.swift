@@ -30,8 +30,8 @@ import Synchronization
 ///
 /// Linux only; elsewhere `MappedFileRegion.init` returns `nil` and the reader reads as before.
 package final class MappedFileRegion: @unchecked Sendable {
-  /// The bytes asked for.
-  package let bytes: UnsafeRawBufferPointer
+  /// The bytes asked for (after `keepFirst`, those kept).
+  package private(set) var bytes: UnsafeRawBufferPointer
   /// The mapping (page-aligned) and its length.
   private let base: UnsafeMutableRawPointer
   private var length: Int
@@ -122,6 +122,7 @@ package final class MappedFileRegion: @unchecked Sendable {
     MappedFileRegistry.shorten(slot, end: Int(bitPattern: base) + needed)
     munmap(base + needed, length - needed)
     length = needed
+    bytes = UnsafeRawBufferPointer(start: bytes.baseAddress, count: count)
     #endif
   }
 
@@ -228,7 +229,10 @@ private enum MappedFileRegistry {
     for slot in 0..<capacity {
       let regionStart = start(slot).pointee.load(ordering: .acquiring)
       let regionEnd = end(slot).pointee.load(ordering: .acquiring)
-      guard regionStart != 0, address >= regionStart, address < regionEnd else { continue }
+      // (`start` again: a slot freed and taken again between the two loads is not read whole.)
+      guard regionStart != 0, address >= regionStart, address < regionEnd,
+        start(slot).pointee.load(ordering: .acquiring) == regionStart
+      else { continue }
       let page = address & ~(pageSize &- 1)
       let zeros = mmap(
         UnsafeMutableRawPointer(bitPattern: page), regionEnd - page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
@@ -244,6 +248,7 @@ private enum MappedFileRegistry {
   /// Installs the handler once; the action it replaces is kept for the faults that are not ours.
   private static func installHandler() {
     // Every static the handler reads is made now: none is first made inside the handler.
+    _ = previousBusErrorAction
     _ = slots
     _ = pageSize
     _ = faults.load(ordering: .relaxed)
@@ -254,7 +259,7 @@ private enum MappedFileRegistry {
     action.__sigaction_handler.sa_sigaction = busErrorHandler
     action.sa_flags = SA_SIGINFO
     sigemptyset(&action.sa_mask)
-    _ = sigaction(SIGBUS, &action, &previousBusErrorAction)
+    _ = sigaction(SIGBUS, &action, previousBusErrorAction)
   }
 }
 
@@ -279,7 +284,7 @@ private enum MappedFiles {
     lock.lock()
     defer { lock.unlock() }
     guard !files.contains(where: { $0.device == device && $0.inode == inode }) else { return }
-    let copy = dup(descriptor)
+    let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
     guard copy >= 0 else { return }
     let head = firstBytes(copy, count: min(headSize, Int(info.st_size)))
     files.append(File(descriptor: copy, device: device, inode: inode, size: Int64(info.st_size), head: head))
@@ -303,8 +308,13 @@ private enum MappedFiles {
   }
 }
 
-/// The action for `SIGBUS` before the handler was installed (written once, before it is).
-nonisolated(unsafe) private var previousBusErrorAction = sigaction()
+/// The action for `SIGBUS` before the handler was installed (written before it is). Fixed
+/// memory, not a global variable: the handler reads it without an exclusivity check.
+nonisolated(unsafe) private let previousBusErrorAction: UnsafeMutablePointer<sigaction> = {
+  let memory = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
+  memory.initialize(to: sigaction())
+  return memory
+}()
 
 private func busErrorHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
   // A fault the kernel raised (`si_code` > 0; one sent with `kill` has none, and no address).
@@ -313,7 +323,7 @@ private func busErrorHandler(_ signal: Int32, _ info: UnsafeMutablePointer<sigin
   if address != 0, MappedFileRegistry.fillWithZeros(at: address) { return }
   // Not a mapped region's: the previous action takes it — a fault when the instruction runs
   // again, a signal sent as it was (and the next mapping installs the handler again).
-  _ = sigaction(SIGBUS, &previousBusErrorAction, nil)
+  _ = sigaction(SIGBUS, previousBusErrorAction, nil)
   MappedFileRegistry.installed.store(false, ordering: .releasing)
   if !fromKernel { raise(SIGBUS) }
 }

@@ -396,7 +396,9 @@ final class RecorderWorker: @unchecked Sendable {
   /// exits right after cancelling).
   private func writeCancelledBeforeEnd() {
     for (number, t) in cancelling.sorted(by: { $0.key < $1.key }) {
-      guard pendingOutputs[number] == nil, let id = effectIDs.removeValue(forKey: number) else { continue }
+      // Outputs still waiting for their actions never get them now (as for `pendingEnds`).
+      pendingOutputs[number] = nil
+      guard let id = effectIDs.removeValue(forKey: number) else { continue }
       output.append(.effect(TraceEffectEvent(event: .cancelled, effect: id, t: time(t))))
     }
     cancelling = [:]

@@ -72,10 +72,14 @@ final class StoreCore<R: Reducer> {
     let sink: EffectSink<R.Action> = { [weak self] action in
       _ = self?.send(action, senders: EffectContext.senders, tracker: effectTracker)
     }
+    // An effect's actions start their effects outside its context: neither sent by it, nor
+    // part of it when one of them is cancelled (`cancellationListeners`).
     let task =
-      ambient.isEmpty
+      ambient.isEmpty && EffectContext.cancellationListeners.isEmpty
       ? start(runtime, sink)
-      : EffectContext.$senders.withValue([]) { start(runtime, sink) }
+      : EffectContext.$senders.withValue([]) {
+        EffectContext.$cancellationListeners.withValue([]) { start(runtime, sink) }
+      }
     if let task { effectTracker.add(task) }
   }
 
