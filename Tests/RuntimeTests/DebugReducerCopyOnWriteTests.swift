@@ -47,12 +47,7 @@ private func address(_ state: Rows.State) -> UnsafeRawPointer? {
       reducer.recorder.flush()
     }
     reducer.recorder.close()
-    let patches = try buffer.lines.compactMap { line -> String? in
-      guard case let .object(members) = try JSONReader.parse(line),
-        let patch = members.first(where: { $0.key == "patch" })
-      else { return nil }
-      return JSONWriter.string(patch.value)
-    }
+    let patches = try recordedPatches(buffer)
     #expect(
       patches.joined(separator: "\n") == """
         [{"op":"replace","path":"/rows/3/isOn","value":true}]

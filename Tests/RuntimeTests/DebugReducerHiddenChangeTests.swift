@@ -57,12 +57,7 @@ private struct Contacts: Reducer {
       _ = reducer.reduce(into: &state, action: action)
     }
     reducer.recorder.close()
-    let patches = try buffer.lines.compactMap { line -> String? in
-      guard case let .object(members) = try JSONReader.parse(line),
-        let patch = members.first(where: { $0.key == "patch" })
-      else { return nil }
-      return JSONWriter.string(patch.value)
-    }
+    let patches = try recordedPatches(buffer)
     #expect(
       patches.joined(separator: "\n") == """
         [{"op":"replace","path":"/contacts/1/name","value":"Bobby"}]

@@ -1,5 +1,16 @@
+import Debugging
 import Foundation
 import Runtime
+
+/// The `patch` of each line of `buffer` that has one, as JSON text, in order.
+func recordedPatches(_ buffer: TraceBuffer) throws -> [String] {
+  try buffer.lines.compactMap { line -> String? in
+    guard case let .object(members) = try JSONReader.parse(line),
+      let patch = members.first(where: { $0.key == "patch" })
+    else { return nil }
+    return JSONWriter.string(patch.value)
+  }
+}
 
 /// A thread-safe list of lines that effects, observers and reducers append to.
 final class Lines: @unchecked Sendable {

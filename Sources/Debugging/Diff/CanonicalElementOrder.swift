@@ -82,6 +82,13 @@ func hiddenChange(_ old: Any, _ new: Any, differ: LiveDiffer, depth: Int) -> Sta
   return values.change(a, b, depth: 0)
 }
 
+/// `hiddenChange` for two values `==` calls equal, when their type may hide a change and their
+/// bytes differ; `nil` otherwise (the same bytes, or a type whose reflection is its value).
+func hiddenChange<T>(between old: T, and new: T, differ: LiveDiffer, depth: Int) -> StateDiff.Change? {
+  guard mayHideChanges(T.self), !identicalBits(old, new) else { return nil }
+  return hiddenChange(old, new, differ: differ, depth: depth)
+}
+
 /// Whether two values that `==` calls equal can still read differently in the trace: not for
 /// `String`, `Int`, `UUID` and `Bool`, whose reflection is the value itself compared with the same
 /// `==` (so equal strings in two buffers are not reflected to be compared again).

@@ -21,13 +21,6 @@ struct LiveArrayDiffer<Element> {
   /// Whether elements equal by `equal` but not bit for bit are diffed.
   private var equalMayHideChanges: Bool { identicalBitsAreEqual && mayHideChanges(Element.self) }
 
-  /// For elements `equal` calls equal whose bytes differ: whether they read the same all the
-  /// same (`LiveType.readsTheSame`: a plain struct whose fields are unchanged, the padding
-  /// between them aside), so that they are unchanged without a walk.
-  private func readTheSame(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ plan: LiveType?) -> Bool {
-    plan?.readsTheSame(a, b) ?? false
-  }
-
   func diff(_ old: [Element], _ new: [Element]) -> [StateDiff.Node] {
     let (prefix, suffix) = equalEnds(old, new)
     var nodes = NodeList()
@@ -70,7 +63,8 @@ struct LiveArrayDiffer<Element> {
         func same(_ i: Int, _ j: Int) -> Bool {
           let x = rawA + i * stride, y = rawB + j * stride
           if bits && memcmp(x, y, size) == 0 { return true }
-          return equal(a[i], b[j]) && (!hides || readTheSame(x, y, plan))
+          // (Elements equal by `equal` whose fields read the same, padding aside: `LiveType.readsTheSame`.)
+          return equal(a[i], b[j]) && (!hides || plan?.readsTheSame(x, y) == true)
         }
         var prefix = 0
         while prefix < common, same(prefix, prefix) { prefix += 1 }
@@ -87,7 +81,7 @@ struct LiveArrayDiffer<Element> {
     guard equalMayHideChanges else { return .unchanged(count: 1) }
     let plan = LiveType.of(Element.self)
     let same = withUnsafeBytes(of: old) { a in
-      withUnsafeBytes(of: new) { b in readTheSame(a.baseAddress!, b.baseAddress!, plan) }
+      withUnsafeBytes(of: new) { b in plan.readsTheSame(a.baseAddress!, b.baseAddress!) }
     }
     return same ? .unchanged(count: 1) : differ.change(old, new, depth: depth)
   }

@@ -48,9 +48,7 @@ extension Dictionary: LiveDiffableDictionary where Value: Equatable {
       if newValue != values[index] {
         differing.append(key)
         differs[position] = true
-      } else if mayHideChanges(Value.self), !identicalBits(newValue, values[index]),
-        let change = hiddenChange(values[index], newValue, differ: differ, depth: depth + 1)
-      {
+      } else if let change = hiddenChange(between: values[index], and: newValue, differ: differ, depth: depth + 1) {
         // Equal by `==`, but not in the trace: a change `==` does not see.
         differing.append(key)
         differs[position] = true

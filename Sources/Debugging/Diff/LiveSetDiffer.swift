@@ -39,9 +39,7 @@ extension Set: LiveDiffableSet {
     for member in self {
       if let index = new.firstIndex(of: member) {
         let stored = new[index]
-        if mayHideChanges(Element.self), !identicalBits(member, stored),
-          hiddenChange(member, stored, differ: differ, depth: memberDepth) != nil
-        {
+        if hiddenChange(between: member, and: stored, differ: differ, depth: memberDepth) != nil {
           removed.append(member)
           replacements.append(stored)
           gone[position] = true
