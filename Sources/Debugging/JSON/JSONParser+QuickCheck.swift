@@ -41,7 +41,11 @@ extension JSONParser {
   )
     -> Bool
   {
-    guard let after = quickScanEnd(JSONReaderRules.self, keys: keys, recording: &recorder) else { return false }
+    let end =
+      keys.checksForms
+      ? quickScanEnd(JSONFormRules.self, keys: keys, recording: &recorder)
+      : quickScanEnd(JSONReaderRules.self, keys: keys, recording: &recorder)
+    guard let after = end else { return false }
     index = after
     return true
   }
@@ -58,10 +62,27 @@ final class QuickKeys {
   fileprivate private(set) var keyCapacity = 0
   fileprivate private(set) var levels: UnsafeMutablePointer<QuickKeyFrame.Level>?
   fileprivate private(set) var levelCapacity = 0
+  /// Whether checks with this table also check the trace's value form (`JSONFormRules`):
+  /// `validate`'s table.
+  let checksForms: Bool
+  /// The value form's state per level (`QuickFormFrame`), made at the first check of forms.
+  private var forms: UnsafeMutablePointer<QuickFormFrame.State>?
+
+  init(checksForms: Bool = false) { self.checksForms = checksForms }
 
   deinit {
     keys?.deallocate()
     levels?.deallocate()
+    forms?.deallocate()
+  }
+
+  /// The room for `QuickFormFrame`'s states: one per level a quick scan can open (64).
+  func formStates() -> UnsafeMutablePointer<QuickFormFrame.State> {
+    if let forms { return forms }
+    let made = UnsafeMutablePointer<QuickFormFrame.State>.allocate(capacity: 64)
+    made.initialize(repeating: .pending, count: 64)
+    forms = made
+    return made
   }
 
   fileprivate func allocate() {

@@ -13,6 +13,12 @@ protocol JSONQuickRules {
   /// Keys without escapes, none twice in one object of at most `QuickKeys.perObject` members;
   /// integers of at most 18 digits, numbers within `Double`.
   static var checksValues: Bool { get }
+  /// The trace's value form too (`JSONFormRules`): what `Value(json:)` refuses is refused.
+  static var checksForms: Bool { get }
+}
+
+extension JSONQuickRules {
+  static var checksForms: Bool { false }
 }
 
 /// `skipValue()`'s rules: the syntax only.
@@ -37,6 +43,7 @@ extension JSONParser {
     let end = bytes + self.end
     let room = min(63, JSONReader.maximumDepth - depth)
     var frame = QuickKeyFrame(keys)
+    var forms = QuickFormFrame(Rules.checksForms ? keys : nil)
     // Containers open below the value's level: bit k of `kinds` is 1 for an object, 0 for an array.
     var kinds: UInt64 = 0
     var level = 0
@@ -62,6 +69,7 @@ extension JSONParser {
           guard !hasEscapes, frame.insert(keyStart, count: count) else { return nil }
           let start = origin.distance(to: keyStart)
           recorder.key(level: level, Range(uncheckedBounds: (start, start &+ count)))
+          if Rules.checksForms, !forms.key(level: level, keyStart, count: count, end: end) { return nil }
         }
         guard Self.quickNonSpace(&p, end) == .colon else { return nil }
         p += 1
@@ -70,6 +78,7 @@ extension JSONParser {
       // A value at `p`.
       guard let c = Self.quickNonSpace(&p, end) else { return nil }
       if level > 0 { recorder.valueStarts(level: level, at: origin.distance(to: p)) }
+      if Rules.checksForms, !forms.value(level: level, c, inObject: kinds & 1 == 1) { return nil }
       if Recorder.matchesElementTemplates, level == 1, kinds & 1 == 0 {
         elementStart = p
         if let after = template?.match(Rules.self, at: p, end: end, parser: self) {
@@ -83,11 +92,16 @@ extension JSONParser {
       if !matchedTemplate {
         switch c {
         case .quote:
-          guard quickString(&p, end) != nil else { return nil }
+          let start = p + 1
+          guard let hasEscapes = quickString(&p, end) else { return nil }
+          if Rules.checksForms, !forms.text(start, count: start.distance(to: p) &- 1, hasEscapes: hasEscapes) {
+            return nil
+          }
         case .openBrace, .openBracket:
           guard level < room else { return nil }
           level += 1
           recorder.opened(level: level, at: origin.distance(to: p))
+          if Rules.checksForms { forms.open(level: level) }
           p += 1
           guard let next = Self.quickNonSpace(&p, end) else { return nil }
           let isObject = c == .openBrace
@@ -99,6 +113,7 @@ extension JSONParser {
             }
             continue
           }
+          if Rules.checksForms, !forms.emptyIsFine { return nil }
           p += 1
           recorder.closed(level: level, at: origin.distance(to: p))
           level -= 1
@@ -136,6 +151,7 @@ extension JSONParser {
           break
         }
         guard next == (inObject ? .closeBrace : .closeBracket) else { return nil }
+        if Rules.checksForms, !forms.close(level: level) { return nil }
         recorder.closed(level: level, at: origin.distance(to: p))
         if Rules.checksValues, inObject { frame.leave(level: level) }
         level -= 1

@@ -33,10 +33,11 @@ struct SessionValidations {
 
   /// Checks one item of the reader, of the session tagged `tag` (`nil`: the first).
   mutating func take(
-    _ item: consuming Result<TraceLine, TraceError>, stateText: TraceLineRules.DeferredState?, tag: String?
+    _ item: consuming Result<TraceLine, TraceError>, stateText: TraceLineRules.DeferredState?, tag: String?,
+    formProblem: TraceError? = nil
   ) {
     guard let tag else {
-      first.take(item, stateText: stateText)
+      first.take(item, stateText: stateText, formProblem: formProblem)
       return
     }
     if others[tag] == nil {
@@ -55,7 +56,7 @@ struct SessionValidations {
       }
       return
     }
-    others[tag]!.take(item, stateText: stateText)
+    others[tag]!.take(item, stateText: stateText, formProblem: formProblem)
   }
 
   /// Every finding, in line order (in the order found within a line).

@@ -9,28 +9,93 @@ extension TraceLineRules {
   /// line the byte decoders cannot vouch for is decoded by `record(of:file:)`, with its exact
   /// error.
   ///
+  /// Values are also checked for the trace's value form (`Value(json:)`, what `show` reads them
+  /// with) when `quickKeys` checks forms: a value `show` would refuse is a problem on its own line
+  /// (returned beside the record, which is still checked), with the JSON Pointer of the part that
+  /// is wrong, from the line's top:
+  ///
   /// ```text
   /// {"kind":"action","seq":1000,…,"patch":[…],"state":{…120 KB…}}   →   (.action(…, state: nil), the 120 KB)
   /// {"kind":"effect","event":"started","effect":3,…,"label":"Todos.Action.add"}   →   .effect(…, label: "")
+  /// {"kind":"state",…,"state":{"$type":"S","id":{"$uuid":5}}}   →   not a value in the trace's value form: at /state/id: "$uuid" must be a string
   /// ```
   /// `quickKeys`: the reader's table for checking keys, shared across lines.
   static func recordForChecking(
     of view: LineReader.View, file: String, keyTable: JSONKeyTable?, quickKeys: QuickKeys? = nil
-  ) -> (Result<TraceRecord, TraceError>, DeferredState?) {
+  ) -> (Result<TraceRecord, TraceError>, DeferredState?, formProblem: TraceError?) {
     let bytes = view.bytes
+    let checksForms = quickKeys?.checksForms == true
     if ByteSearch.hasPrefix(bytes, actionLineStart), problem(of: view, file: file) == nil,
       let (action, keyframe) = TraceActionLineDecoder.decodeForChecking(bytes, keys: keyTable, quickKeys: quickKeys)
     {
+      // The action value and the keyframe were checked for their form with the line.
       return (
         .success(.action(action)),
-        keyframe.map { DeferredState(text: StateText(view, $0.range), children: $0.children) }
+        keyframe.map { DeferredState(text: StateText(view, $0.range), children: $0.children) },
+        checksForms ? formProblem(inPatchOf: action, line: view.number, file: file) : nil
       )
     }
     if ByteSearch.hasPrefix(bytes, effectLineStart), problem(of: view, file: file) == nil,
       let event = TraceEffectLineDecoder.decode(bytes, keepsText: false)
     {
-      return (.success(.effect(event)), nil)
+      return (.success(.effect(event)), nil, nil)
     }
-    return recordDeferringState(of: view, file: file, keepsActionValue: false, keyTable: keyTable)
+    let (record, deferred) = recordDeferringState(
+      of: view, file: file, keepsActionValue: checksForms, keyTable: keyTable, quickKeys: quickKeys)
+    guard checksForms, case let .success(decoded) = record else { return (record, deferred, nil) }
+    return (record, deferred, formProblem(in: decoded, stateIsText: deferred != nil, line: view.number, file: file))
+  }
+
+  /// The first value of a decoded line not in the trace's value form, as an error on its line;
+  /// `stateIsText`: the state was kept as text, checked already.
+  private static func formProblem(in record: TraceRecord, stateIsText: Bool, line: Int, file: String) -> TraceError? {
+    switch record {
+    case let .state(state):
+      return stateIsText ? nil : formProblem(state.state, at: "/state", line: line, file: file)
+    case let .action(action):
+      if let problem = formProblem(action.action, at: "/action", line: line, file: file) { return problem }
+      if let problem = formProblem(inPatchOf: action, line: line, file: file) { return problem }
+      return action.state.flatMap { formProblem($0, at: "/state", line: line, file: file) }
+    default:
+      return nil
+    }
+  }
+
+  /// The first value of an action's patch not in the trace's value form.
+  private static func formProblem(inPatchOf action: TraceAction, line: Int, file: String) -> TraceError? {
+    for (index, operation) in action.patch.operations.enumerated() {
+      switch operation {
+      case let .add(_, value), let .replace(_, value), let .test(_, value):
+        // (Scalars are always in the form: most values of a patch.)
+        switch value {
+        case .object, .array:
+          if let problem = formProblem(value, at: "/patch/\(index)/value", line: line, file: file) { return problem }
+        default: continue
+        }
+      case .remove, .move, .copy:
+        continue
+      }
+    }
+    return nil
+  }
+
+  /// `value`'s form error (`Value(json:)`), its JSON Pointer put under `member`'s.
+  ///
+  /// ```text
+  /// at /id: invalid UUID "x"   (in the line's "state")   →   at /state/id: invalid UUID "x"
+  /// ```
+  static func formProblem(_ value: JSON, at member: String, line: Int, file: String) -> TraceError? {
+    guard !Value.isInForm(value) else { return nil }
+    do {
+      _ = try Value(json: value)
+      return nil
+    } catch {
+      var message = error.message
+      if message.hasPrefix("at /") {
+        let rest = message.dropFirst(3)
+        message = "at " + member + (rest.hasPrefix("/:") ? rest.dropFirst() : rest)
+      }
+      return TraceError(file: file, line: line, message: "not a value in the trace's value form: " + message)
+    }
   }
 }

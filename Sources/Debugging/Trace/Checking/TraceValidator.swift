@@ -36,18 +36,30 @@ public enum TraceValidator {
     reader.readsForChecking = true
     reader.readsAllSessions = everySession
     // Lines are read and decoded on a second thread while this one checks them, in order.
-    let ahead = ReadAhead<(Result<TraceLine, TraceError>, TraceLineRules.DeferredState?, tag: String?)>(
+    let ahead = ReadAhead<
+      (Result<TraceLine, TraceError>, TraceLineRules.DeferredState?, tag: String?, formProblem: FormProblem?)
+    >(
       bytesRead: { reader.lines.bytesRead }
     ) {
       // (Not `map`: it copies the line.)
       guard let item = reader.next() else { return nil }
-      return (item, reader.takeDeferredState(), everySession ? reader.lastLineTag : nil)
+      return (
+        item, reader.takeDeferredState(), everySession ? reader.lastLineTag : nil,
+        reader.takeFormProblem().map(FormProblem.init)
+      )
     }
     while var batch = ahead.nextBatch() {
-      while let (item, stateText, tag) = batch.popLast() {
-        sessions.take(item, stateText: stateText, tag: tag)
+      while let (item, stateText, tag, formProblem) = batch.popLast() {
+        sessions.take(item, stateText: stateText, tag: tag, formProblem: formProblem?.error)
       }
     }
     return sessions.finish()
   }
+}
+
+/// A line's value not in the trace's value form, passed from the reading thread boxed: one
+/// pointer per line, mostly `nil`, instead of an optional error copied with every line.
+final class FormProblem: Sendable {
+  let error: TraceError
+  init(_ error: TraceError) { self.error = error }
 }

@@ -34,8 +34,13 @@ struct ValidationState {
     stateUncertain = true
   }
 
-  /// Checks one item of the reader: a line of this session, or the error it was.
-  mutating func take(_ item: consuming Result<TraceLine, TraceError>, stateText: TraceLineRules.DeferredState?) {
+  /// Checks one item of the reader: a line of this session, or the error it was. `formProblem`:
+  /// a value of the line not in the trace's value form, reported before the line is checked.
+  mutating func take(
+    _ item: consuming Result<TraceLine, TraceError>, stateText: TraceLineRules.DeferredState?,
+    formProblem: TraceError? = nil
+  ) {
+    if let formProblem { findings.append(formProblem) }
     switch consume item {
     case let .failure(error):
       findings.append(error)

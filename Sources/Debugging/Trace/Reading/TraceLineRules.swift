@@ -297,13 +297,22 @@ package struct TraceLineRules {
   /// reader's rules without being built (`JSONObjectScanner.checksValues`) and returned as text,
   /// the record holding `.null` in its place. Any other line, and any line the check cannot
   /// vouch for (an error, a repeated top-level key, a value it leaves to the reader), is decoded
-  /// by `record(of:file:)`, with its exact error.
+  /// by `record(of:file:)`, with its exact error. `quickKeys`: the table the state is checked
+  /// with (`QuickKeys(checksForms: true)` checks its value form too).
   ///
   /// ```text
   /// {"kind":"state","seq":0,"t":0,"state":{…12 MB…}}   →   (.state(…, state: .null), the 12 MB)
   /// ```
   package static func recordDeferringState(
     of view: LineReader.View, file: String, keepsActionValue: Bool = true, keyTable: JSONKeyTable? = nil
+  ) -> (Result<TraceRecord, TraceError>, DeferredState?) {
+    recordDeferringState(
+      of: view, file: file, keepsActionValue: keepsActionValue, keyTable: keyTable, quickKeys: nil)
+  }
+
+  /// `recordDeferringState(of:file:keepsActionValue:keyTable:)`, the state checked with `quickKeys`.
+  static func recordDeferringState(
+    of view: LineReader.View, file: String, keepsActionValue: Bool, keyTable: JSONKeyTable?, quickKeys: QuickKeys?
   ) -> (Result<TraceRecord, TraceError>, DeferredState?) {
     let bytes = view.bytes
     guard bytes.count > 4096, ByteSearch.hasPrefix(bytes, #"{"kind":"state","#), problem(of: view, file: file) == nil
@@ -316,6 +325,7 @@ package struct TraceLineRules {
     do {
       var scanner = try JSONObjectScanner(bytes)
       scanner.checksValues = true
+      scanner.quickKeys = quickKeys
       scanner.indexesValueChildren = true
       while let member = try scanner.next() {
         let key = scanner.key(of: member)

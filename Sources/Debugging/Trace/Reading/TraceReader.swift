@@ -81,6 +81,13 @@ extension TraceLineReader where Decoder == TraceRecordDecoder {
     defer { decoder.deferredState = nil }
     return decoder.deferredState
   }
+
+  /// For `readsForChecking`: the line just read holds a value `show` would refuse (not in the
+  /// trace's value form); its record is still returned.
+  package func takeFormProblem() -> TraceError? {
+    defer { decoder.formProblem = nil }
+    return decoder.formProblem
+  }
 }
 
 /// `TraceReader`'s line decoding: the whole record, with its line.
@@ -107,9 +114,11 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   /// The key cache every action value of this reader is parsed with (`JSONKeyTable`).
   private let keyTable = JSONKeyTable()
   /// The table `validate`'s checks of values find repeated keys with, one for all the lines.
-  private let quickKeys = QuickKeys()
+  private let quickKeys = QuickKeys(checksForms: true)
   /// The state of the last line read, as text (`defersStates`).
   var deferredState: TraceLineRules.DeferredState?
+  /// The value of the last line read that is not in the trace's value form (`readsForChecking`).
+  var formProblem: TraceError?
   private var noteSinceAction = false
 
   public init() {}
@@ -118,9 +127,10 @@ public struct TraceRecordDecoder: TraceLineDecoder {
 
   public mutating func decode(_ view: LineReader.View, file: String) -> Result<TraceLine, TraceError> {
     deferredState = nil
+    formProblem = nil
     let decoded: Result<TraceRecord, TraceError>
     if readsForChecking {
-      (decoded, deferredState) = TraceLineRules.recordForChecking(
+      (decoded, deferredState, formProblem) = TraceLineRules.recordForChecking(
         of: view, file: file, keyTable: keyTable, quickKeys: quickKeys)
     } else if defersStates {
       (decoded, deferredState) = TraceLineRules.recordDeferringState(
