@@ -140,7 +140,7 @@ import Testing
 
   @Test func findsTheNeedleAtEveryOffset() {
     let needle = Array(#""reducer":"#.utf8)
-    for length in [10, 11, 17, 25, 26, 27, 40, 64, 73, 74, 75, 81, 90, 139, 140, 200] {
+    for length in [10, 11, 16, 17, 18, 24, 25, 26, 27, 31, 32, 33, 40, 64, 73, 74, 75, 81, 90, 139, 140, 200] {
       for offset in 0...(length - needle.count) {
         var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: length)
         bytes.replaceSubrange(offset..<offset + needle.count, with: needle)
@@ -156,6 +156,11 @@ import Testing
     // A first pair that repeats, and the needle cut off by the end of the line.
     #expect(!contains(Array(String(repeating: #""r"#, count: 40).utf8) + Array(#""reducer""#.utf8)))
     #expect(contains(Array(String(repeating: #""r"#, count: 40).utf8) + Array(#""reducer":"#.utf8)))
+    // The needle cut off in the last places, which one vector ending at the last place looks at.
+    for length in 10...90 {
+      let text = Array(String(repeating: "x", count: length - 9).utf8) + Array(#""reducer""#.utf8)
+      #expect(!contains(text), "length \(length)")
+    }
     for repeats in [31, 32, 33, 100, 200] {
       #expect(!contains(Array(String(repeating: #""r"#, count: repeats).utf8) + Array(#""reducer""#.utf8)))
       #expect(contains(Array(String(repeating: #""r"#, count: repeats).utf8) + Array(#""reducer":"#.utf8)))

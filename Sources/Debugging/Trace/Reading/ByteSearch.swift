@@ -47,8 +47,17 @@ package enum ByteSearch {
       if isAny(pairs), found(in: pairs, at: offset) { return true }
       offset += 16
     }
+    guard offset <= last else { return false }
+    // The last places, fewer than 16: one vector that ends where the last place does (it looks at
+    // some places again), when the line is that long.
+    if last >= 15 {
+      let pairs = pairs(at: last - 15)
+      return isAny(pairs) && found(in: pairs, at: last - 15)
+    }
     while offset <= last {
-      if matches(base + offset, text, count) { return true }
+      if base.load(fromByteOffset: offset, as: UInt8.self) == text[0], matches(base + offset, text, count) {
+        return true
+      }
       offset += 1
     }
     return false
