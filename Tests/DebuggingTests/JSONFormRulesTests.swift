@@ -65,8 +65,14 @@ import Testing
     let invalid: [(String, String)] = [
       (#"{"$uuid":5}"#, #"at /: "$uuid" must be a string"#),
       (#"{"$uuid":"nope"}"#, #"at /: invalid UUID "nope""#),
-      (#"{"$uuid":"00000000-0000-0000-0000-00000000000g"}"#, #"at /: invalid UUID "00000000-0000-0000-0000-00000000000g""#),
-      (#"{"$uuid":"00000000-0000-0000-0000-0000000000000"}"#, #"at /: invalid UUID "00000000-0000-0000-0000-0000000000000""#),
+      (
+        #"{"$uuid":"00000000-0000-0000-0000-00000000000g"}"#,
+        #"at /: invalid UUID "00000000-0000-0000-0000-00000000000g""#
+      ),
+      (
+        #"{"$uuid":"00000000-0000-0000-0000-0000000000000"}"#,
+        #"at /: invalid UUID "00000000-0000-0000-0000-0000000000000""#
+      ),
       (#"{"$uuid":"00000000-0000-0000-0000-000000000000","y":1}"#, #"at /: unexpected key "y" in a "$uuid" object"#),
       (#"{"a":1,"$type":"T"}"#, #"at /: a "$" key must come first, found "$type""#),
       (#"{"$enum":"E"}"#, #"at /: "$enum" needs exactly one case key"#),
@@ -118,7 +124,9 @@ import Testing
   /// (`validate` scans byte by byte; the shapes serve `show`, whose rules do not check forms, but
   /// a shape accepts what the scan accepts under any rules.)
   @Test func rowsMatchedByTheirShapeHaveTheirMarkersTextsChecked() {
-    func rows(_ count: Int, _ row: (Int) -> String) -> String { "[" + (0..<count).map(row).joined(separator: ",") + "]" }
+    func rows(_ count: Int, _ row: (Int) -> String) -> String {
+      "[" + (0..<count).map(row).joined(separator: ",") + "]"
+    }
     func uuid(_ i: Int) -> String { String(format: "00000000-0000-0000-0000-%012X", i) }
     let good = rows(40) { #"{"$type":"Row","id":{"$uuid":""# + uuid($0) + #""},"at":{"$double":"nan"},"n":1}"# }
     #expect(check(good, templates: true) == (true, nil))
@@ -127,9 +135,13 @@ import Testing
     }
     #expect(check(badUUID, templates: true) == (false, #"at /30/id: invalid UUID "zz""#))
     let badDouble = rows(40) {
-      #"{"$type":"Row","id":{"$uuid":""# + uuid($0) + #""},"at":{"$double":""# + ($0 == 39 ? "NaN" : "inf") + #""},"n":1}"#
+      #"{"$type":"Row","id":{"$uuid":""# + uuid($0) + #""},"at":{"$double":""# + ($0 == 39 ? "NaN" : "inf")
+        + #""},"n":1}"#
     }
-    #expect(check(badDouble, templates: true) == (false, #"at /39/at: invalid "$double" "NaN", expected "nan", "inf" or "-inf""#))
+    #expect(
+      check(badDouble, templates: true) == (
+        false, #"at /39/at: invalid "$double" "NaN", expected "nan", "inf" or "-inf""#
+      ))
     let labels = rows(40) { #"{"$tuple":{"$uuid":"label \#($0)","$double":"also a label"}}"# }
     #expect(check(labels, templates: true) == (true, nil))
     // The template is made with the reader's rules too (show): there, texts are not checked.

@@ -18,7 +18,8 @@ import TraceTestSupport
 
   func action(_ seq: Int, _ value: String = "null", patch: String = "[]", keyframe: String? = nil) -> String {
     let state = keyframe.map { #","state":\#($0)"# } ?? ""
-    return #"{"kind":"action","seq":\#(seq),"t":\#(seq),"duration":1,"label":"a","action":\#(value),"patch":\#(patch)\#(state)}"#
+    return
+      #"{"kind":"action","seq":\#(seq),"t":\#(seq),"duration":1,"label":"a","action":\#(value),"patch":\#(patch)\#(state)}"#
   }
 
   @Test func eachKindOfLineReportsItsValueNotInTheForm() throws {
@@ -29,7 +30,9 @@ import TraceTestSupport
       #"{"kind":"state","seq":0,"t":0,"state":\#(state)}"#,
       action(1, #"{"$enum":"A","x":{"_0":{"$double":"NaN"}}}"#),
       action(2, patch: #"[{"op":"replace","path":"/n","value":{"$tuple":{"a":1},"b":2}}]"#),
-      action(3, patch: #"[{"op":"add","path":"/d/a","value":1},{"op":"add","path":"/d/$type","value":"X"}]"#, keyframe: keyframe),
+      action(
+        3, patch: #"[{"op":"add","path":"/d/a","value":1},{"op":"add","path":"/d/$type","value":"X"}]"#,
+        keyframe: keyframe),
       #"{"kind":"end","t":9,"actions":3}"#,
     ]
     #expect(

@@ -19,10 +19,11 @@ extension TraceLineRules {
   /// {"kind":"effect","event":"started","effect":3,…,"label":"Todos.Action.add"}   →   .effect(…, label: "")
   /// {"kind":"state",…,"state":{"$type":"S","id":{"$uuid":5}}}   →   not a value in the trace's value form: at /state/id: "$uuid" must be a string
   /// ```
-  /// `quickKeys`: the reader's table for checking keys, shared across lines.
+  /// `quickKeys`: the reader's table for checking keys, shared across lines. `byLineDecoders`: the
+  /// line was read by the action or effect line decoder, which accept no `reducer` member.
   static func recordForChecking(
     of view: LineReader.View, file: String, keyTable: JSONKeyTable?, quickKeys: QuickKeys? = nil
-  ) -> (Result<TraceRecord, TraceError>, DeferredState?, formProblem: TraceError?) {
+  ) -> (Result<TraceRecord, TraceError>, DeferredState?, formProblem: TraceError?, byLineDecoders: Bool) {
     let bytes = view.bytes
     let checksForms = quickKeys?.checksForms == true
     if ByteSearch.hasPrefix(bytes, actionLineStart), problem(of: view, file: file) == nil,
@@ -32,18 +33,21 @@ extension TraceLineRules {
       return (
         .success(.action(action)),
         keyframe.map { DeferredState(text: StateText(view, $0.range), children: $0.children) },
-        checksForms ? formProblem(inPatchOf: action, line: view.number, file: file) : nil
+        checksForms ? formProblem(inPatchOf: action, line: view.number, file: file) : nil,
+        true
       )
     }
     if ByteSearch.hasPrefix(bytes, effectLineStart), problem(of: view, file: file) == nil,
       let event = TraceEffectLineDecoder.decode(bytes, keepsText: false)
     {
-      return (.success(.effect(event)), nil, nil)
+      return (.success(.effect(event)), nil, nil, true)
     }
     let (record, deferred) = recordDeferringState(
       of: view, file: file, keepsActionValue: checksForms, keyTable: keyTable, quickKeys: quickKeys)
-    guard checksForms, case let .success(decoded) = record else { return (record, deferred, nil) }
-    return (record, deferred, formProblem(in: decoded, stateIsText: deferred != nil, line: view.number, file: file))
+    guard checksForms, case let .success(decoded) = record else { return (record, deferred, nil, false) }
+    return (
+      record, deferred, formProblem(in: decoded, stateIsText: deferred != nil, line: view.number, file: file), false
+    )
   }
 
   /// The first value of a decoded line not in the trace's value form, as an error on its line;

@@ -26,12 +26,20 @@ public protocol TraceLineDecoder {
   static var tellsReducerTag: Bool { get }
   /// The `reducer` member of a decoded line, when `tellsReducerTag`.
   static func reducerTag(of line: Result<Record, TraceError>) -> TraceReducerTag
+  /// Whether this decoder, as set up, tells the tag of the lines it decoded (`tagOfLastLine`)
+  /// and has no effect for a line after the header (`false` by default).
+  var tellsTagsOfLines: Bool { get }
+  /// When `tellsTagsOfLines`: the `reducer` member of the line decoded last, or `.unknown`
+  /// (the line is searched).
+  var tagOfLastLine: TraceReducerTag { get }
 }
 
 extension TraceLineDecoder {
   public static func next(in reader: TraceLineReader<Self>) -> Result<Record, TraceError>? { reader.read() }
   public static var tellsReducerTag: Bool { false }
   public static func reducerTag(of line: Result<Record, TraceError>) -> TraceReducerTag { .unknown }
+  public var tellsTagsOfLines: Bool { false }
+  public var tagOfLastLine: TraceReducerTag { .unknown }
 }
 
 /// What a line's scan found of its top-level `reducer` member (format 2: the session it belongs
@@ -132,9 +140,10 @@ public final class TraceLineReader<Decoder: TraceLineDecoder>: Sequence, Iterato
   @inline(__always)
   func read() -> Result<Decoder.Record, TraceError>? {
     let file = self.file
-    return rules.next(
-      from: lines, kind: Decoder.kind(of:), reducerTag: Decoder.tellsReducerTag ? Decoder.reducerTag(of:) : nil
-    ) { view in
+    let reducerTag: ((Result<Decoder.Record, TraceError>) -> TraceReducerTag)? =
+      Decoder.tellsReducerTag
+      ? Decoder.reducerTag(of:) : decoder.tellsTagsOfLines ? { _ in self.decoder.tagOfLastLine } : nil
+    return rules.next(from: lines, kind: Decoder.kind(of:), reducerTag: reducerTag) { view in
       if let problem = TraceLineRules.problem(of: view, file: file) { return .failure(problem) }
       return decoder.decode(view, file: file)
     }

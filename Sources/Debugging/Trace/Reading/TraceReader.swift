@@ -119,6 +119,10 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   var deferredState: TraceLineRules.DeferredState?
   /// The value of the last line read that is not in the trace's value form (`readsForChecking`).
   var formProblem: TraceError?
+  /// `validate`'s lines read by the action and effect decoders have no `reducer` member (they
+  /// accept no other key): their session is known without searching the line.
+  public var tellsTagsOfLines: Bool { readsForChecking }
+  public private(set) var tagOfLastLine = TraceReducerTag.unknown
   private var noteSinceAction = false
 
   public init() {}
@@ -130,8 +134,10 @@ public struct TraceRecordDecoder: TraceLineDecoder {
     formProblem = nil
     let decoded: Result<TraceRecord, TraceError>
     if readsForChecking {
-      (decoded, deferredState, formProblem) = TraceLineRules.recordForChecking(
+      let byLineDecoders: Bool
+      (decoded, deferredState, formProblem, byLineDecoders) = TraceLineRules.recordForChecking(
         of: view, file: file, keyTable: keyTable, quickKeys: quickKeys)
+      tagOfLastLine = byLineDecoders ? .none : .unknown
     } else if defersStates {
       (decoded, deferredState) = TraceLineRules.recordDeferringState(
         of: view, file: file, keepsActionValue: !skipsActionValues, keyTable: keyTable)
