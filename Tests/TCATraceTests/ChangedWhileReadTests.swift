@@ -11,8 +11,13 @@ import Testing
   /// output while the test changes the file.
   static func largeTrace() -> String {
     let header = SampleTraces.todos.split(separator: "\n")[0]
-    let rows = (0..<4_000).map { #"{"$type":"Row","id":\#($0),"title":"Row number \#($0) of the large state","done":false}"# }
-    var lines = [String(header), #"{"kind":"state","seq":0,"t":0,"state":{"$type":"S","rows":["# + rows.joined(separator: ",") + "]}}"]
+    let rows = (0..<4_000).map {
+      #"{"$type":"Row","id":\#($0),"title":"Row number \#($0) of the large state","done":false}"#
+    }
+    var lines = [
+      String(header),
+      #"{"kind":"state","seq":0,"t":0,"state":{"$type":"S","rows":["# + rows.joined(separator: ",") + "]}}",
+    ]
     for seq in 1...2_000 {
       lines.append(
         #"{"kind":"action","seq":\#(seq),"t":\#(seq),"duration":1,"label":"A.toggle","action":{"$enum":"A","toggle":{}},"patch":[{"op":"replace","path":"/rows/\#(seq * 2 - 1)/done","value":true}]}"#
