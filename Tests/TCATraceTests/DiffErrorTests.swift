@@ -170,7 +170,7 @@ import Testing
       tcaTrace("diff", "bad-b.jsonl", "bad-a.jsonl", in: directory)
         == ToolRun(
           stderr: """
-            bad-b.jsonl:2: error: not a value in the trace's value form: at /b: invalid UUID "bad"
+            bad-b.jsonl:2: error: not a value in the trace's value form: in the state, at /b: invalid UUID "bad"
 
             """, code: 2))
     _ = directory.file("equal-bad-1.jsonl", contents: trace(#"{"$type":"S","u":{"$uuid":"bad"},"b":1}"#))

@@ -45,7 +45,9 @@ extension TraceComparator {
     if differentAction {
       recorder.counts.actionDifferences += 1
       if recorder.wantsDetails {
-        let model = StateDiff(try value(a.action, golden, line: a.line), try value(b.action, current, line: b.line))
+        let model = StateDiff(
+          try value(a.action, golden, line: a.line, under: "/action"),
+          try value(b.action, current, line: b.line, under: "/action"))
         recorder.add(divergence(order, a, b, .action(model)))
       } else {
         recorder.markFailed(order)
@@ -241,19 +243,21 @@ extension TraceComparator {
     do {
       return try JSONStateDiff.diff(old, new)
     } catch {
-      _ = try value(old, golden, line: oldLine)
-      _ = try value(new, current, line: newLine)
+      _ = try value(old, golden, line: oldLine, in: "in the state, ")
+      _ = try value(new, current, line: newLine, in: "in the state, ")
       let (side, line) = error.side == .old ? (golden, oldLine) : (current, newLine)
-      throw TraceError(
-        file: side.file, line: line, message: "not a value in the trace's value form: \(error.error.message)")
+      throw TraceError.valueForm(error.error, file: side.file, line: line, in: "in the state, ")
     }
   }
 
-  private func value(_ json: JSON, _ side: CompareSide, line: Int) throws(TraceError) -> Value {
+  /// `place` and `pointer`: where the value is (`TraceError.valueForm`).
+  private func value(_ json: JSON, _ side: CompareSide, line: Int, in place: String = "", under pointer: String = "")
+    throws(TraceError) -> Value
+  {
     do {
       return try Value(json: json)
     } catch {
-      throw TraceError(file: side.file, line: line, message: "not a value in the trace's value form: \(error.message)")
+      throw TraceError.valueForm(error, file: side.file, line: line, in: place, under: pointer)
     }
   }
 }

@@ -86,8 +86,8 @@ package struct BlameRunner {
           continue
         }
         try context.output.line(context.style.paint("(\(what))", .dim))
-        try context.output.line(try side("-", old, line.line, input, renderer))
-        try context.output.line(try side("+", new, line.line, input, renderer))
+        try context.output.line(try side("-", old, at: before?.pointer, line.line, input, renderer))
+        try context.output.line(try side("+", new, at: after?.pointer, line.line, input, renderer))
         continue
       }
       lastWasCoalesced = action.coalesced
@@ -120,8 +120,8 @@ package struct BlameRunner {
       try context.output.line(
         renderer.actionLine(
           seq: action.seq, t: action.t, duration: action.duration, label: action.label, effect: action.effect))
-      try context.output.line(try side("-", old, line.line, input, renderer))
-      try context.output.line(try side("+", new, line.line, input, renderer))
+      try context.output.line(try side("-", old, at: before?.pointer, line.line, input, renderer))
+      try context.output.line(try side("+", new, at: after?.pointer, line.line, input, renderer))
     }
     if format == .text {
       var summary =
@@ -143,11 +143,15 @@ package struct BlameRunner {
   }
 
   /// `  - false`, or `  + (absent)` when the path did not exist on that side.
-  private func side(_ marker: String, _ json: JSON?, _ line: Int, _ input: RecordInput, _ renderer: ShowTextRenderer)
-    throws(TraceError) -> String
-  {
+  /// `pointer`: where the value is in the state (for the error of one not in the value form).
+  private func side(
+    _ marker: String, _ json: JSON?, at pointer: JSONPointer?, _ line: Int, _ input: RecordInput,
+    _ renderer: ShowTextRenderer
+  ) throws(TraceError) -> String {
     let text =
-      try json.map { json throws(TraceError) in renderer.compact(try input.value(json, line: line)) } ?? "(absent)"
+      try json.map { json throws(TraceError) in
+        renderer.compact(try input.value(json, line: line, in: "in the state, ", under: pointer?.description ?? ""))
+      } ?? "(absent)"
     return context.style.paint("  \(marker) \(text)", marker == "-" ? .removed : .inserted)
   }
 }

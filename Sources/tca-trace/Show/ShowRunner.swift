@@ -61,7 +61,7 @@ package final class ShowRunner {
         {
           try output.line()
           try output.line(renderer.actionLine(seq: 0, t: 0, duration: 0, label: "initial state", effect: nil))
-          try output.line(renderer.value(try input.value(state, line: line.line)))
+          try output.line(renderer.value(try input.value(state, line: line.line, under: "/state")))
         }
       case let .action(action):
         if options.filter.isPast(seq: action.seq, t: action.t) && !options.follow {
@@ -181,7 +181,7 @@ package final class ShowRunner {
           seq: action.seq, t: action.t, duration: action.duration, label: action.label, effect: action.effect))
       return
     }
-    let actionValue = try input.value(action.action, line: line.line)
+    let actionValue = try input.value(action.action, line: line.line, under: "/action")
     try output.append { bytes in
       bytes.append(UInt8(ascii: "\n"))
       renderer.appendActionLine(
@@ -192,7 +192,10 @@ package final class ShowRunner {
       bytes.append(UInt8(ascii: "\n"))
     }
     if options.fullState {
-      if let after { try output.line(renderer.value(try input.value(after, line: line.line))) }
+      if let after {
+        try output.line(
+          renderer.value(try input.value(after, line: line.line, in: "in the state after this action, ", under: "")))
+      }
     } else if action.coalesced && action.patch.operations.isEmpty {
       try output.line(renderer.coalesced())
     } else if action.patch.operations.isEmpty {
@@ -202,8 +205,8 @@ package final class ShowRunner {
       do {
         diff = try change.diff(after: after)
       } catch {
-        throw TraceError(
-          file: input.file, line: line.line, message: "not a value in the trace's value form: \(error.message)")
+        throw TraceError.valueForm(
+          error, file: input.file, line: line.line, in: "in the state before or after this action, ")
       }
       if let diff {
         try output.append { bytes in
@@ -238,7 +241,7 @@ package final class ShowRunner {
     do {
       diff = try JSONStateDiff.diff(before, after)
     } catch {
-      throw TraceError(file: file, line: line, message: "not a value in the trace's value form: \(error.error.message)")
+      throw TraceError.valueForm(error.error, file: file, line: line, in: "in the state before or after this line, ")
     }
     if case .unchanged = diff.root.change { return }
     let heading =

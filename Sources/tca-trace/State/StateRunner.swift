@@ -102,7 +102,7 @@ package struct StateRunner {
         do {
           try ValueText.checkValueForm(state)
         } catch {
-          throw TraceError(file: file, line: line, message: "not a value in the trace's value form: \(error.message)")
+          throw TraceError.valueForm(error, file: file, line: line, in: "in the state, ")
         }
       }
       try ShowTextRenderer(style: context.style).writeDump(of: state, to: context.output)

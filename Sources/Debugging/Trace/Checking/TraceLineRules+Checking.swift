@@ -94,12 +94,7 @@ extension TraceLineRules {
       _ = try Value(json: value)
       return nil
     } catch {
-      var message = error.message
-      if message.hasPrefix("at /") {
-        let rest = message.dropFirst(3)
-        message = "at " + member + (rest.hasPrefix("/:") ? rest.dropFirst() : rest)
-      }
-      return TraceError(file: file, line: line, message: "not a value in the trace's value form: " + message)
+      return .valueForm(error, file: file, line: line, under: member)
     }
   }
 }

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// A value not in the trace's value form: every command says where it is the same way, as a JSON
+/// Pointer from the top of the line that holds it (`at /action/…`, `at /state/…`), or in the
+/// state followed (`in the state, at /n`) when the state was built from several lines; `validate`
+/// names the line that holds it.
+@Suite struct ValueFormErrorTests {
+  let directory = TemporaryDirectory()
+
+  /// Action 1's value holds a bad UUID; action 2's patch puts a `$set` that is not an array at /n.
+  func trace(actionValue: String = #"{"$enum":"A","x":{"_0":{"$uuid":"q"}}}"#) -> String {
+    let header = SampleTraces.todos.split(separator: "\n")[0]
+    return [
+      String(header),
+      #"{"kind":"state","seq":0,"t":0,"state":{"$type":"S","n":0}}"#,
+      #"{"kind":"action","seq":1,"t":5,"duration":1,"label":"A.x","action":\#(actionValue),"patch":[{"op":"replace","path":"/n","value":1}]}"#,
+      #"{"kind":"action","seq":2,"t":6,"duration":1,"label":"A.y","action":{"$enum":"A","y":{}},"patch":[{"op":"replace","path":"/n","value":{"$set":3}}]}"#,
+      #"{"kind":"end","t":7,"actions":2}"#, "",
+    ].joined(separator: "\n")
+  }
+
+  @Test func eachCommandSaysWhereTheValueIs() {
+    _ = directory.file("t.jsonl", contents: trace())
+    _ = directory.file("good-action.jsonl", contents: trace(actionValue: #"{"$enum":"A","x":{}}"#))
+    func stderr(_ arguments: String...) -> String { tcaTrace(arguments, in: directory).stderr }
+    #expect(
+      stderr("show", "--color", "never", "t.jsonl")
+        == "t.jsonl:3: error: not a value in the trace's value form: at /action/x/_0: invalid UUID \"q\"\n")
+    #expect(
+      stderr("show", "--color", "never", "good-action.jsonl")
+        == """
+        good-action.jsonl:4: error: not a value in the trace's value form: in the state before or after this action, at /n: "$set" must be an array
+
+        """)
+    #expect(
+      stderr("show", "--color", "never", "--full-state", "good-action.jsonl")
+        == """
+        good-action.jsonl:4: error: not a value in the trace's value form: in the state after this action, at /n: "$set" must be an array
+
+        """)
+    #expect(
+      stderr("state", "--at", "2", "t.jsonl")
+        == "t.jsonl:4: error: not a value in the trace's value form: in the state, at /n: \"$set\" must be an array\n")
+    #expect(
+      stderr("blame", "--color", "never", "t.jsonl", "/n")
+        == "t.jsonl:4: error: not a value in the trace's value form: in the state, at /n: \"$set\" must be an array\n")
+    #expect(
+      tcaTrace("validate", "t.jsonl", in: directory)
+        == ToolRun(
+          stdout: """
+            t.jsonl:3: error: not a value in the trace's value form: at /action/x/_0: invalid UUID "q"
+            t.jsonl:4: error: not a value in the trace's value form: at /patch/0/value: "$set" must be an array
+            t.jsonl: 2 problems
+
+            """, code: 1))
+  }
+}
