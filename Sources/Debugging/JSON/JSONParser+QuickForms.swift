@@ -57,6 +57,8 @@ struct QuickFormFrame {
   /// The state of the container the value just checked opens.
   private var opening = State.pending
 
+  /// The frame of a scan with `storage`'s room for states; `nil` for a scan that checks no forms
+  /// (the frame is then never used).
   init(_ storage: QuickKeys?) {
     states = storage?.formStates() ?? UnsafeMutablePointer(bitPattern: 8)!
   }
