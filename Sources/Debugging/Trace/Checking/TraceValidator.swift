@@ -48,8 +48,8 @@ public enum TraceValidator {
         reader.takeFormProblem().map(FormProblem.init)
       )
     }
-    while var batch = ahead.nextBatch() {
-      while let (item, stateText, tag, formProblem) = batch.popLast() {
+    while let batch = ahead.nextBatch() {
+      while let (item, stateText, tag, formProblem) = batch.take() {
         sessions.take(item, stateText: stateText, tag: tag, formProblem: formProblem?.error)
       }
     }

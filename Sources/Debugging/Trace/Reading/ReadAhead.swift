@@ -23,11 +23,11 @@ package final class ReadAhead<Item>: @unchecked Sendable {
 
   // Shared between the threads only under `condition` (hence `@unchecked Sendable`).
   private let condition = NSCondition()
-  private var queue: [[Item]] = []
+  private var queue: [Batch] = []
   private var readerDone = false
   private var cancelled = false
   // The caller's thread only.
-  private var current: [Item] = []
+  private var current: Batch?
 
   package init(bytesRead: @escaping () -> Int64, read: @escaping () -> Item?) {
     let work = UncheckedWork(bytesRead: bytesRead, read: read)
@@ -38,22 +38,20 @@ package final class ReadAhead<Item>: @unchecked Sendable {
 
   /// The next item in order; `nil` once every item was handed out.
   package func next() -> Item? {
-    if let item = current.popLast() { return item }
-    current = nextBatch() ?? []
-    return current.popLast()
+    if let item = current?.take() { return item }
+    current = nextBatch()
+    return current?.take()
   }
 
-  /// The next batch, last item first (`popLast()` takes them in order, each moved out, not
-  /// copied); `nil` once every item was handed out. For a caller that takes many items per line
-  /// of work (`validate`): one call per batch instead of one per item. Not mixed with `next()`.
-  package func nextBatch() -> [Item]? {
+  /// The next batch (`take()` gives its items in order, each moved out, not copied); `nil` once
+  /// every item was handed out. For a caller that takes many items per line of work
+  /// (`validate`): one call per batch instead of one per item. Not mixed with `next()`.
+  package func nextBatch() -> Batch? {
     condition.lock()
     while queue.isEmpty && !readerDone { condition.wait() }
-    var batch = queue.isEmpty ? nil : queue.removeFirst()
+    let batch = queue.isEmpty ? nil : queue.removeFirst()
     condition.broadcast()
     condition.unlock()
-    // Reversed here, not by the reading thread: reading is usually the slower half.
-    batch?.reverse()
     return batch
   }
 
@@ -67,11 +65,9 @@ package final class ReadAhead<Item>: @unchecked Sendable {
   }
 
   private func produce(_ work: UncheckedWork) {
-    var batch: [Item] = []
+    var batch = Batch()
     var start = work.bytesRead()
     while let item = work.read() {
-      // (Room for a whole batch at once: growing an array of large items moves them each time.)
-      if batch.isEmpty { batch.reserveCapacity(Self.batchItems) }
       batch.append(consume item)
       let read = work.bytesRead()
       if batch.count >= Self.batchItems || read - start >= Self.batchBytes {
@@ -86,8 +82,8 @@ package final class ReadAhead<Item>: @unchecked Sendable {
     condition.unlock()
   }
 
-  /// Queues `batch` (emptied) when there is room; `false` once the caller stopped.
-  private func hand(_ batch: inout [Item]) -> Bool {
+  /// Queues `batch` (replaced by a new one) when there is room; `false` once the caller stopped.
+  private func hand(_ batch: inout Batch) -> Bool {
     condition.lock()
     defer { condition.unlock() }
     while queue.count >= Self.queuedBatches && !cancelled { condition.wait() }
@@ -95,10 +91,54 @@ package final class ReadAhead<Item>: @unchecked Sendable {
       readerDone = true
       return false
     }
-    if !batch.isEmpty { queue.append(batch) }
-    batch = []
+    if batch.count > 0 { queue.append(batch) }
+    batch = Batch()
     condition.broadcast()
     return true
+  }
+
+  /// Items read, in order, in storage of their own: the reading thread appends them, the
+  /// caller's takes them out from the first, each moved (an `Array` would be reversed to move them
+  /// out with `popLast()`: a copy of every item, large ones for trace lines). Handed from one
+  /// thread to the other under the lock.
+  package final class Batch: @unchecked Sendable {
+    private var items: UnsafeMutablePointer<Item>
+    private var capacity: Int
+    /// How many were appended.
+    private(set) var count = 0
+    /// How many were taken out.
+    private var taken = 0
+
+    /// Room for a whole batch at once (`batchItems`).
+    init() {
+      capacity = ReadAhead.batchItems
+      items = .allocate(capacity: capacity)
+    }
+
+    deinit {
+      (items + taken).deinitialize(count: count - taken)
+      items.deallocate()
+    }
+
+    func append(_ item: consuming Item) {
+      if count == capacity {
+        // (Not reached: a batch is handed at `batchItems`.) Twice the room, the items moved.
+        let larger = UnsafeMutablePointer<Item>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: items, count: count)
+        items.deallocate()
+        items = larger
+        capacity *= 2
+      }
+      (items + count).initialize(to: consume item)
+      count += 1
+    }
+
+    /// The first item not taken yet, moved out; `nil` when all were.
+    package func take() -> Item? {
+      guard taken < count else { return nil }
+      defer { taken += 1 }
+      return (items + taken).move()
+    }
   }
 
   /// The reading closures, handed to the reading thread (used there only).
