@@ -75,4 +75,31 @@ import TraceTestSupport
         t.jsonl:2: error: not a value in the trace's value form: at /state/todos/1234/id: invalid UUID "not-a-uuid"
         """)
   }
+
+  /// A file two reducers wrote: each session's values are checked on their lines, the second
+  /// session's too (its lines carry a `reducer` tag, so they go through the full decoders).
+  @Test func everySessionsValuesAreChecked() throws {
+    let first =
+      #"{"kind":"session","format":2,"reducer":"a","name":"A","prefix":"a","start":"2026-11-21T19:59:54.500Z","clock":"monotonic","platform":"Linux x86_64","pid":1,"keyframeInterval":0,"redacted":[],"redaction":"default"}"#
+    let second = first.replacingOccurrences(of: #""a""#, with: #""b""#).replacingOccurrences(of: #""A""#, with: #""B""#)
+    let lines = [
+      first,
+      #"{"kind":"state","seq":0,"t":0,"state":{"$type":"S","n":{"$double":"NaN"}}}"#,
+      second,
+      #"{"kind":"state","reducer":"b","seq":0,"t":0,"state":{"$type":"S","n":0}}"#,
+      #"{"kind":"action","reducer":"b","seq":1,"t":1,"duration":1,"label":"a","action":{"$enum":"A","x":{"_0":{"$uuid":"q"}}},"patch":[]}"#,
+      action(1),
+      #"{"kind":"end","t":9,"actions":1}"#,
+      #"{"kind":"end","reducer":"b","t":9,"actions":1}"#,
+    ]
+    let reader = try TraceReader(path: traceFile(lines.joined(separator: "\n") + "\n"))
+    let findings = TraceValidator.validate(reader, everySession: true).map {
+      $0.description.replacingOccurrences(of: reader.file, with: "t.jsonl")
+    }
+    #expect(
+      findings == [
+        #"t.jsonl:2: error: not a value in the trace's value form: at /state/n: invalid "$double" "NaN", expected "nan", "inf" or "-inf""#,
+        #"t.jsonl:5: error: not a value in the trace's value form: at /action/x/_0: invalid UUID "q""#,
+      ])
+  }
 }
