@@ -5,8 +5,8 @@ import Testing
 
 /// The quick check with the trace's value form (`JSONFormRules`, `validate`'s) and
 /// `Value.isInForm` against `Value(json:)`, what `show` reads values with: every rule of the
-/// form, accepted and refused the same way, by the byte-by-byte scan, by an element's template
-/// and by the walk over a parsed value.
+/// form, accepted and refused the same way by the scan (also when asked to record element
+/// ranges, where the reader's rules use shapes) and by the walk over a parsed value.
 @Suite struct JSONFormRulesTests {
   /// Whether the quick check with forms accepts all of `text`, and `Value(json:)`'s error for it
   /// (`nil`: read).
@@ -119,11 +119,11 @@ import Testing
     #expect(check(#"{"$type":"\u0054"}"#) == (true, nil))
   }
 
-  /// Rows checked by the shape of the one before (`JSONElementTemplate`) have their markers'
-  /// texts checked too; a label named like a marker, refused by the shape, is scanned and accepted.
-  /// (`validate` scans byte by byte; the shapes serve `show`, whose rules do not check forms, but
-  /// a shape accepts what the scan accepts under any rules.)
-  @Test func rowsMatchedByTheirShapeHaveTheirMarkersTextsChecked() {
+  /// With the value form's rules, rows are not checked by the shape of the one before
+  /// (`JSONElementTemplate` does not know which texts are markers'): a bad UUID or `$double` in a
+  /// row of 40 of one shape is refused, a label named like a marker accepted. With the reader's
+  /// rules (show's lazy arrays), the shapes are used and those texts are not checked.
+  @Test func rowsOfOneShapeHaveTheirMarkersTextsChecked() {
     func rows(_ count: Int, _ row: (Int) -> String) -> String {
       "[" + (0..<count).map(row).joined(separator: ",") + "]"
     }
@@ -144,7 +144,6 @@ import Testing
       ))
     let labels = rows(40) { #"{"$tuple":{"$uuid":"label \#($0)","$double":"also a label"}}"# }
     #expect(check(labels, templates: true) == (true, nil))
-    // The template is made with the reader's rules too (show): there, texts are not checked.
     let bytes = Array(badUUID.utf8)
     let readerAccepts = bytes.withUnsafeBufferPointer { buffer -> Bool in
       var parser = JSONParser(buffer.baseAddress!, count: buffer.count)

@@ -54,7 +54,7 @@ import TraceTestSupport
   }
 
   /// A large state line (kept as text) of 2,000 rows of one shape: a bad UUID in row 1,234 is
-  /// found among the rows matched by their shape.
+  /// found (`validate` scans every row byte by byte).
   @Test func aRowOfALargeStateIsCheckedForItsForm() throws {
     func row(_ i: Int, id: String? = nil) -> String {
       let uuid = id ?? String(format: "00000000-0000-0000-0000-%012X", i)
@@ -101,5 +101,35 @@ import TraceTestSupport
         #"t.jsonl:2: error: not a value in the trace's value form: at /state/n: invalid "$double" "NaN", expected "nan", "inf" or "-inf""#,
         #"t.jsonl:5: error: not a value in the trace's value form: at /action/x/_0: invalid UUID "q""#,
       ])
+  }
+
+  /// Reading the first session only, a bad value on the last line of another session (decoded,
+  /// then skipped) is not reported: the reader's closing warning comes after it.
+  @Test func anotherSessionsLastLineIsNotReportedWhenOnlyTheFirstIsRead() throws {
+    let first =
+      #"{"kind":"session","format":2,"reducer":"a","name":"A","prefix":"a","start":"2026-11-21T19:59:54.500Z","clock":"monotonic","platform":"Linux x86_64","pid":1,"keyframeInterval":0,"redacted":[],"redaction":"default"}"#
+    let second = first.replacingOccurrences(of: #""a""#, with: #""b""#).replacingOccurrences(of: #""A""#, with: #""B""#)
+    let lines = [
+      first, #"{"kind":"state","seq":0,"t":0,"state":{"$type":"S","n":0}}"#, action(1),
+      #"{"kind":"end","t":9,"actions":1}"#, second,
+      #"{"kind":"state","reducer":"b","seq":0,"t":0,"state":{"$type":"S","n":0}}"#,
+      #"{"kind":"action","reducer":"b","seq":1,"t":1,"duration":1,"label":"a","action":{"$uuid":"bad2"},"patch":[]}"#,
+    ]
+    #expect(
+      try validate(lines) == """
+        t.jsonl: warning: this trace also holds reducer "b" (3 lines not read); select one with --prefix b
+        """)
+  }
+
+  /// The member with the empty key (RFC 6901: `/`) is not the whole value (``).
+  @Test func aPointerToTheEmptyKeyKeepsItsSlash() throws {
+    let lines = [
+      header, #"{"kind":"state","seq":0,"t":0,"state":{"":{"$uuid":"x"}}}"#,
+      #"{"kind":"end","t":9,"actions":0}"#,
+    ]
+    #expect(
+      try validate(lines) == """
+        t.jsonl:2: error: not a value in the trace's value form: at /state/: invalid UUID "x"
+        """)
   }
 }

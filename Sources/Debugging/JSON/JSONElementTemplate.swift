@@ -15,23 +15,7 @@
 /// instructions.
 struct JSONElementTemplate {
   /// What a scalar value of the template is; `true` and `false` are both booleans.
-  enum Slot: UInt8 {
-    case string, number, boolean, null
-    /// A string that is the value of a `$double`, `$uuid`, `$url` or `$data` key: with
-    /// `JSONFormRules`, its text is checked as the value form needs (a label of that name in a
-    /// structure is checked too; an element it refuses is scanned byte by byte).
-    case doubleText, uuidText, urlText, dataText
-
-    /// The kind `shape` writes.
-    var kind: String {
-      switch self {
-      case .number: return "number"
-      case .boolean: return "boolean"
-      case .null: return "null"
-      default: return "string"
-      }
-    }
-  }
+  enum Slot: UInt8 { case string, number, boolean, null }
 
   /// Elements shorter than this are not worth a template.
   static let smallest = 16
@@ -55,8 +39,6 @@ struct JSONElementTemplate {
     var literals: [(start: Int, count: Int)] = []
     var slots: [Slot] = []
     var literalStart = 0
-    // The key read last: a string after `$double`, `$uuid`, `$url` or `$data` has its text checked.
-    var textSlot = Slot.string
     func cut(_ slot: Slot, from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) {
       literals.append((literalStart, element.distance(to: start) - literalStart))
       slots.append(slot)
@@ -73,12 +55,7 @@ struct JSONElementTemplate {
         _ = parser.quickString(&p, end)
         var next = p
         // A key (followed by a colon) is part of the literal; a string value is a slot.
-        if JSONParser.quickNonSpace(&next, end) != .colon {
-          cut(textSlot, from: start, to: p)
-          textSlot = .string
-        } else {
-          textSlot = Self.slot(forKey: start + 1, count: start.distance(to: p) - 2)
-        }
+        if JSONParser.quickNonSpace(&next, end) != .colon { cut(.string, from: start, to: p) }
       case .minus, .zero ... .nine:
         _ = JSONParser.quickNumber(JSONSyntaxRules.self, &p, end)
         cut(.number, from: start, to: p)
@@ -112,7 +89,7 @@ struct JSONElementTemplate {
     for k in literals.indices {
       text += String(
         decoding: UnsafeBufferPointer(start: base + literals[k].start, count: literals[k].count), as: UTF8.self)
-      if k < slots.count { text += "<\(slots[k].kind)>" }
+      if k < slots.count { text += "<\(slots[k])>" }
     }
     return text
   }
@@ -133,13 +110,6 @@ struct JSONElementTemplate {
           switch slots[k] {
           case .string:
             guard p < end, p.pointee == .quote, parser.quickString(&p, end) != nil else { return nil }
-          case .doubleText, .uuidText, .urlText, .dataText:
-            guard p < end, p.pointee == .quote else { return nil }
-            let text = p + 1
-            guard let hasEscapes = parser.quickString(&p, end) else { return nil }
-            if Rules.checksForms {
-              guard !hasEscapes, Self.textIsValid(text, count: text.distance(to: p) - 1, slots[k]) else { return nil }
-            }
           case .number:
             guard p < end, JSONParser.quickNumber(Rules.self, &p, end) else { return nil }
           case .boolean:
@@ -159,29 +129,6 @@ struct JSONElementTemplate {
         guard end - p >= last.count, Self.equal(p, base + last.start, last.count) else { return nil }
         return p + last.count
       }
-    }
-  }
-
-  /// The slot of a string that is the value of the key of `count` bytes at `key`.
-  private static func slot(forKey key: UnsafePointer<UInt8>, count: Int) -> Slot {
-    guard count >= 4, key.pointee == 0x24 else { return .string }
-    switch String(decoding: UnsafeBufferPointer(start: key, count: count), as: UTF8.self) {
-    case "$double": return .doubleText
-    case "$uuid": return .uuidText
-    case "$url": return .urlText
-    case "$data": return .dataText
-    default: return .string
-    }
-  }
-
-  /// Whether a text slot's `count` bytes at `text` are what its marker needs.
-  private static func textIsValid(_ text: UnsafePointer<UInt8>, count: Int, _ slot: Slot) -> Bool {
-    switch slot {
-    case .doubleText: return QuickFormFrame.textIsValid(text, count: count, for: .doubleText)
-    case .uuidText: return QuickFormFrame.isUUID(text, count: count)
-    case .urlText: return QuickFormFrame.textIsValid(text, count: count, for: .urlText)
-    case .dataText: return QuickFormFrame.textIsValid(text, count: count, for: .dataText)
-    default: return true
     }
   }
 

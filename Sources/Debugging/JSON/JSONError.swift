@@ -15,29 +15,48 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
   public var message: String
   public var line: Int
   public var column: Int
+  /// For an error of `Value(json:)`: the JSON Pointer of the value (RFC 6901: `""` is the whole
+  /// value, `"/"` its member with the empty key) and what is wrong with it. `message` says both,
+  /// the whole value written `/`.
+  package private(set) var pointer: String?
+  package private(set) var problem: String?
+
   public init(_ message: String, line: Int, column: Int) {
     self.message = message
     self.line = line
     self.column = column
+  }
+
+  /// The error of the value at `pointer`: `at /todos/0/id: invalid UUID "x"` (line and column 0).
+  package init(at pointer: String, _ problem: String) {
+    self.init("at \(pointer.isEmpty ? "/" : pointer): \(problem)", line: 0, column: 0)
+    self.pointer = pointer
+    self.problem = problem
   }
   /// `line 1, column 7: unterminated string`
   public var description: String { "line \(line), column \(column): \(message)" }
 }
 
 extension JSONError {
-  /// The message of a `Value(json:)` error, its JSON Pointer put under `pointer` (the place of the
-  /// value decoded), for an error that names where the value is: on a trace line (`/action`,
-  /// `/state`, `/patch/0/value`) or in the state followed (`/todos/3`).
+  /// This error of a `Value(json:)` value, its JSON Pointer put under `prefix` (the place of the
+  /// value decoded): on a trace line (`/action`, `/state`, `/patch/0/value`) or in the state
+  /// followed (`/todos/3`).
   ///
   /// ```text
   /// at /x/_0: invalid UUID "q"   under /action   →   at /action/x/_0: invalid UUID "q"
   /// at /: "$set" must be an array   under /n   →   at /n: "$set" must be an array
   /// ```
-  package func message(under pointer: String) -> String {
-    guard message.hasPrefix("at /"), !pointer.isEmpty else { return message }
+  package func under(_ prefix: String) -> JSONError {
+    guard !prefix.isEmpty else { return self }
+    if let pointer, let problem { return JSONError(at: prefix + pointer, problem) }
+    // An error written as text only: its pointer is read from it.
+    guard message.hasPrefix("at /") else { return self }
     let rest = message.dropFirst(3)
-    return "at " + pointer + (rest.hasPrefix("/:") ? rest.dropFirst() : rest)
+    return JSONError("at " + prefix + (rest.hasPrefix("/:") ? rest.dropFirst() : rest), line: 0, column: 0)
   }
+
+  /// `under(pointer)`'s message.
+  package func message(under pointer: String) -> String { under(pointer).message }
 }
 
 extension TraceError {

@@ -58,7 +58,7 @@ struct QuickFormFrame {
   private var opening = State.pending
 
   /// The frame of a scan with `storage`'s room for states; `nil` for a scan that checks no forms
-  /// (the frame is then never used).
+  /// (the frame is then never used: `quickScanEnd` requires a table with `JSONFormRules`).
   init(_ storage: QuickKeys?) {
     states = storage?.formStates() ?? UnsafeMutablePointer(bitPattern: 8)!
   }

@@ -43,6 +43,7 @@ extension JSONParser {
     let end = bytes + self.end
     let room = min(63, JSONReader.maximumDepth - depth)
     var frame = QuickKeyFrame(keys)
+    precondition(!Rules.checksForms || keys != nil, "the value form is checked with a key table")
     var forms = QuickFormFrame(Rules.checksForms ? keys : nil)
     // Containers open below the value's level: bit k of `kinds` is 1 for an object, 0 for an array.
     var kinds: UInt64 = 0
@@ -79,7 +80,8 @@ extension JSONParser {
       guard let c = Self.quickNonSpace(&p, end) else { return nil }
       if level > 0 { recorder.valueStarts(level: level, at: origin.distance(to: p)) }
       if Rules.checksForms, !forms.value(level: level, c, inObject: kinds & 1 == 1) { return nil }
-      if Recorder.matchesElementTemplates, level == 1, kinds & 1 == 0 {
+      // (Not with the value form's rules: a shape does not know which texts are markers'.)
+      if Recorder.matchesElementTemplates, !Rules.checksForms, level == 1, kinds & 1 == 0 {
         elementStart = p
         if let after = template?.match(Rules.self, at: p, end: end, parser: self) {
           // The element has the template's shape: its end is known.
@@ -136,7 +138,7 @@ extension JSONParser {
       while true {
         if level == 0 { return bytes.distance(to: p) }
         recorder.valueEnds(level: level, at: origin.distance(to: p))
-        if Recorder.matchesElementTemplates, level == 1, kinds & 1 == 0, !matchedTemplate,
+        if Recorder.matchesElementTemplates, !Rules.checksForms, level == 1, kinds & 1 == 0, !matchedTemplate,
           misses < JSONElementTemplate.mostMisses
         {
           // An element scanned byte by byte: the next ones are tried against its shape.

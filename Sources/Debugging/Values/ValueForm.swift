@@ -1,8 +1,9 @@
 import Foundation
 
 /// Whether a JSON value is in the trace's value form, without building the value: what
-/// `Value(json:)` reads without an error, rule for rule (`ValueJSONDecoding`). For `validate`'s
-/// patch values, checked for every action; `Value(json:)` gives the error of one that is not.
+/// `Value(json:)` reads without an error, rule for rule (`ValueJSONDecoding`). For the values
+/// `validate` has as trees: patch values, and the states and actions its quick scan leaves to the
+/// reader; `Value(json:)` gives the error of one that is not.
 ///
 /// ```swift
 /// Value.isInForm(try JSONReader.parse(#"{"$uuid":"nope"}"#))   // false

@@ -178,16 +178,14 @@ extension Value {
   /// `at /todos/0/id: invalid UUID "x"` — the path is a JSON Pointer (RFC 6901).
   private static func shapeError(_ message: String, _ path: [JSONPathComponent]) -> JSONError {
     let pointer =
-      path.isEmpty
-      ? "/"
-      : path.map { component in
+      path.map { component in
         switch component {
         case let .index(i): return "/\(i)"
         case let .key(key):
           return "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
         }
       }.joined()
-    return JSONError("at \(pointer): \(message)", line: 0, column: 0)
+    return JSONError(at: pointer, message)
   }
 }
 

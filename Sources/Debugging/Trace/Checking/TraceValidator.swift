@@ -43,10 +43,12 @@ public enum TraceValidator {
     ) {
       // (Not `map`: it copies the line.)
       guard let item = reader.next() else { return nil }
-      return (
-        item, reader.takeDeferredState(), everySession ? reader.lastLineTag : nil,
-        reader.takeFormProblem().map(FormProblem.init)
-      )
+      // Taken with a line the reader returned only: a line of another session is decoded before
+      // it is skipped, and the reader's closing warning may come after it.
+      let state = reader.takeDeferredState(), formProblem = reader.takeFormProblem()
+      let tag = everySession ? reader.lastLineTag : nil
+      guard case .success = item else { return (item, nil, tag, nil) }
+      return (item, state, tag, formProblem.map(FormProblem.init))
     }
     while let batch = ahead.nextBatch() {
       while let (item, stateText, tag, formProblem) = batch.take() {

@@ -27,7 +27,9 @@ public protocol TraceLineDecoder {
   /// The `reducer` member of a decoded line, when `tellsReducerTag`.
   static func reducerTag(of line: Result<Record, TraceError>) -> TraceReducerTag
   /// Whether this decoder, as set up, tells the tag of the lines it decoded (`tagOfLastLine`)
-  /// and has no effect for a line after the header (`false` by default).
+  /// (`false` by default). Every line after the header is then decoded before the reader decides
+  /// to read it: what a decoder keeps of the line decoded last (`TraceRecordDecoder`'s deferred
+  /// state and form problem) is that of a line the reader returned only when it returned one.
   var tellsTagsOfLines: Bool { get }
   /// When `tellsTagsOfLines`: the `reducer` member of the line decoded last, or `.unknown`
   /// (the line is searched).

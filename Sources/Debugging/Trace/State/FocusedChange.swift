@@ -337,13 +337,7 @@ package struct FocusedChange {
     do {
       return try Value(json: json)
     } catch {
-      let path = path()
-      guard !path.isEmpty, error.message.hasPrefix("at /") else { throw error }
-      let rest = error.message.dropFirst(3)
-      return try { () throws(JSONError) -> Value in
-        throw JSONError(
-          "at " + path + (rest.hasPrefix("/:") ? String(rest.dropFirst()) : String(rest)), line: 0, column: 0)
-      }()
+      throw error.under(path())
     }
   }
 }
