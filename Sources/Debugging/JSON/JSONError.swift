@@ -60,19 +60,41 @@ extension JSONError {
 }
 
 extension TraceError {
+  /// Which value a value-form error is about, when it is not a value of the line itself.
+  package enum ValuePlace: String {
+    /// A value of the line (its place is the pointer: `/action`, `/state`).
+    case line = ""
+    case state = "in the state, "
+    case stateAfterAction = "in the state after this action, "
+    case stateAroundAction = "in the state before or after this action, "
+    case stateAroundLine = "in the state before or after this line, "
+  }
+
   /// The error of a value not in the trace's value form (`Value(json:)`'s `error`), on `line`:
-  /// `where` says which value (`in the state after this action, ` or nothing for a value of the
-  /// line), `pointer` where it is.
+  /// `place` says which value, `pointer` where it is.
   ///
   /// ```text
   /// run.jsonl:3: error: not a value in the trace's value form: at /action/x/_0: invalid UUID "q"
   /// run.jsonl:4: error: not a value in the trace's value form: in the state after this action, at /n: "$set" must be an array
   /// ```
   package static func valueForm(
-    _ error: JSONError, file: String, line: Int, in place: String = "", under pointer: String = ""
+    _ error: JSONError, file: String, line: Int, in place: ValuePlace = .line, under pointer: String = ""
   ) -> TraceError {
     TraceError(
       file: file, line: line,
-      message: "not a value in the trace's value form: " + place + error.message(under: pointer))
+      message: "not a value in the trace's value form: " + place.rawValue + error.message(under: pointer))
+  }
+}
+
+extension Value {
+  /// `Value(json:)` of a value from `line` of `file`, its error as `TraceError.valueForm`.
+  package static func decoded(
+    _ json: JSON, file: String, line: Int, in place: TraceError.ValuePlace = .line, under pointer: String = ""
+  ) throws(TraceError) -> Value {
+    do {
+      return try Value(json: json)
+    } catch {
+      throw .valueForm(error, file: file, line: line, in: place, under: pointer)
+    }
   }
 }

@@ -243,22 +243,18 @@ extension TraceComparator {
     do {
       return try JSONStateDiff.diff(old, new)
     } catch {
-      _ = try value(old, golden, line: oldLine, in: "in the state, ")
-      _ = try value(new, current, line: newLine, in: "in the state, ")
+      _ = try value(old, golden, line: oldLine, in: .state)
+      _ = try value(new, current, line: newLine, in: .state)
       let (side, line) = error.side == .old ? (golden, oldLine) : (current, newLine)
-      throw TraceError.valueForm(error.error, file: side.file, line: line, in: "in the state, ")
+      throw TraceError.valueForm(error.error, file: side.file, line: line, in: .state)
     }
   }
 
   /// `place` and `pointer`: where the value is (`TraceError.valueForm`).
-  private func value(_ json: JSON, _ side: CompareSide, line: Int, in place: String = "", under pointer: String = "")
-    throws(TraceError) -> Value
-  {
-    do {
-      return try Value(json: json)
-    } catch {
-      throw TraceError.valueForm(error, file: side.file, line: line, in: place, under: pointer)
-    }
+  private func value(
+    _ json: JSON, _ side: CompareSide, line: Int, in place: TraceError.ValuePlace = .line, under pointer: String = ""
+  ) throws(TraceError) -> Value {
+    try Value.decoded(json, file: side.file, line: line, in: place, under: pointer)
   }
 }
 

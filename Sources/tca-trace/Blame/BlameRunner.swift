@@ -150,7 +150,7 @@ package struct BlameRunner {
   ) throws(TraceError) -> String {
     let text =
       try json.map { json throws(TraceError) in
-        renderer.compact(try input.value(json, line: line, in: "in the state, ", under: pointer?.description ?? ""))
+        renderer.compact(try input.value(json, line: line, in: .state, under: pointer?.description ?? ""))
       } ?? "(absent)"
     return context.style.paint("  \(marker) \(text)", marker == "-" ? .removed : .inserted)
   }

@@ -194,7 +194,7 @@ package final class ShowRunner {
     if options.fullState {
       if let after {
         try output.line(
-          renderer.value(try input.value(after, line: line.line, in: "in the state after this action, ", under: "")))
+          renderer.value(try input.value(after, line: line.line, in: .stateAfterAction, under: "")))
       }
     } else if action.coalesced && action.patch.operations.isEmpty {
       try output.line(renderer.coalesced())
@@ -206,7 +206,7 @@ package final class ShowRunner {
         diff = try change.diff(after: after)
       } catch {
         throw TraceError.valueForm(
-          error, file: input.file, line: line.line, in: "in the state before or after this action, ")
+          error, file: input.file, line: line.line, in: .stateAroundAction)
       }
       if let diff {
         try output.append { bytes in
@@ -241,7 +241,7 @@ package final class ShowRunner {
     do {
       diff = try JSONStateDiff.diff(before, after)
     } catch {
-      throw TraceError.valueForm(error.error, file: file, line: line, in: "in the state before or after this line, ")
+      throw TraceError.valueForm(error.error, file: file, line: line, in: .stateAroundLine)
     }
     if case .unchanged = diff.root.change { return }
     let heading =

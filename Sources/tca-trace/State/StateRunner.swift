@@ -102,7 +102,7 @@ package struct StateRunner {
         do {
           try ValueText.checkValueForm(state)
         } catch {
-          throw TraceError.valueForm(error, file: file, line: line, in: "in the state, ")
+          throw TraceError.valueForm(error, file: file, line: line, in: .state)
         }
       }
       try ShowTextRenderer(style: context.style).writeDump(of: state, to: context.output)
