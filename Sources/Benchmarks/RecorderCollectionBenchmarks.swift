@@ -3,9 +3,10 @@ import Foundation
 
 // The recorder's worker on sets and dictionaries: `swift run -c release Benchmarks "recorder collections"`.
 // A state with a `Set<UUID>` of selected ids, a `Set<String>` of tags and a `[String: Int]` and an
-// `[Int: String]` of `n` entries; each action changes one of them by one member or entry (insert,
-// remove, change), as a reducer does. Actions per second at 1,000, 10,000 and 100,000 entries,
-// and the ×10 ratio: the worker should follow the change, not the size of the collection.
+// `[Int: String]` of `n` entries; each action changes one of them by one member or entry, as a
+// reducer does: an id selected, a tag removed, a score changed, a name inserted. Actions per
+// second for each at 1,000, 10,000 and 100,000 entries, and the ×10 ratio: the worker should
+// follow the change, not the size of the collection.
 
 struct CollectionBenchState: Equatable, Sendable {
   var selected: Set<UUID>
@@ -26,15 +27,18 @@ private func collectionBenchState(entries n: Int) -> CollectionBenchState {
     names: Dictionary(uniqueKeysWithValues: (0..<n).map { ($0, "Name \($0)") }))
 }
 
-/// `count` states, each one small change after the one before: in turn a selected id inserted, a
-/// tag removed, a score changed, a name inserted.
-private func collectionStates(from initial: CollectionBenchState, count: Int) -> [CollectionBenchState] {
+/// The changes measured, one kind at a time.
+private let collectionChanges = ["Set<UUID> insert", "Set<String> remove", "[String: Int] change", "[Int: String] insert"]
+
+/// `count` states, each one small change of kind `kind` (an index of `collectionChanges`) after
+/// the one before.
+private func collectionStates(from initial: CollectionBenchState, kind: Int, count: Int) -> [CollectionBenchState] {
   var state = initial
   var states: [CollectionBenchState] = []
   states.reserveCapacity(count)
   let n = initial.scores.count
   for k in 0..<count {
-    switch k % 4 {
+    switch kind {
     case 0: state.selected.insert(UUID())
     case 1: state.tags.remove("tag-\((k &* 7_919) % n)")
     case 2: state.scores["player-\((k &* 7_919) % n)", default: 0] += 1
@@ -66,22 +70,26 @@ private func collectionWorkerSeconds(initial: CollectionBenchState, states: [Col
 
 func runRecorderCollectionBenchmarks(filter: String?) {
   guard selected("recorder collections", filter) else { return }
-  var perAction: [Int: Double] = [:]
+  var perAction: [String: Double] = [:]
   for n in [1_000, 10_000, 100_000] {
-    let actions = n >= 100_000 ? 20 : n >= 10_000 ? 100 : 400
+    let actions = n >= 100_000 ? 40 : n >= 10_000 ? 200 : 800
     let initial = collectionBenchState(entries: n)
-    let states = collectionStates(from: initial, count: actions)
-    var samples: [Double] = []
-    for _ in 0..<3 { samples.append(collectionWorkerSeconds(initial: initial, states: states)) }
-    let seconds = samples.sorted()[samples.count / 2] / Double(actions)
-    perAction[n] = seconds
-    print(
-      String(
-        format: "recorder collections: %d entries each: %@/action, %.0f actions/s (median of 3 runs of %d actions)",
-        n, formatSeconds(seconds), 1 / seconds, actions))
-    fflush(nil)  // each line as it comes, also into a file
+    for (kind, name) in collectionChanges.enumerated() {
+      let states = collectionStates(from: initial, kind: kind, count: actions)
+      var samples: [Double] = []
+      for _ in 0..<5 { samples.append(collectionWorkerSeconds(initial: initial, states: states)) }
+      let seconds = samples.sorted()[samples.count / 2] / Double(actions)
+      perAction["\(name) \(n)"] = seconds
+      print(
+        String(
+          format: "recorder collections: %d entries each, %@: %@/action, %.0f actions/s (median of 5 runs of %d actions)",
+          n, name, formatSeconds(seconds), 1 / seconds, actions))
+      fflush(nil)  // each line as it comes, also into a file
+    }
   }
-  if let small = perAction[10_000], let large = perAction[100_000] {
-    print(String(format: "recorder collections: ×10 size (10,000 → 100,000 entries): %.2f× per action", large / small))
+  for name in collectionChanges {
+    if let small = perAction["\(name) 10000"], let large = perAction["\(name) 100000"] {
+      print(String(format: "recorder collections: %@: ×10 size (10,000 → 100,000 entries): %.2f× per action", name, large / small))
+    }
   }
 }

@@ -18,12 +18,16 @@ private struct Library: Equatable {
     UUID(uuidString: String(format: "%08X-0000-4000-8000-%012X", $0 &* 2_654_435_761 % 65_536, $0))!
   }
 
+  /// Scores' keys: plain ones, and some that make the dictionary "$dict" pairs (a `$` first, also
+  /// before a combining mark) or sort next to them.
+  private static let scoreKeys = (0..<30).map { "p\($0)" } + ["$t", "$\u{301}x", "$", "#a", "%", "é", "e\u{301}z", "😀"]
+
   private static func library(using random: inout SystemRandomNumberGenerator) -> Library {
     var library = Library()
     for _ in 0..<Int.random(in: 0...12, using: &random) {
       library.selected.insert(ids.randomElement(using: &random)!)
       library.tags.insert("t\(Int.random(in: 0..<30, using: &random))")
-      library.scores["p\(Int.random(in: 0..<30, using: &random))"] = Int.random(in: 0..<3, using: &random)
+      library.scores[scoreKeys.randomElement(using: &random)!] = Int.random(in: 0..<3, using: &random)
       library.names[Int.random(in: -15..<15, using: &random)] = ["a", "b"].randomElement(using: &random)!
     }
     return library
@@ -37,7 +41,7 @@ private struct Library: Equatable {
       case 1: if let id = new.selected.randomElement(using: &random) { new.selected.remove(id) }
       case 2: new.tags.insert("t\(Int.random(in: 0..<30, using: &random))")
       case 3: if let tag = new.tags.randomElement(using: &random) { new.tags.remove(tag) }
-      case 4: new.scores["p\(Int.random(in: 0..<30, using: &random))", default: 0] += 1
+      case 4: new.scores[scoreKeys.randomElement(using: &random)!, default: 0] += 1
       case 5: if let key = new.scores.keys.randomElement(using: &random) { new.scores[key] = nil }
       case 6: new.names[Int.random(in: -15..<15, using: &random)] = ["a", "b", "c"].randomElement(using: &random)!
       default: if let key = new.names.keys.randomElement(using: &random) { new.names[key] = nil }
@@ -63,6 +67,21 @@ private struct Library: Equatable {
       var document = Value(reflecting: old).json
       try patch.apply(to: &document)
       #expect(document == newValue.json, "\(JSONWriter.string(patch.json))")
+    }
+  }
+
+  /// In canonical order, whether every key is plain (a string not starting with `$`) is found by
+  /// binary search; it agrees with looking at every key.
+  @Test func plainKeysAreFoundBySearch() {
+    var random = SystemRandomNumberGenerator()
+    let pool: [Value] = Self.scoreKeys.map(Value.string) + [.int(1), .int(-3), .bool(true)]
+    for _ in 0..<2_000 {
+      var keys = Set<Value>()
+      for _ in 0..<Int.random(in: 0...6, using: &random) { keys.insert(pool.randomElement(using: &random)!) }
+      let entries = keys.sorted(by: Value.canonicallyPrecedes).map { Value.Entry($0, .int(0)) }
+      #expect(
+        DiffJSONPatch.plainKeysInCanonicalOrder(entries) == entries.allSatisfy { Value.isPlainKey($0.key) },
+        "\(entries.map(\.key))")
     }
   }
 

@@ -17,7 +17,7 @@ func diffSpecJSON(_ value: Value) -> JSON {
   case let .array(a): return .array(a.map(diffSpecJSON))
   case let .set(a): return .object([.init("$set", .array(a.map(diffSpecJSON)))])
   case let .dictionary(entries):
-    if entries.allSatisfy({ if case let .string(k) = $0.key { !k.hasPrefix("$") } else { false } }) {
+    if entries.allSatisfy({ if case let .string(k) = $0.key { k.utf8.first != UInt8(ascii: "$") } else { false } }) {
       return .object(
         entries.map { entry in
           guard case let .string(key) = entry.key else { return .init("", .null) }

@@ -94,10 +94,10 @@ struct DiffJSONPatch {
   {
     var added: [Value] = []
     for child in children {
-      guard case let .entry(.string(key)) = child.key, !key.hasPrefix("$") else { return false }
-      if case .inserted = child.change { added.append(.string(key)) }
+      guard case let .entry(key) = child.key, Value.isPlainKey(key) else { return false }
+      if case .inserted = child.change { added.append(key) }
     }
-    guard new.allSatisfy({ if case let .string(key) = $0.key { !key.hasPrefix("$") } else { false } }),
+    guard membersInCanonicalOrder ? Self.plainKeysInCanonicalOrder(new) : new.allSatisfy({ Value.isPlainKey($0.key) }),
       new.suffix(added.count).map(\.key) == added
     else { return false }
     var local: [Operation] = []
@@ -118,5 +118,22 @@ struct DiffJSONPatch {
     }
     ops.append(contentsOf: local)
     return true
+  }
+
+  /// Whether every key of `entries` (in canonical order) is plain (`Value.isPlainKey`), by binary
+  /// search: keys are all strings when the first and the last are (kinds are not mixed), and a
+  /// key starting with `$` would be the first that does not precede `"$"` (strings sort by their
+  /// normalized scalars, and no character is composed from `$`).
+  ///
+  /// ```swift
+  /// plainKeysInCanonicalOrder([("a", 1), ("b", 2)])   // true
+  /// plainKeysInCanonicalOrder([("$t", 1), ("b", 2)])  // false: written as "$dict" pairs
+  /// ```
+  static func plainKeysInCanonicalOrder(_ entries: [Value.Entry]) -> Bool {
+    guard let first = entries.first?.key, let last = entries.last?.key else { return true }
+    guard case .string = first, case .string = last else { return false }
+    let dollar = Value.string("$")
+    let place = Value.canonicalPlace(of: dollar, in: entries, by: \.key)
+    return place == entries.count || Value.isPlainKey(entries[place].key)
   }
 }

@@ -20,98 +20,186 @@ protocol LiveDiffableDictionary {
 }
 
 extension Dictionary: LiveDiffableDictionary where Value: Equatable {
-  // Compiled for the keys and values apps use most, so hashing and comparing them is inline.
-  @_specialize(where Key == String, Value == Int)
-  @_specialize(where Key == String, Value == String)
-  @_specialize(where Key == Int, Value == String)
-  @_specialize(where Key == UUID, Value == Int)
   func liveChange(to other: Any, differ: LiveDiffer, depth: Int) -> StateDiff.Change? {
     guard let new = other as? [Key: Value] else { return nil }
-    // Old keys whose entry was removed or changed, and new keys that were inserted.
-    var differing: [Key] = []
-    // Which entries differ, by their place in the iteration (the same in the second walk).
-    var differs = [Bool](repeating: false, count: count)
-    var removed = 0
-    // Entries equal by `==` whose reflections differ, and how.
-    var hidden: [Key: StateDiff.Change] = [:]
+    // The keys and values apps use most, compiled for their types so that hashing and comparing
+    // them is inline (each cast is of a dictionary to its own type).
+    if Key.self == String.self, Value.self == Int.self {
+      typealias Same = [String: Int]
+      return dictionaryChange(unsafeBitCast(self, to: Same.self), unsafeBitCast(new, to: Same.self), differ, depth)
+    }
+    if Key.self == String.self, Value.self == String.self {
+      typealias Same = [String: String]
+      return dictionaryChange(unsafeBitCast(self, to: Same.self), unsafeBitCast(new, to: Same.self), differ, depth)
+    }
+    if Key.self == Int.self, Value.self == String.self {
+      typealias Same = [Int: String]
+      return dictionaryChange(unsafeBitCast(self, to: Same.self), unsafeBitCast(new, to: Same.self), differ, depth)
+    }
+    if Key.self == UUID.self, Value.self == Int.self {
+      typealias Same = [UUID: Int]
+      return dictionaryChange(unsafeBitCast(self, to: Same.self), unsafeBitCast(new, to: Same.self), differ, depth)
+    }
+    return dictionaryChange(self, new, differ, depth)
+  }
+}
+
+/// The live change between two dictionaries (`LiveDiffableDictionary`).
+private func dictionaryChange<Key: Hashable, Value: Equatable>(
+  _ old: [Key: Value], _ new: [Key: Value], _ differ: LiveDiffer, _ depth: Int
+) -> StateDiff.Change? {
+  let entries = DifferingEntries(old, new, differ: differ, depth: depth)
+  let (differing, inserted, differs, hidden) = (entries.differing, entries.inserted, entries.differs, entries.hidden)
+  var position = 0
+  if differing.isEmpty && inserted.isEmpty { return .unchanged(count: 1) }
+  let options = differ.options
+  if !options.redaction.words.isEmpty {
+    for key in differing + inserted {
+      if let name = key as? String, options.isRedactedKey(name) { return nil }
+    }
+  }
+  let entryDepth = depth + 1
+  let order = CanonicalElementOrder(Array(old.keys), differ: differ, depth: entryDepth)
+  let insertedOrder = CanonicalElementOrder(inserted, differ: differ, depth: entryDepth)
+  // Keys that read the same in the trace (a redacted field, a custom mirror) cannot be told
+  // apart by key: the dictionary is written whole, as it reads.
+  if !order.reflectsNone,
+    !order.reflectionsAreDistinct || !insertedOrder.reflectionsAreDistinct
+      || inserted.contains(where: { key in old.keys.contains { order.shown($0) == insertedOrder.shown(key) } })
+  {
+    return .replaced(old: differ.reflected(old, depth: depth), new: differ.reflected(new, depth: depth))
+  }
+  // The old entries in canonical order: a node for each that differs, and between them runs of
+  // the others, each keyed by its first entry (as `ValueDiffer` keeps it). Only the differing
+  // keys are sorted; each other key finds its run by binary search (n log k comparisons).
+  let sorted = differing.sorted(by: order.precedes)
+  var runCounts = [Int](repeating: 0, count: sorted.count + 1)
+  var runFirsts = [Key?](repeating: nil, count: sorted.count + 1)
+  position = 0
+  for key in old.keys {
+    defer { position += 1 }
+    guard !differs[position] else { continue }
+    let run = order.run(of: key, among: sorted)
+    runCounts[run] += 1
+    if let first = runFirsts[run], !order.precedes(key, first) { continue }
+    runFirsts[run] = key
+  }
+  var nodes = NodeList()
+  for run in runCounts.indices {
+    if let first = runFirsts[run] { nodes.append(.entry(key: order.shown(first)), .unchanged(count: runCounts[run])) }
+    guard run < sorted.count else { break }
+    let key = sorted[run]
+    if let newValue = new[key] {
+      nodes.append(
+        .entry(key: order.shown(key)), hidden[key] ?? differ.change(old[key]!, newValue, depth: entryDepth))
+    } else {
+      nodes.append(.entry(key: order.shown(key)), .removed(differ.reflected(old[key]!, depth: entryDepth)))
+    }
+  }
+  for key in inserted.sorted(by: insertedOrder.precedes) {
+    nodes.append(.entry(key: insertedOrder.shown(key)), .inserted(differ.reflected(new[key]!, depth: entryDepth)))
+  }
+  return nodes.nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(.dictionary, nodes.nodes)
+}
+
+/// The entries of two dictionaries that differ, found by walking both in step: a dictionary
+/// changed in place (`scores[key] += 1`) is a copy of the other's storage, its entries in the same
+/// order, so each entry is compared with the one at the same place, without hashing. Where the
+/// walks part (an entry inserted or removed), keys are looked up by hash; dictionaries built
+/// apart part everywhere, and after a few such places the walk in step is given up.
+///
+/// ```swift
+/// // ["a": 1, "b": 2, "c": 3] → ["a": 1, "b": 5, "c": 3]
+/// // differing ["b"], differs [false, true, false] (the old one's order), inserted []
+/// ```
+private struct DifferingEntries<Key: Hashable, Value: Equatable> {
+  /// Old keys whose entry was removed or changed.
+  private(set) var differing: [Key] = []
+  /// New keys that were inserted.
+  private(set) var inserted: [Key] = []
+  /// Which entries differ, by their place in the old dictionary's order.
+  private(set) var differs: [Bool]
+  /// Entries equal by `==` whose reflections differ, and how.
+  private(set) var hidden: [Key: StateDiff.Change] = [:]
+  private var removed = 0
+  private let differ: LiveDiffer
+  private let depth: Int
+
+  init(_ old: [Key: Value], _ new: [Key: Value], differ: LiveDiffer, depth: Int) {
+    self.differ = differ
+    self.depth = depth
+    differs = [Bool](repeating: false, count: old.count)
+    var next = new.startIndex
+    var inStep = true
+    // Places where both keys are in the other dictionary: the walks do not follow each other.
+    var apart = 0
     // (Walked by index, without tuples: unspecialized code looks up a tuple's type every time.)
     var position = 0
-    for index in indices {
+    for index in old.indices {
       defer { position += 1 }
-      let key = keys[index]
-      guard let newValue = new[key] else {
-        differing.append(key)
-        differs[position] = true
-        removed += 1
-        continue
+      let key = old.keys[index]
+      var compared = false
+      while inStep, next != new.endIndex {
+        let newKey = new.keys[next]
+        if newKey == key {
+          compare(key, old.values[index], at: position, with: new.values[next])
+          compared = true
+        } else if old.index(forKey: newKey) == nil {
+          inserted.append(newKey)
+          new.formIndex(after: &next)
+          continue
+        } else if let found = new.index(forKey: key) {
+          // The new key is an old one, compared at its own place in the old walk.
+          compare(key, old.values[index], at: position, with: new.values[found])
+          compared = true
+          apart += 1
+          if apart > 16, apart > position / 8 { inStep = false }
+        } else {
+          // Removed: the new walk waits for the next old key.
+          compare(key, old.values[index], at: position, with: nil)
+          compared = true
+          break
+        }
+        new.formIndex(after: &next)
+        break
       }
-      if newValue != values[index] {
-        differing.append(key)
-        differs[position] = true
-      } else if let change = hiddenChange(between: values[index], and: newValue, differ: differ, depth: depth + 1) {
-        // Equal by `==`, but not in the trace: a change `==` does not see.
-        differing.append(key)
-        differs[position] = true
-        hidden[key] = change
+      if !compared { compare(key, old.values[index], at: position, with: new[key]) }
+    }
+    if inStep {
+      while next != new.endIndex {
+        let newKey = new.keys[next]
+        if old.index(forKey: newKey) == nil { inserted.append(newKey) }
+        new.formIndex(after: &next)
       }
-    }
-    var inserted: [Key] = []
-    // As many as the counts say, then no more looking.
-    let insertedCount = new.count - (count - removed)
-    if insertedCount > 0 {
-      for key in new.keys where self[key] == nil {
-        inserted.append(key)
-        if inserted.count == insertedCount { break }
-      }
-    }
-    if differing.isEmpty && inserted.isEmpty { return .unchanged(count: 1) }
-    let options = differ.options
-    if !options.redaction.words.isEmpty {
-      for key in differing + inserted {
-        if let name = key as? String, options.isRedactedKey(name) { return nil }
-      }
-    }
-    let entryDepth = depth + 1
-    let order = CanonicalElementOrder(Array(keys), differ: differ, depth: entryDepth)
-    let insertedOrder = CanonicalElementOrder(inserted, differ: differ, depth: entryDepth)
-    // Keys that read the same in the trace (a redacted field, a custom mirror) cannot be told
-    // apart by key: the dictionary is written whole, as it reads.
-    if !order.reflectsNone,
-      !order.reflectionsAreDistinct || !insertedOrder.reflectionsAreDistinct
-        || inserted.contains(where: { key in keys.contains { order.shown($0) == insertedOrder.shown(key) } })
-    {
-      return .replaced(old: differ.reflected(self, depth: depth), new: differ.reflected(new, depth: depth))
-    }
-    // The old entries in canonical order: a node for each that differs, and between them runs of
-    // the others, each keyed by its first entry (as `ValueDiffer` keeps it). Only the differing
-    // keys are sorted; each other key finds its run by binary search (n log k comparisons).
-    let sorted = differing.sorted(by: order.precedes)
-    var runCounts = [Int](repeating: 0, count: sorted.count + 1)
-    var runFirsts = [Key?](repeating: nil, count: sorted.count + 1)
-    position = 0
-    for key in keys {
-      defer { position += 1 }
-      guard !differs[position] else { continue }
-      let run = order.run(of: key, among: sorted)
-      runCounts[run] += 1
-      if let first = runFirsts[run], !order.precedes(key, first) { continue }
-      runFirsts[run] = key
-    }
-    var nodes = NodeList()
-    for run in runCounts.indices {
-      if let first = runFirsts[run] { nodes.append(.entry(key: order.shown(first)), .unchanged(count: runCounts[run])) }
-      guard run < sorted.count else { break }
-      let key = sorted[run]
-      if let newValue = new[key] {
-        nodes.append(
-          .entry(key: order.shown(key)), hidden[key] ?? differ.change(self[key]!, newValue, depth: entryDepth))
-      } else {
-        nodes.append(.entry(key: order.shown(key)), .removed(differ.reflected(self[key]!, depth: entryDepth)))
+    } else {
+      // As many as the counts say, then no more looking.
+      inserted = []
+      let insertedCount = new.count - (old.count - removed)
+      if insertedCount > 0 {
+        for key in new.keys where old.index(forKey: key) == nil {
+          inserted.append(key)
+          if inserted.count == insertedCount { break }
+        }
       }
     }
-    for key in inserted.sorted(by: insertedOrder.precedes) {
-      nodes.append(.entry(key: insertedOrder.shown(key)), .inserted(differ.reflected(new[key]!, depth: entryDepth)))
+  }
+
+  /// Notes the old entry at `position` against `newValue` (`nil`: removed).
+  private mutating func compare(_ key: Key, _ value: Value, at position: Int, with newValue: Value?) {
+    guard let newValue else {
+      differing.append(key)
+      differs[position] = true
+      removed += 1
+      return
     }
-    return nodes.nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(.dictionary, nodes.nodes)
+    if newValue != value {
+      differing.append(key)
+      differs[position] = true
+    } else if let change = hiddenChange(between: value, and: newValue, differ: differ, depth: depth + 1) {
+      // Equal by `==`, but not in the trace: a change `==` does not see.
+      differing.append(key)
+      differs[position] = true
+      hidden[key] = change
+    }
   }
 }

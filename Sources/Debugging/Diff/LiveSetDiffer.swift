@@ -21,46 +21,31 @@ protocol LiveDiffableSet {
 }
 
 extension Set: LiveDiffableSet {
-  // Compiled for the members apps use most, so hashing and comparing them is inline.
-  @_specialize(where Element == String)
-  @_specialize(where Element == UUID)
-  @_specialize(where Element == Int)
   func liveChange(to other: Any, differ: LiveDiffer, depth: Int) -> StateDiff.Change? {
     guard let new = other as? Set<Element> else { return nil }
+    // The members apps use most, compiled for their types so that hashing and comparing them is
+    // inline (each cast is of a set to its own type).
+    if Element.self == UUID.self {
+      typealias Same = Set<UUID>
+      return unsafeBitCast(self, to: Same.self).change(to: unsafeBitCast(new, to: Same.self), differ, depth)
+    }
+    if Element.self == String.self {
+      typealias Same = Set<String>
+      return unsafeBitCast(self, to: Same.self).change(to: unsafeBitCast(new, to: Same.self), differ, depth)
+    }
+    if Element.self == Int.self {
+      typealias Same = Set<Int>
+      return unsafeBitCast(self, to: Same.self).change(to: unsafeBitCast(new, to: Same.self), differ, depth)
+    }
+    return change(to: new, differ, depth)
+  }
+
+  /// The live change to `new`.
+  private func change(to new: Set<Element>, _ differ: LiveDiffer, _ depth: Int) -> StateDiff.Change? {
     let memberDepth = depth + 1
-    var removed: [Element] = []
-    // Which members were removed, by their place in the iteration (the same in the second walk).
-    var gone = [Bool](repeating: false, count: count)
-    // Members `==` finds in the new set that read differently there (a `==` by `id` only, a
-    // contact renamed): the old one removed, the new one inserted, as the reflected sets say.
-    var replacements: [Element] = []
-    // (Counted by hand: `enumerated()`'s tuples cost a type lookup each in unspecialized code.)
+    let found = ChangedMembers(self, new, differ: differ, depth: memberDepth)
+    var (removed, inserted, gone) = (found.removed, found.inserted, found.gone)
     var position = 0
-    for member in self {
-      if let index = new.firstIndex(of: member) {
-        let stored = new[index]
-        if hiddenChange(between: member, and: stored, differ: differ, depth: memberDepth) != nil {
-          removed.append(member)
-          replacements.append(stored)
-          gone[position] = true
-        }
-      } else {
-        removed.append(member)
-        gone[position] = true
-      }
-      position += 1
-    }
-    var inserted = replacements
-    // As many as the counts say, then no more looking.
-    let insertedCount = new.count - (count - removed.count + replacements.count)
-    if insertedCount > 0 {
-      var found = 0
-      for member in new where !contains(member) {
-        inserted.append(member)
-        found += 1
-        if found == insertedCount { break }
-      }
-    }
     // A member not equal to itself (NaN) is neither found nor kept: the same bits on both sides
     // are the same member.
     if !removed.isEmpty, !inserted.isEmpty, removed.count <= 16, inserted.count <= 16 {
@@ -128,5 +113,97 @@ extension Set: LiveDiffableSet {
       nodes.append(.member, .inserted(insertedOrder.shown(member)))
     }
     return .nested(.set, nodes.nodes)
+  }
+}
+
+/// The members of two sets removed and inserted, found by walking both in step: a set changed in
+/// place (`selected.insert(id)`) is a copy of the other's storage, its members in the same order,
+/// so each member is compared with the one at the same place, without hashing. Where the walks
+/// part (a member inserted or removed), members are looked up by hash; sets built apart part
+/// everywhere, and after a few such places the walk in step is given up.
+///
+/// A member `==` finds in the new set that reads differently there (a `==` by `id` only, a contact
+/// renamed) is removed and inserted, as the reflected sets say.
+private struct ChangedMembers<Element: Hashable> {
+  private(set) var removed: [Element] = []
+  /// The members inserted: first those that replace a removed one, then those not in the old set.
+  private(set) var inserted: [Element] = []
+  /// Which old members were removed, by their place in the old set's order.
+  private(set) var gone: [Bool]
+  private var replacements: [Element] = []
+  private var added: [Element] = []
+  private let differ: LiveDiffer
+  private let depth: Int
+
+  init(_ old: Set<Element>, _ new: Set<Element>, differ: LiveDiffer, depth: Int) {
+    self.differ = differ
+    self.depth = depth
+    gone = [Bool](repeating: false, count: old.count)
+    var next = new.startIndex
+    var inStep = true
+    // Places where both members are in the other set: the walks do not follow each other.
+    var apart = 0
+    // (Counted by hand: `enumerated()`'s tuples cost a type lookup each in unspecialized code.)
+    var position = 0
+    for member in old {
+      defer { position += 1 }
+      var compared = false
+      while inStep, next != new.endIndex {
+        let newMember = new[next]
+        if newMember == member {
+          compare(member, at: position, with: newMember)
+          compared = true
+        } else if !old.contains(newMember) {
+          added.append(newMember)
+          new.formIndex(after: &next)
+          continue
+        } else if let found = new.firstIndex(of: member) {
+          // The new member is an old one, compared at its own place in the old walk.
+          compare(member, at: position, with: new[found])
+          compared = true
+          apart += 1
+          if apart > 16, apart > position / 8 { inStep = false }
+        } else {
+          // Removed: the new walk waits for the next old member.
+          compare(member, at: position, with: nil)
+          compared = true
+          break
+        }
+        new.formIndex(after: &next)
+        break
+      }
+      if !compared { compare(member, at: position, with: new.firstIndex(of: member).map { new[$0] }) }
+    }
+    if inStep {
+      while next != new.endIndex {
+        if !old.contains(new[next]) { added.append(new[next]) }
+        new.formIndex(after: &next)
+      }
+    } else {
+      // As many as the counts say, then no more looking.
+      added = []
+      let addedCount = new.count - (old.count - removed.count + replacements.count)
+      if addedCount > 0 {
+        for member in new where !old.contains(member) {
+          added.append(member)
+          if added.count == addedCount { break }
+        }
+      }
+    }
+    inserted = replacements + added
+  }
+
+  /// Notes the old member at `position` against the member `==` finds in the new set (`nil`: none).
+  private mutating func compare(_ member: Element, at position: Int, with stored: Element?) {
+    guard let stored else {
+      removed.append(member)
+      gone[position] = true
+      return
+    }
+    if hiddenChange(between: member, and: stored, differ: differ, depth: depth) != nil {
+      removed.append(member)
+      replacements.append(stored)
+      gone[position] = true
+    }
   }
 }
