@@ -28,7 +28,9 @@ private func collectionBenchState(entries n: Int) -> CollectionBenchState {
 }
 
 /// The changes measured, one kind at a time.
-private let collectionChanges = ["Set<UUID> insert", "Set<String> remove", "[String: Int] change", "[Int: String] insert"]
+private let collectionChanges = [
+  "Set<UUID> insert", "Set<String> remove", "[String: Int] change", "[Int: String] insert",
+]
 
 /// `count` states, each one small change of kind `kind` (an index of `collectionChanges`) after
 /// the one before.
@@ -82,14 +84,18 @@ func runRecorderCollectionBenchmarks(filter: String?) {
       perAction["\(name) \(n)"] = seconds
       print(
         String(
-          format: "recorder collections: %d entries each, %@: %@/action, %.0f actions/s (median of 5 runs of %d actions)",
+          format:
+            "recorder collections: %d entries each, %@: %@/action, %.0f actions/s (median of 5 runs of %d actions)",
           n, name, formatSeconds(seconds), 1 / seconds, actions))
       fflush(nil)  // each line as it comes, also into a file
     }
   }
   for name in collectionChanges {
     if let small = perAction["\(name) 10000"], let large = perAction["\(name) 100000"] {
-      print(String(format: "recorder collections: %@: ×10 size (10,000 → 100,000 entries): %.2f× per action", name, large / small))
+      print(
+        String(
+          format: "recorder collections: %@: ×10 size (10,000 → 100,000 entries): %.2f× per action", name, large / small
+        ))
     }
   }
 }

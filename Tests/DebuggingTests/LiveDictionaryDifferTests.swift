@@ -108,4 +108,49 @@ import Testing
         ].joined(separator: "\n"))
     #expect(StateDiff(old, new) == Self.reflectedDiff(old, new))
   }
+
+  /// The entries are walked in step when one dictionary is the other changed in place; where the
+  /// walks part they are looked up, and dictionaries built apart, or grown past their capacity,
+  /// are looked up throughout. Every way gives the reflected diff.
+  @Test func dictionariesBuiltApartOrGrownGiveTheReflectedDiff() {
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<200 {
+      let keys = (0..<Int.random(in: 0...300, using: &random)).map { "k\($0 * 7 % 301)" }
+      let old = Dictionary(keys.map { ($0, $0.count) }, uniquingKeysWith: { a, _ in a })
+      // Built apart: the same entries inserted in another order, then a few edited.
+      var apart: [String: Int] = [:]
+      for key in old.keys.shuffled(using: &random) { apart[key] = old[key] }
+      apart = Self.edited(
+        apart, using: &random, key: { "k\(Int.random(in: 0..<400))" }, value: { Int.random(in: 0...3) })
+      #expect(StateDiff(old, apart) == Self.reflectedDiff(old, apart))
+      // Changed in place, with many entries inserted (the storage grows and is laid out again)
+      // or many removed (the walks part at each).
+      var grown = old
+      for n in 0..<Int.random(in: 0...200, using: &random) { grown["new\(n)"] = n }
+      #expect(StateDiff(old, grown) == Self.reflectedDiff(old, grown))
+      var shrunk = old
+      for key in old.keys where Bool.random(using: &random) { shrunk[key] = nil }
+      shrunk["k0"] = -1
+      #expect(StateDiff(old, shrunk) == Self.reflectedDiff(old, shrunk))
+      #expect(StateDiff(shrunk, old) == Self.reflectedDiff(shrunk, old))
+    }
+  }
+
+  /// Struct values take the unspecialized path; removed, inserted and changed entries together.
+  @Test func structValuesChangedInPlaceGiveTheReflectedDiff() {
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<200 {
+      var old: [UUID: Item] = [:]
+      for _ in 0..<Int.random(in: 0...120, using: &random) { old[UUID()] = Item(title: "t", done: false) }
+      var new = old
+      for key in old.keys where Int.random(in: 0..<10, using: &random) == 0 {
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: new[key] = nil
+        case 1: new[key]?.done = true
+        default: new[UUID()] = Item(title: "u", done: true)
+        }
+      }
+      #expect(StateDiff(old, new) == Self.reflectedDiff(old, new))
+    }
+  }
 }

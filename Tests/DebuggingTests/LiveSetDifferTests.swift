@@ -88,4 +88,32 @@ import Testing
       change == .replaced(old: Value(reflecting: old, options: options), new: Value(reflecting: new, options: options)))
     #expect(Value(reflecting: old, options: options) == Value(reflecting: new, options: options))
   }
+
+  /// Members are walked in step when one set is the other changed in place; where the walks part
+  /// they are looked up, and sets built apart, or grown past their capacity, are looked up
+  /// throughout. Every way gives the reflected diff.
+  @Test func setsBuiltApartOrGrownGiveTheReflectedDiff() {
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<200 {
+      let old = Set((0..<Int.random(in: 0...300, using: &random)).map { "m\($0 * 7 % 301)" })
+      var apart = Set<String>()
+      for member in old.shuffled(using: &random) { apart.insert(member) }
+      apart = Self.edited(apart, using: &random) { "m\(Int.random(in: 0..<400))" }
+      #expect(StateDiff(old, apart) == LiveDictionaryDifferTests.reflectedDiff(old, apart))
+      var grown = old
+      for n in 0..<Int.random(in: 0...200, using: &random) { grown.insert("new\(n)") }
+      #expect(StateDiff(old, grown) == LiveDictionaryDifferTests.reflectedDiff(old, grown))
+      var shrunk = old
+      for member in old where Bool.random(using: &random) { shrunk.remove(member) }
+      shrunk.insert("m-1")
+      #expect(StateDiff(old, shrunk) == LiveDictionaryDifferTests.reflectedDiff(old, shrunk))
+      #expect(StateDiff(shrunk, old) == LiveDictionaryDifferTests.reflectedDiff(shrunk, old))
+      // Members the unspecialized path compares.
+      let tags = Set(old.prefix(60).map { Tag(name: $0, level: $0.count) })
+      var newTags = tags
+      for tag in tags where Int.random(in: 0..<8, using: &random) == 0 { newTags.remove(tag) }
+      newTags.insert(Tag(name: "z", level: Int.random(in: 0..<3, using: &random)))
+      #expect(StateDiff(tags, newTags) == LiveDictionaryDifferTests.reflectedDiff(tags, newTags))
+    }
+  }
 }

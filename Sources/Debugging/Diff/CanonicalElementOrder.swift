@@ -12,32 +12,28 @@ struct CanonicalElementOrder<Element: Hashable> {
   let differ: LiveDiffer
   let depth: Int
   private let reflections: [Element: Value]
-  /// The order of `String`, `Int` and `UUID` values themselves; `nil` for other types.
-  private let direct: ((Element, Element) -> Bool)?
+  /// How elements are compared: `String`, `Int` and `UUID` values as they are (a switch that
+  /// code compiled for the element type folds away), others by their reflections.
+  private enum Comparison { case string, int, uuid, reflections }
+  private let comparison: Comparison
 
   /// `elements` are reflected only when the type is not compared directly.
   init(_ elements: @autoclosure () -> [Element], differ: LiveDiffer, depth: Int) {
     self.differ = differ
     self.depth = depth
     // (The element type is the one named: the casts are of a value to its own type.)
-    if Element.self == String.self {
-      direct = { unsafeBitCast($0, to: String.self) < unsafeBitCast($1, to: String.self) }
-    } else if Element.self == Int.self {
-      direct = { unsafeBitCast($0, to: Int.self) < unsafeBitCast($1, to: Int.self) }
-    } else if Element.self == UUID.self {
-      direct = { Value.compareUUIDs(unsafeBitCast($0, to: UUID.self), unsafeBitCast($1, to: UUID.self)) < 0 }
-    } else {
-      direct = nil
-    }
+    comparison =
+      Element.self == String.self
+      ? .string : Element.self == Int.self ? .int : Element.self == UUID.self ? .uuid : .reflections
     var reflections: [Element: Value] = [:]
-    if direct == nil {
+    if comparison == .reflections {
       for element in elements() { reflections[element] = differ.reflected(element, depth: depth) }
     }
     self.reflections = reflections
   }
 
   /// Whether the order compares the values themselves, reflecting none.
-  var reflectsNone: Bool { direct != nil }
+  var reflectsNone: Bool { comparison != .reflections }
 
   /// Whether no two of the elements reflected read the same (true when none were).
   var reflectionsAreDistinct: Bool { Set(reflections.values).count == reflections.count }
@@ -59,8 +55,12 @@ struct CanonicalElementOrder<Element: Hashable> {
   }
 
   func precedes(_ a: Element, _ b: Element) -> Bool {
-    if let direct { return direct(a, b) }
-    return Value.canonicallyPrecedes(shown(a), shown(b))
+    switch comparison {
+    case .string: return unsafeBitCast(a, to: String.self) < unsafeBitCast(b, to: String.self)
+    case .int: return unsafeBitCast(a, to: Int.self) < unsafeBitCast(b, to: Int.self)
+    case .uuid: return Value.compareUUIDs(unsafeBitCast(a, to: UUID.self), unsafeBitCast(b, to: UUID.self)) < 0
+    case .reflections: return Value.canonicallyPrecedes(shown(a), shown(b))
+    }
   }
 }
 

@@ -1,10 +1,11 @@
 import Foundation
 
 /// A dictionary whose values are `Equatable`, diffed live (`LiveDiffer`): entries are compared by
-/// key with `==`, and only those that differ are reflected, so one value changed in 20,000 costs
-/// 20,000 comparisons, not 40,000 reflected entries. A value `==` calls equal whose bytes differ is
-/// reflected on both sides, so a change `==` ignores (a contact equal by `id` renamed) is kept. The result is what `ValueDiffer` gives for
-/// the two reflected dictionaries: the old entries in the canonical order of their keys (changed
+/// key with `==` (walking both dictionaries in step, `DifferingEntries`), and only those that
+/// differ are reflected, so one value changed in 20,000 costs 20,000 comparisons, not 40,000
+/// reflected entries. A value `==` calls equal whose bytes differ is reflected on both sides, so a
+/// change `==` ignores (a contact equal by `id` renamed) is kept. The result is what `ValueDiffer`
+/// gives for the two reflected dictionaries: the old entries in the canonical order of their keys (changed
 /// and removed ones as nodes, the others as unchanged runs), then the inserted ones in theirs.
 ///
 /// ```swift
@@ -129,47 +130,47 @@ private struct DifferingEntries<Key: Hashable, Value: Equatable> {
     self.differ = differ
     self.depth = depth
     differs = [Bool](repeating: false, count: old.count)
-    var next = new.startIndex
     var inStep = true
     // Places where both keys are in the other dictionary: the walks do not follow each other.
     var apart = 0
-    // (Walked by index, without tuples: unspecialized code looks up a tuple's type every time.)
+    // Both walked with iterators of keys and of values (the same order): subscripts by index
+    // check the index each time, and unspecialized code looks up a tuple's type every time.
+    var oldKeys = old.keys.makeIterator(), oldValues = old.values.makeIterator()
+    var newKeys = new.keys.makeIterator(), newValues = new.values.makeIterator()
+    var newKey = newKeys.next(), newValue = newValues.next()
     var position = 0
-    for index in old.indices {
+    while let key = oldKeys.next(), let value = oldValues.next() {
       defer { position += 1 }
-      let key = old.keys[index]
       var compared = false
-      while inStep, next != new.endIndex {
-        let newKey = new.keys[next]
-        if newKey == key {
-          compare(key, old.values[index], at: position, with: new.values[next])
+      while inStep, let pendingKey = newKey, let pendingValue = newValue {
+        if pendingKey == key {
+          compare(key, value, at: position, with: pendingValue)
           compared = true
-        } else if old.index(forKey: newKey) == nil {
-          inserted.append(newKey)
-          new.formIndex(after: &next)
+        } else if old.index(forKey: pendingKey) == nil {
+          inserted.append(pendingKey)
+          (newKey, newValue) = (newKeys.next(), newValues.next())
           continue
         } else if let found = new.index(forKey: key) {
           // The new key is an old one, compared at its own place in the old walk.
-          compare(key, old.values[index], at: position, with: new.values[found])
+          compare(key, value, at: position, with: new.values[found])
           compared = true
           apart += 1
           if apart > 16, apart > position / 8 { inStep = false }
         } else {
           // Removed: the new walk waits for the next old key.
-          compare(key, old.values[index], at: position, with: nil)
+          compare(key, value, at: position, with: nil)
           compared = true
           break
         }
-        new.formIndex(after: &next)
+        (newKey, newValue) = (newKeys.next(), newValues.next())
         break
       }
-      if !compared { compare(key, old.values[index], at: position, with: new[key]) }
+      if !compared { compare(key, value, at: position, with: new[key]) }
     }
     if inStep {
-      while next != new.endIndex {
-        let newKey = new.keys[next]
-        if old.index(forKey: newKey) == nil { inserted.append(newKey) }
-        new.formIndex(after: &next)
+      while let pendingKey = newKey {
+        if old.index(forKey: pendingKey) == nil { inserted.append(pendingKey) }
+        newKey = newKeys.next()
       }
     } else {
       // As many as the counts say, then no more looking.

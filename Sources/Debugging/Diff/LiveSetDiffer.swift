@@ -1,8 +1,8 @@
 import Foundation
 
-/// A set diffed live (`LiveDiffer`): members are looked up in the other set by hash, and only
-/// those removed or inserted are reflected, so inserting one id into a set of 20,000 costs 20,000
-/// lookups, not 40,000 reflected members. The result is what `ValueDiffer` gives for the two
+/// A set diffed live (`LiveDiffer`): members are found in the other set (walking both in step,
+/// `ChangedMembers`, or by hash), and only those removed or inserted are reflected, so inserting
+/// one id into a set of 20,000 costs 20,000 comparisons, not 40,000 reflected members. The result is what `ValueDiffer` gives for the two
 /// reflected sets: the old members in canonical order (removed ones as nodes, the others as
 /// unchanged runs), then the inserted ones in theirs.
 ///
@@ -139,23 +139,24 @@ private struct ChangedMembers<Element: Hashable> {
     self.differ = differ
     self.depth = depth
     gone = [Bool](repeating: false, count: old.count)
-    var next = new.startIndex
     var inStep = true
     // Places where both members are in the other set: the walks do not follow each other.
     var apart = 0
+    // Both walked with iterators (the same order): subscripts by index check the index each time.
+    var newMembers = new.makeIterator()
+    var newMember = newMembers.next()
     // (Counted by hand: `enumerated()`'s tuples cost a type lookup each in unspecialized code.)
     var position = 0
     for member in old {
       defer { position += 1 }
       var compared = false
-      while inStep, next != new.endIndex {
-        let newMember = new[next]
-        if newMember == member {
-          compare(member, at: position, with: newMember)
+      while inStep, let pending = newMember {
+        if pending == member {
+          compare(member, at: position, with: pending)
           compared = true
-        } else if !old.contains(newMember) {
-          added.append(newMember)
-          new.formIndex(after: &next)
+        } else if !old.contains(pending) {
+          added.append(pending)
+          newMember = newMembers.next()
           continue
         } else if let found = new.firstIndex(of: member) {
           // The new member is an old one, compared at its own place in the old walk.
@@ -169,15 +170,15 @@ private struct ChangedMembers<Element: Hashable> {
           compared = true
           break
         }
-        new.formIndex(after: &next)
+        newMember = newMembers.next()
         break
       }
       if !compared { compare(member, at: position, with: new.firstIndex(of: member).map { new[$0] }) }
     }
     if inStep {
-      while next != new.endIndex {
-        if !old.contains(new[next]) { added.append(new[next]) }
-        new.formIndex(after: &next)
+      while let pending = newMember {
+        if !old.contains(pending) { added.append(pending) }
+        newMember = newMembers.next()
       }
     } else {
       // As many as the counts say, then no more looking.
