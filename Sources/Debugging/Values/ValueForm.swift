@@ -9,15 +9,19 @@ import Foundation
 /// Value.isInForm(try JSONReader.parse(#"{"$uuid":"nope"}"#))   // false
 /// ```
 extension Value {
-  static func isInForm(_ json: JSON) -> Bool {
+  /// `deep: false` checks the value's own shape only, taking the values inside it (a struct's
+  /// fields, a dictionary's values, a set's members) as in the form: what `validate` checks of a
+  /// container a patch changed, whose other members were checked before (`PatchFormCheck`).
+  static func isInForm(_ json: JSON, deep: Bool = true) -> Bool {
     switch json {
-    case let .array(elements): return elements.allSatisfy(isInForm)
-    case let .object(members): return objectIsInForm(members)
+    case let .array(elements): return !deep || elements.allSatisfy { isInForm($0) }
+    case let .object(members): return objectIsInForm(members, deep: deep)
     default: return true
     }
   }
 
-  private static func objectIsInForm(_ members: JSONMembers) -> Bool {
+  private static func objectIsInForm(_ members: JSONMembers, deep: Bool) -> Bool {
+    func isInForm(_ json: JSON) -> Bool { !deep || Value.isInForm(json) }
     guard let first = members.first, first.key.utf8.first == 0x24 else {
       return members.allSatisfy { $0.key.utf8.first != 0x24 && isInForm($0.value) }
     }

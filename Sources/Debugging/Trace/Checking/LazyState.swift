@@ -157,7 +157,7 @@ struct LazyState {
   }
 
   /// Turns a container held as text or as a `JSON` value into one expanded one level.
-  private static func expand(_ node: inout Node, _ text: StateText, _ children: JSONChildIndex) {
+  static func expand(_ node: inout Node, _ text: StateText, _ children: JSONChildIndex) {
     switch node {
     case let .text(range):
       guard let first = range.first.map({ text[$0] }), first == .openBrace || first == .openBracket else { return }
@@ -186,7 +186,7 @@ struct LazyState {
     text.withUnsafeBytes { buffer in Self.json(root, buffer) }
   }
 
-  private static func json(_ node: Node, _ text: UnsafeRawBufferPointer) -> JSON {
+  static func json(_ node: Node, _ text: UnsafeRawBufferPointer) -> JSON {
     switch node {
     case let .text(range):
       // Checked when read: never an error.

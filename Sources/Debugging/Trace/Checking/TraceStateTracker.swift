@@ -28,6 +28,9 @@ public struct TraceStateTracker {
   public private(set) var seq: Int64?
   /// Also apply the patch of keyframe lines and compare it with their `state`.
   public var verifiesKeyframes: Bool
+  /// Also check that each operation of an action's patch leaves the state in the trace's value
+  /// form (`PatchFormCheck`): `validate`'s check, so that `show` reads what it accepts.
+  package var checksForms = false
   private var lost = false
   /// The state of the last `state` line taken as text (`consume(stateText:seq:)`), while only
   /// patches it follows lazily came after it; `state` is `nil` meanwhile.
@@ -113,9 +116,20 @@ public struct TraceStateTracker {
     }
     state = nil
     do {
-      try action.patch.apply(to: &current)
+      guard checksForms else {
+        try action.patch.apply(to: &current)
+        state = current
+        return nil
+      }
+      var problem: TraceStateProblem?
+      for operation in action.patch.operations {
+        try operation.apply(to: &current)
+        if problem == nil, let error = PatchFormCheck.problem(in: current, after: operation) {
+          problem = Self.formProblem(action, line: line, error)
+        }
+      }
       state = current
-      return nil
+      return problem
     } catch {
       lost = true
       return Self.patchProblem(action, line: line, error)
@@ -172,6 +186,13 @@ public struct TraceStateTracker {
     return patched == LazyState(text: text).json() ? nil : differs
   }
 
+  /// `line 9: not a value in the trace's value form: in the state after this action, at /id: invalid UUID "zz"`.
+  private static func formProblem(_ action: TraceAction, line: Int, _ error: JSONError) -> TraceStateProblem {
+    TraceStateProblem(
+      line: line, seq: action.seq,
+      message: TraceError.valueForm(error, file: "", line: line, in: .stateAfterAction).message)
+  }
+
   /// `line 9: patch of action 7 does not apply: path /todos/7 does not exist`.
   private static func patchProblem(_ action: TraceAction, line: Int, _ error: JSONPatchError) -> TraceStateProblem {
     TraceStateProblem(
@@ -184,19 +205,31 @@ public struct TraceStateTracker {
     -> TraceStateProblem?
   {
     let operations = action.patch.operations
-    for (k, operation) in operations.enumerated() where !lazyState.apply(operation) {
+    var problem: TraceStateProblem?
+    for (k, operation) in operations.enumerated() {
+      if lazyState.apply(operation) {
+        if checksForms, problem == nil, let error = lazyState.formProblem(after: operation) {
+          problem = Self.formProblem(action, line: line, error)
+        }
+        continue
+      }
       var current = lazyState.json()
       do {
-        for operation in operations[k...] { try operation.apply(to: &current) }
+        for operation in operations[k...] {
+          try operation.apply(to: &current)
+          if checksForms, problem == nil, let error = PatchFormCheck.problem(in: current, after: operation) {
+            problem = Self.formProblem(action, line: line, error)
+          }
+        }
         state = current
-        return nil
+        return problem
       } catch {
         lost = true
         return Self.patchProblem(action, line: line, error)
       }
     }
     lazy = lazyState
-    return nil
+    return problem
   }
 }
 

@@ -41,6 +41,9 @@ struct ValidationState {
     formProblem: TraceError? = nil
   ) {
     if let formProblem { findings.append(formProblem) }
+    // A line whose own values are not in the form has that reported: where its patch puts them
+    // is not checked again.
+    tracker.checksForms = formProblem == nil
     switch consume item {
     case let .failure(error):
       findings.append(error)

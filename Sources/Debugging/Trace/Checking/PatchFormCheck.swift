@@ -1,0 +1,167 @@
+/// Whether a patch operation, once applied, left the state in the trace's value form: the check
+/// `validate` makes of where each operation's value went, or of what its removal left. The value
+/// itself was checked on its own (`Value.isInForm`); what it cannot say is whether its place
+/// wants something else: `replace /id/$uuid "zz"` puts a fine string where a UUID's text goes,
+/// `add /names/$x 1` a `$` key into a dictionary, `remove /due/$t` half of a date.
+///
+/// Only the container the operation changed is looked at, and only when the change can matter:
+/// a `$` key, a marker object, a `$dict`'s pairs. The rows of a table and the fields of a struct
+/// take no check at all, so following a trace costs what it did.
+///
+/// ```swift
+/// PatchFormCheck.problem(in: state, after: .replace(path: JSONPointer("/id/$uuid"), value: .string("zz")))
+/// // at /id: invalid UUID "zz"
+/// ```
+enum PatchFormCheck {
+  /// The error of the value-form rule `operation`, just applied to the state `root`, broke, with
+  /// its JSON Pointer from the root; `nil` when it broke none.
+  static func problem<Node: FormPathNode>(in root: Node, after operation: JSONPatch.Operation) -> JSONError? {
+    switch operation {
+    case let .add(path, _), let .replace(path, _):
+      return problem(in: root, at: path.tokens, adding: true)
+    case let .remove(path):
+      return problem(in: root, at: path.tokens, adding: false)
+    case let .move(from, path):
+      // A value moved within its container stays where values of its kind go; from elsewhere (the
+      // fields of a case, where keys may start with `$`) it is checked as a value.
+      let within = from.tokens.dropLast() == path.tokens.dropLast()
+      return problem(in: root, at: from.tokens, adding: false)
+        ?? problem(in: root, at: path.tokens, adding: true, checksValue: !within)
+    case let .copy(_, path):
+      return problem(in: root, at: path.tokens, adding: true, checksValue: true)
+    case .test:
+      return nil
+    }
+  }
+
+  /// The check of the container at `tokens.dropLast()` after its member `tokens.last` was added
+  /// or replaced (`adding`) or removed.
+  private static func problem<Node: FormPathNode>(
+    in root: Node, at tokens: [String], adding: Bool, checksValue: Bool = false
+  ) -> JSONError? {
+    guard let last = tokens.last else { return checksValue ? decodingError(root, at: []) : nil }
+    var container = root
+    var place = FormPlace.value
+    // The nearest object at a value's place on the way: what holds a marker's insides.
+    var owner = (node: root, depth: 0)
+    for (depth, token) in tokens.dropLast().enumerated() {
+      if place == .value, container.isObject { owner = (container, depth) }
+      place = place.child(token, firstKey: container.firstKey, isObject: container.isObject)
+      // (The operation applied: its path is there.)
+      guard let child = container.child(token) else { return nil }
+      container = child
+    }
+    let depth = tokens.count - 1
+    if checksValue, let value = container.child(last == "-" ? String(container.count - 1) : last),
+      !Value.isInForm(value.json())
+    {
+      return decodingError(value, at: tokens)
+    }
+    switch place {
+    case .value:
+      guard container.isObject else { return nil }
+      let marker = container.firstKey.map { $0.utf8.first == 0x24 && $0 != "$type" } ?? false
+      guard marker || last.utf8.first == 0x24 else { return nil }
+      return Value.isInForm(container.json(), deep: false) ? nil : decodingError(container, at: tokens.prefix(depth))
+    case .fields:
+      // The fields of a case or tuple: any key, each a value.
+      return nil
+    case .pairs:
+      guard adding, let pair = container.child(last == "-" ? String(container.count - 1) : last) else { return nil }
+      return pair.isArray && pair.count == 2 ? nil : decodingError(owner.node, at: tokens.prefix(owner.depth))
+    case .pair:
+      return container.count == 2 ? nil : decodingError(owner.node, at: tokens.prefix(owner.depth))
+    case .marker:
+      return Value.isInForm(owner.node.json(), deep: false)
+        ? nil : decodingError(owner.node, at: tokens.prefix(owner.depth))
+    }
+  }
+
+  /// `Value(json:)`'s error for `node`, at `tokens` from the root; `nil` if it reads (the checks
+  /// here are `Value(json:)`'s rules: it gives the message).
+  private static func decodingError<Node: FormPathNode>(_ node: Node, at tokens: some Collection<String>) -> JSONError? {
+    do {
+      _ = try Value(json: node.json())
+      return nil
+    } catch {
+      return error.under(JSONPointer(tokens: Array(tokens)).description)
+    }
+  }
+}
+
+/// Where a container of a state sits in the value form, as the path from the root says: a value,
+/// the fields of an enum case or tuple, a `$dict`'s pairs, one pair, or inside a marker (a
+/// `$date`'s `$t`).
+enum FormPlace {
+  case value, fields, pairs, pair, marker
+
+  /// The place of member `token` of a container at this place, whose first key is `firstKey`.
+  ///
+  /// ```swift
+  /// FormPlace.value.child("$dict", firstKey: "$dict", isObject: true)  // .pairs
+  /// FormPlace.pairs.child("3", firstKey: nil, isObject: false)         // .pair
+  /// ```
+  func child(_ token: String, firstKey: String?, isObject: Bool) -> FormPlace {
+    switch self {
+    case .value:
+      guard isObject, let firstKey, firstKey.utf8.first == 0x24 else { return .value }
+      switch firstKey {
+      case "$type": return token == "$type" ? .marker : .value
+      case "$enum": return token == "$enum" ? .marker : .fields
+      case "$tuple": return .fields
+      case "$set": return .value
+      case "$dict": return .pairs
+      default: return .marker
+      }
+    case .fields, .pair: return .value
+    case .pairs: return .pair
+    case .marker: return .marker
+    }
+  }
+}
+
+/// A container on a patch's path, as `PatchFormCheck` reads it: a `JSON` tree, or a state kept
+/// as text (`LazyState`).
+protocol FormPathNode {
+  var isObject: Bool { get }
+  var isArray: Bool { get }
+  /// An object's first key; `nil` for an empty object or anything else.
+  var firstKey: String? { get }
+  /// Members or elements.
+  var count: Int { get }
+  func child(_ token: String) -> Self?
+  func json() -> JSON
+}
+
+extension JSON: FormPathNode {
+  var isObject: Bool {
+    if case .object = self { true } else { false }
+  }
+
+  var isArray: Bool {
+    if case .array = self { true } else { false }
+  }
+
+  var firstKey: String? {
+    guard case let .object(members) = self else { return nil }
+    return members.first?.key
+  }
+
+  var count: Int {
+    switch self {
+    case let .object(members): members.count
+    case let .array(elements): elements.count
+    default: 0
+    }
+  }
+
+  func child(_ token: String) -> JSON? {
+    switch self {
+    case .object: return self[token]
+    case .array: return PatchEngine.index(token).flatMap { self[$0] }
+    default: return nil
+    }
+  }
+
+  func json() -> JSON { self }
+}
