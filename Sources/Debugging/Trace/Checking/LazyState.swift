@@ -36,15 +36,22 @@ struct LazyState {
     root = .text(0..<text.count)
   }
 
+  /// Whether the last operation applied changed a container where the value form may now be
+  /// broken (`FormPlace.mayBreak`): then `formProblem(after:)` looks.
+  private(set) var mayHaveBrokenForm = false
+
   /// Applies `operation` and returns `true`, or returns `false` without a change: the operation
   /// is one to apply to `json()` instead.
   mutating func apply(_ operation: JSONPatch.Operation) -> Bool {
+    mayHaveBrokenForm = false
+    var mayBreak = false
+    defer { mayHaveBrokenForm = mayBreak }
     switch operation {
     case let .add(path, value):
       guard (try? PatchDepth.check(path)) != nil, (try? PatchDepth.check(value, at: path)) != nil,
         let last = path.tokens.last
       else { return false }
-      return change(path.tokens.dropLast()) { parent in
+      return change(path.tokens.dropLast()) { parent, place in
         if var members = Self.takeMembers(&parent) {
           defer { parent = .object(members) }
           if let i = members.firstIndex(where: { $0.key == last }) {
@@ -52,28 +59,32 @@ struct LazyState {
           } else {
             members.append((last, .value(value)))
           }
+          mayBreak = place.mayBreak(objectFirstKey: members.first?.key, key: last)
           return true
         } else if var elements = Self.takeElements(&parent) {
           defer { parent = .array(elements) }
           let i = last == "-" ? elements.count : PatchEngine.index(last)
           guard let i, i <= elements.count else { return false }
           elements.insert(.value(value), at: i)
+          mayBreak = place.mayBreak(arrayCount: elements.count, element: value)
           return true
         }
         return false
       }
     case let .remove(path):
       guard (try? PatchDepth.check(path)) != nil, let last = path.tokens.last else { return false }
-      return change(path.tokens.dropLast()) { parent in
+      return change(path.tokens.dropLast()) { parent, place in
         if var members = Self.takeMembers(&parent) {
           defer { parent = .object(members) }
           guard let i = members.firstIndex(where: { $0.key == last }) else { return false }
           members.remove(at: i)
+          mayBreak = place.mayBreak(objectFirstKey: members.first?.key, key: last)
           return true
         } else if var elements = Self.takeElements(&parent) {
           defer { parent = .array(elements) }
           guard let i = PatchEngine.index(last), i < elements.count else { return false }
           elements.remove(at: i)
+          mayBreak = place.mayBreak(arrayCount: elements.count, element: nil)
           return true
         }
         return false
@@ -82,16 +93,18 @@ struct LazyState {
       guard (try? PatchDepth.check(path)) != nil, (try? PatchDepth.check(value, at: path)) != nil,
         let last = path.tokens.last
       else { return false }
-      return change(path.tokens.dropLast()) { parent in
+      return change(path.tokens.dropLast()) { parent, place in
         if var members = Self.takeMembers(&parent) {
           defer { parent = .object(members) }
           guard let i = members.firstIndex(where: { $0.key == last }) else { return false }
           members[i].node = .value(value)
+          mayBreak = place.mayBreak(objectFirstKey: members.first?.key, key: last)
           return true
         } else if var elements = Self.takeElements(&parent) {
           defer { parent = .array(elements) }
           guard let i = PatchEngine.index(last), i < elements.count else { return false }
           elements[i] = .value(value)
+          mayBreak = place.mayBreak(arrayCount: elements.count, element: value)
           return true
         }
         return false
@@ -103,7 +116,8 @@ struct LazyState {
         let source = from.tokens.last.flatMap(PatchEngine.index),
         let target = path.tokens.last.flatMap(PatchEngine.index), from.tokens.dropLast() == path.tokens.dropLast()
       else { return false }
-      return change(from.tokens.dropLast()) { parent in
+      // (Within one array: its elements stay where they were, as values or as pairs.)
+      return change(from.tokens.dropLast()) { parent, _ in
         guard var elements = Self.takeElements(&parent) else { return false }
         defer { parent = .array(elements) }
         guard source < elements.count, target < elements.count else { return false }
@@ -117,27 +131,30 @@ struct LazyState {
 
   /// Walks `tokens` from the root, expanding containers, and calls `body` with the container
   /// they lead to; `false` when a token does not lead anywhere.
-  private mutating func change(_ tokens: ArraySlice<String>, _ body: (inout Node) -> Bool) -> Bool {
+  private mutating func change(_ tokens: ArraySlice<String>, _ body: (inout Node, FormPlace) -> Bool) -> Bool {
     var root = self.root
     self.root = .null
     defer { self.root = root }
-    return Self.walk(&root, tokens, text, children, body)
+    return Self.walk(&root, tokens, text, children, .value, body)
   }
 
+  /// `place`: where `node` is in the value form (`FormPlace`), for `mayBreakForm`.
   private static func walk(
     _ node: inout Node, _ tokens: ArraySlice<String>, _ text: StateText, _ children: JSONChildIndex,
-    _ body: (inout Node) -> Bool
+    _ place: FormPlace, _ body: (inout Node, FormPlace) -> Bool
   ) -> Bool {
     expand(&node, text, children)
-    guard let token = tokens.first else { return body(&node) }
+    guard let token = tokens.first else { return body(&node, place) }
     if var members = takeMembers(&node) {
       defer { node = .object(members) }
       guard let i = members.firstIndex(where: { $0.key == token }) else { return false }
-      return walk(&members[i].node, tokens.dropFirst(), text, children, body)
+      let childPlace = place.child(token, firstKey: members.first?.key, isObject: true)
+      return walk(&members[i].node, tokens.dropFirst(), text, children, childPlace, body)
     } else if var elements = takeElements(&node) {
       defer { node = .array(elements) }
       guard let i = PatchEngine.index(token), i < elements.count else { return false }
-      return walk(&elements[i], tokens.dropFirst(), text, children, body)
+      let childPlace = place.child(token, firstKey: nil, isObject: false)
+      return walk(&elements[i], tokens.dropFirst(), text, children, childPlace, body)
     }
     return false
   }

@@ -118,6 +118,35 @@ enum FormPlace {
     case .marker: return .marker
     }
   }
+
+  /// Whether changing member `key` of an object at this place (whose first key is now
+  /// `objectFirstKey`) may have broken the value form: a `$` key, or an object whose first key
+  /// makes it a marker; inside a marker, anything. Fields of a case or tuple take any key.
+  func mayBreak(objectFirstKey: String?, key: String) -> Bool {
+    switch self {
+    case .value:
+      guard key.utf8.first != 0x24 else { return true }
+      guard let objectFirstKey, objectFirstKey.utf8.first == 0x24 else { return false }
+      return objectFirstKey != "$type"
+    case .fields: return false
+    case .pairs, .pair, .marker: return true
+    }
+  }
+
+  /// Whether adding, replacing (`element`) or removing (`nil`) an element of an array at this
+  /// place, leaving `arrayCount`, may have broken the value form: a `$dict` entry that is not a
+  /// pair, a pair that is not two.
+  func mayBreak(arrayCount: Int, element: JSON?) -> Bool {
+    switch self {
+    case .value, .fields: return false
+    case .pairs:
+      guard let element else { return false }
+      if case let .array(pair) = element, pair.count == 2 { return false }
+      return true
+    case .pair: return arrayCount != 2
+    case .marker: return true
+    }
+  }
 }
 
 /// A container on a patch's path, as `PatchFormCheck` reads it: a `JSON` tree, or a state kept
