@@ -79,7 +79,8 @@ enum PatchFormCheck {
 
   /// `Value(json:)`'s error for `node`, at `tokens` from the root; `nil` if it reads (the checks
   /// here are `Value(json:)`'s rules: it gives the message).
-  private static func decodingError<Node: FormPathNode>(_ node: Node, at tokens: some Collection<String>) -> JSONError? {
+  private static func decodingError<Node: FormPathNode>(_ node: Node, at tokens: some Collection<String>) -> JSONError?
+  {
     do {
       _ = try Value(json: node.json())
       return nil

@@ -208,7 +208,8 @@ public struct TraceStateTracker {
     var problem: TraceStateProblem?
     for (k, operation) in operations.enumerated() {
       if lazyState.apply(operation) {
-        if checksForms, problem == nil, lazyState.mayHaveBrokenForm, let error = lazyState.formProblem(after: operation) {
+        if checksForms, problem == nil, lazyState.mayHaveBrokenForm, let error = lazyState.formProblem(after: operation)
+        {
           problem = Self.formProblem(action, line: line, error)
         }
         continue
