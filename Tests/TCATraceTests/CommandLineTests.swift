@@ -33,8 +33,8 @@ import Testing
               cat                     Print the trace; --full expands every action line to its full state.
               blame                   List every action that changed the state at a path, with old and new
                                       values.
-              validate                Check a trace against the format and report each problem with its line
-                                      (exit 1 when any).
+              validate                Check a trace's lines and values; report each problem with its line (exit
+                                      1 when any).
               diff                    Compare two recorded runs; exit 1 when they behave differently (or got
                                       slower).
               export                  Export a trace as Chrome Trace Event JSON for ui.perfetto.dev or
@@ -75,8 +75,8 @@ import Testing
               cat                     Print the trace; --full expands every action line to its full state.
               blame                   List every action that changed the state at a path, with old and new
                                       values.
-              validate                Check a trace against the format and report each problem with its line
-                                      (exit 1 when any).
+              validate                Check a trace's lines and values; report each problem with its line (exit
+                                      1 when any).
               diff                    Compare two recorded runs; exit 1 when they behave differently (or got
                                       slower).
               export                  Export a trace as Chrome Trace Event JSON for ui.perfetto.dev or

@@ -55,4 +55,29 @@ import Testing
 
             """, code: 1))
   }
+
+  /// A patch whose value is fine but whose place is not: a case's associated values replaced by
+  /// a number. `show` and `validate` give `Value(json:)`'s message (show said "unexpected enum
+  /// shape"), on the action's line.
+  @Test func aPatchThatBreaksAnEnumCaseIsReportedAlike() {
+    let header = SampleTraces.todos.split(separator: "\n")[0]
+    _ = directory.file(
+      "enum.jsonl",
+      contents: [
+        String(header),
+        #"{"kind":"state","seq":0,"t":0,"state":{"$type":"S","route":{"$enum":"Route","detail":{"_0":1}}}}"#,
+        #"{"kind":"action","seq":1,"t":5,"duration":1,"label":"A.x","action":null,"patch":[{"op":"replace","path":"/route/detail","value":5}]}"#,
+        #"{"kind":"end","t":7,"actions":1}"#, "",
+      ].joined(separator: "\n"))
+    let message =
+      #"not a value in the trace's value form: %@, at /route: associated values of case "detail" must be an object"#
+    #expect(
+      tcaTrace(["show", "--color", "never", "enum.jsonl"], in: directory).stderr
+        == "enum.jsonl:3: error: " + String(format: message, "in the state before or after this action") + "\n")
+    #expect(
+      tcaTrace("validate", "enum.jsonl", in: directory)
+        == ToolRun(
+          stdout: "enum.jsonl:3: error: " + String(format: message, "in the state after this action")
+            + "\nenum.jsonl: 1 problem\n", code: 1))
+  }
 }

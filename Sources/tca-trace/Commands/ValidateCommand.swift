@@ -4,7 +4,7 @@ import Debugging
 package enum ValidateCommand: TraceCommand {
   package static let name = "validate"
   package static let abstract =
-    "Check a trace against the format and report each problem with its line (exit 1 when any)."
+    "Check a trace's lines and values; report each problem with its line (exit 1 when any)."
   package static let arguments = [ArgumentSpec.file]
   package static let options = [OptionSpec.prefix, OptionSpec.format]
 

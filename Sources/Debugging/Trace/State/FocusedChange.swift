@@ -307,12 +307,15 @@ package struct FocusedChange {
       guard case let .object(values) = payload.value, case let .object(inner)? = captured[payload.key],
         let child = node.children[payload.key]
       else {
+        // Not in the value form: `Value(json:)` says how, as every other command does.
+        _ = try Self.value(.object(JSONMembers(members)), path)
         throw JSONError("at \(path): unexpected enum shape", line: 0, column: 0)
       }
       return Self.nested(
         .enumCase(type: type, name: payload.key),
         try fields(values[...], labelled: false, inner, child, path: path + "/" + payload.key))
     default:
+      _ = try Self.value(.object(JSONMembers(members)), path)
       throw JSONError("at \(path): unexpected marker \(first.key)", line: 0, column: 0)
     }
   }
