@@ -2,17 +2,25 @@ import Debugging
 import Foundation
 
 // The recorder's worker on sets and dictionaries: `swift run -c release Benchmarks "recorder collections"`.
-// A state with a `Set<UUID>` of selected ids, a `Set<String>` of tags and a `[String: Int]` and an
-// `[Int: String]` of `n` entries; each action changes one of them by one member or entry, as a
-// reducer does: an id selected, a tag removed, a score changed, a name inserted. Actions per
+// A state with a `Set<UUID>` of selected ids, a `Set<String>` of tags, a `[String: Int]`, an
+// `[Int: String]`, and a set and a dictionary of ids as TCA apps write them (a struct around a
+// UUID, as swift-tagged's) of `n` entries; each action changes one of them by one member or entry,
+// as a reducer does: an id selected, a tag removed, a score changed, a name inserted. Actions per
 // second for each at 1,000, 10,000 and 100,000 entries, and the ×10 ratio: the worker should
 // follow the change, not the size of the collection.
+
+/// An id as TCA apps write it (swift-tagged's `Tagged<Todo, UUID>`): a struct around a UUID.
+struct TaggedID: Hashable, Sendable {
+  var rawValue: UUID
+}
 
 struct CollectionBenchState: Equatable, Sendable {
   var selected: Set<UUID>
   var tags: Set<String>
   var scores: [String: Int]
   var names: [Int: String]
+  var pinned: Set<TaggedID>
+  var counts: [TaggedID: Int]
 }
 
 enum CollectionBenchAction: Equatable, Sendable {
@@ -24,12 +32,15 @@ private func collectionBenchState(entries n: Int) -> CollectionBenchState {
     selected: Set((0..<n).map { _ in UUID() }),
     tags: Set((0..<n).map { "tag-\($0)" }),
     scores: Dictionary(uniqueKeysWithValues: (0..<n).map { ("player-\($0)", $0) }),
-    names: Dictionary(uniqueKeysWithValues: (0..<n).map { ($0, "Name \($0)") }))
+    names: Dictionary(uniqueKeysWithValues: (0..<n).map { ($0, "Name \($0)") }),
+    pinned: Set((0..<n).map { _ in TaggedID(rawValue: UUID()) }),
+    counts: Dictionary(uniqueKeysWithValues: (0..<n).map { _ in (TaggedID(rawValue: UUID()), 0) }))
 }
 
 /// The changes measured, one kind at a time.
 private let collectionChanges = [
-  "Set<UUID> insert", "Set<String> remove", "[String: Int] change", "[Int: String] insert",
+  "Set<UUID> insert", "Set<String> remove", "[String: Int] change", "[Int: String] insert", "Set<TaggedID> insert",
+  "[TaggedID: Int] change",
 ]
 
 /// `count` states, each one small change of kind `kind` (an index of `collectionChanges`) after
@@ -39,12 +50,15 @@ private func collectionStates(from initial: CollectionBenchState, kind: Int, cou
   var states: [CollectionBenchState] = []
   states.reserveCapacity(count)
   let n = initial.scores.count
+  let countKeys = Array(initial.counts.keys)
   for k in 0..<count {
     switch kind {
     case 0: state.selected.insert(UUID())
     case 1: state.tags.remove("tag-\((k &* 7_919) % n)")
     case 2: state.scores["player-\((k &* 7_919) % n)", default: 0] += 1
-    default: state.names[n + k] = "New \(k)"
+    case 3: state.names[n + k] = "New \(k)"
+    case 4: state.pinned.insert(TaggedID(rawValue: UUID()))
+    default: state.counts[countKeys[(k &* 7_919) % n], default: 0] += 1
     }
     states.append(state)
   }

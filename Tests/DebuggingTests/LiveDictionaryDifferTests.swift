@@ -153,4 +153,29 @@ import Testing
       #expect(StateDiff(old, new) == Self.reflectedDiff(old, new))
     }
   }
+
+  struct TaggedID: Hashable { var rawValue: UUID }
+  struct Key: Hashable {
+    var section: Int
+    var title: String
+  }
+
+  /// Keys that are plain structs (an id as apps write it, swift-tagged's `Tagged<Todo, UUID>`)
+  /// are ordered field by field where they are stored, not reflected: the same diff.
+  @Test func plainStructKeysGiveTheReflectedDiff() {
+    var random = SystemRandomNumberGenerator()
+    let ids = (0..<30).map { _ in TaggedID(rawValue: UUID()) }
+    for _ in 0..<200 {
+      var old: [TaggedID: Int] = [:]
+      for _ in 0..<Int.random(in: 0...30, using: &random) { old[ids.randomElement(using: &random)!] = 0 }
+      let new = Self.edited(old, using: &random, key: { ids.randomElement()! }, value: { Int.random(in: 0...2) })
+      #expect(StateDiff(old, new) == Self.reflectedDiff(old, new))
+      var byKey: [Key: Item] = [:]
+      func key() -> Key { Key(section: Int.random(in: -3...3), title: ["a", "b", "c"].randomElement()!) }
+      for _ in 0..<Int.random(in: 0...20, using: &random) { byKey[key()] = Item(title: "t", done: false) }
+      let newByKey = Self.edited(
+        byKey, using: &random, key: key, value: { Item(title: ["t", "u"].randomElement()!, done: Bool.random()) })
+      #expect(StateDiff(byKey, newByKey) == Self.reflectedDiff(byKey, newByKey))
+    }
+  }
 }

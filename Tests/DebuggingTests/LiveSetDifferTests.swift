@@ -116,4 +116,47 @@ import Testing
       #expect(StateDiff(tags, newTags) == LiveDictionaryDifferTests.reflectedDiff(tags, newTags))
     }
   }
+
+  struct TaggedID: Hashable { var rawValue: UUID }
+  struct Cell: Hashable {
+    var section: Int
+    var row: Int
+    var title: String
+    var isOn: Bool
+  }
+  struct Header: Hashable {
+    var name: String
+    var value: String
+  }
+
+  /// Members that are plain structs of strings, ints, bools and UUIDs (an id as apps write it)
+  /// are ordered field by field where they are stored, not reflected: the same diff. A struct
+  /// whose fields may be redacted by what a sibling holds (`name: "Cookie", value: …`) is still
+  /// reflected.
+  @Test func plainStructMembersGiveTheReflectedDiff() {
+    var random = SystemRandomNumberGenerator()
+    let ids = (0..<40).map { _ in TaggedID(rawValue: UUID()) }
+    for _ in 0..<200 {
+      let old = Set(ids.shuffled(using: &random).prefix(Int.random(in: 0...40, using: &random)))
+      let new = Self.edited(old, using: &random) { ids.randomElement()! }
+      #expect(StateDiff(old, new) == LiveDictionaryDifferTests.reflectedDiff(old, new))
+      func cell() -> Cell {
+        Cell(
+          section: Int.random(in: -2...2), row: Int.random(in: 0...3), title: ["a", "b", "é", ""].randomElement()!,
+          isOn: Bool.random())
+      }
+      let cells = Set((0..<Int.random(in: 0...30, using: &random)).map { _ in cell() })
+      let newCells = Self.edited(cells, using: &random, member: cell)
+      #expect(StateDiff(cells, newCells) == LiveDictionaryDifferTests.reflectedDiff(cells, newCells))
+      let redacting = ReflectionOptions(redaction: .default)
+      func header() -> Header {
+        Header(name: ["Accept", "Host"].randomElement()!, value: ["a", "b", "c"].randomElement()!)
+      }
+      let headers = Set((0..<Int.random(in: 0...5, using: &random)).map { _ in header() })
+      let newHeaders = Self.edited(headers, using: &random, member: header)
+      #expect(
+        StateDiff(headers, newHeaders, reflection: redacting)
+          == LiveDictionaryDifferTests.reflectedDiff(headers, newHeaders, options: redacting))
+    }
+  }
 }

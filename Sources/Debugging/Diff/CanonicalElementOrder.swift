@@ -2,7 +2,9 @@ import Foundation
 
 /// The canonical order (`Value.canonicallyPrecedes` of their reflections) of a dictionary's keys
 /// or a set's members, for the live differs: `String`, `Int` and `UUID` values compared as they
-/// are (their reflections sort the same), others by their reflections, made once for `elements`.
+/// are (their reflections sort the same), and so are plain structs of such fields read in place
+/// (an id as apps write it, swift-tagged's `Tagged<Todo, UUID>`: a struct around a UUID); others
+/// by their reflections, made once for `elements`.
 ///
 /// ```swift
 /// let order = CanonicalElementOrder(Array(keys), differ: differ, depth: 1)
@@ -13,8 +15,9 @@ struct CanonicalElementOrder<Element: Hashable> {
   let depth: Int
   private let reflections: [Element: Value]
   /// How elements are compared: `String`, `Int` and `UUID` values as they are (a switch that
-  /// code compiled for the element type folds away), others by their reflections.
-  private enum Comparison { case string, int, uuid, reflections }
+  /// code compiled for the element type folds away), plain structs field by field in place,
+  /// others by their reflections.
+  private enum Comparison: Equatable { case string, int, uuid, fields([PlainField]), reflections }
   private let comparison: Comparison
 
   /// `elements` are reflected only when the type is not compared directly.
@@ -22,9 +25,17 @@ struct CanonicalElementOrder<Element: Hashable> {
     self.differ = differ
     self.depth = depth
     // (The element type is the one named: the casts are of a value to its own type.)
-    comparison =
-      Element.self == String.self
-      ? .string : Element.self == Int.self ? .int : Element.self == UUID.self ? .uuid : .reflections
+    if Element.self == String.self {
+      comparison = .string
+    } else if Element.self == Int.self {
+      comparison = .int
+    } else if Element.self == UUID.self {
+      comparison = .uuid
+    } else if let fields = PlainField.fields(of: Element.self, differ: differ, depth: depth) {
+      comparison = .fields(fields)
+    } else {
+      comparison = .reflections
+    }
     var reflections: [Element: Value] = [:]
     if comparison == .reflections {
       for element in elements() { reflections[element] = differ.reflected(element, depth: depth) }
@@ -59,6 +70,8 @@ struct CanonicalElementOrder<Element: Hashable> {
     case .string: return unsafeBitCast(a, to: String.self) < unsafeBitCast(b, to: String.self)
     case .int: return unsafeBitCast(a, to: Int.self) < unsafeBitCast(b, to: Int.self)
     case .uuid: return Value.compareUUIDs(unsafeBitCast(a, to: UUID.self), unsafeBitCast(b, to: UUID.self)) < 0
+    case let .fields(fields):
+      return withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in PlainField.compare(x, y, fields) < 0 } }
     case .reflections: return Value.canonicallyPrecedes(shown(a), shown(b))
     }
   }
@@ -94,4 +107,72 @@ func hiddenChange<T>(between old: T, and new: T, differ: LiveDiffer, depth: Int)
 /// `==` (so equal strings in two buffers are not reflected to be compared again).
 func mayHideChanges<T>(_ type: T.Type) -> Bool {
   !(T.self == String.self || T.self == Int.self || T.self == UUID.self || T.self == Bool.self)
+}
+
+/// A field of a plain struct whose reflection sorts as its stored value does (`String`, `Int`,
+/// `Bool`, `UUID`): a struct of only such fields, all shown as they are, reflects to a structure
+/// whose canonical order is its fields' in declaration order, so two of them are compared where
+/// they are stored.
+///
+/// ```swift
+/// struct TaggedID: Hashable { var rawValue: UUID }   // [PlainField(offset: 0, kind: .uuid)]
+/// ```
+struct PlainField: Equatable {
+  enum Kind { case string, int, bool, uuid }
+  let offset: Int
+  let kind: Kind
+
+  /// The fields of `type` when it is such a struct and the trace shows each field as it is at
+  /// `depth`: not redacted (by its name, or as the value a sibling names), not cut by the depth
+  /// limit, no field left out (an observable's bookkeeping), no computed `id` shown; else `nil`.
+  static func fields(of type: Any.Type, differ: LiveDiffer, depth: Int) -> [PlainField]? {
+    let plan = LiveType.of(type)
+    let options = differ.options
+    guard plan.walk == .structure, plan.computedID == nil, !plan.fields.isEmpty,
+      plan.fields.count == plan.reflected.fields.count, options.maximumDepth - depth >= 2
+    else { return nil }
+    var fields: [PlainField] = []
+    for field in plan.fields {
+      let stored = field.stored
+      guard let label = stored.label, !options.isRedactedField(label),
+        !ReflectionOptions.keyLabels.contains(label), !ReflectionOptions.valueLabels.contains(label)
+      else { return nil }
+      let kind: Kind
+      switch stored.type {
+      case is String.Type: kind = .string
+      case is Int.Type: kind = .int
+      case is Bool.Type: kind = .bool
+      case is UUID.Type: kind = .uuid
+      default: return nil
+      }
+      fields.append(PlainField(offset: stored.offset, kind: kind))
+    }
+    return fields
+  }
+
+  /// `Value`'s canonical comparison of two such structs' reflections (-1, 0, 1), from their bytes.
+  static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, _ fields: [PlainField]) -> Int {
+    for field in fields {
+      let order: Int
+      switch field.kind {
+      case .string:
+        let x = a.load(fromByteOffset: field.offset, as: String.self)
+        let y = b.load(fromByteOffset: field.offset, as: String.self)
+        order = x == y ? 0 : (x < y ? -1 : 1)
+      case .int:
+        let x = a.load(fromByteOffset: field.offset, as: Int.self)
+        let y = b.load(fromByteOffset: field.offset, as: Int.self)
+        order = x == y ? 0 : (x < y ? -1 : 1)
+      case .bool:
+        let x = a.load(fromByteOffset: field.offset, as: Bool.self)
+        let y = b.load(fromByteOffset: field.offset, as: Bool.self)
+        order = x == y ? 0 : (x ? 1 : -1)
+      case .uuid:
+        order = Value.compareUUIDs(
+          a.load(fromByteOffset: field.offset, as: UUID.self), b.load(fromByteOffset: field.offset, as: UUID.self))
+      }
+      if order != 0 { return order }
+    }
+    return 0
+  }
 }

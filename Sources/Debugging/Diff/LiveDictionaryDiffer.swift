@@ -125,6 +125,7 @@ private struct DifferingEntries<Key: Hashable, Value: Equatable> {
   private var removed = 0
   private let differ: LiveDiffer
   private let depth: Int
+  private let valuesMayHideChanges = mayHideChanges(Value.self)
 
   init(_ old: [Key: Value], _ new: [Key: Value], differ: LiveDiffer, depth: Int) {
     self.differ = differ
@@ -158,14 +159,20 @@ private struct DifferingEntries<Key: Hashable, Value: Equatable> {
           if apart > 16, apart > position / 8 { inStep = false }
         } else {
           // Removed: the new walk waits for the next old key.
-          compare(key, value, at: position, with: nil)
+          noteRemoved(key, at: position)
           compared = true
           break
         }
         (newKey, newValue) = (newKeys.next(), newValues.next())
         break
       }
-      if !compared { compare(key, value, at: position, with: new[key]) }
+      if !compared {
+        if let found = new.index(forKey: key) {
+          compare(key, value, at: position, with: new.values[found])
+        } else {
+          noteRemoved(key, at: position)
+        }
+      }
     }
     if inStep {
       while let pendingKey = newKey {
@@ -185,18 +192,22 @@ private struct DifferingEntries<Key: Hashable, Value: Equatable> {
     }
   }
 
-  /// Notes the old entry at `position` against `newValue` (`nil`: removed).
-  private mutating func compare(_ key: Key, _ value: Value, at position: Int, with newValue: Value?) {
-    guard let newValue else {
-      differing.append(key)
-      differs[position] = true
-      removed += 1
-      return
-    }
+  /// Notes the old entry at `position` as removed.
+  private mutating func noteRemoved(_ key: Key, at position: Int) {
+    differing.append(key)
+    differs[position] = true
+    removed += 1
+  }
+
+  /// Notes the old entry at `position` against `newValue`. (Not an optional: unspecialized code
+  /// looks up an optional's type on every call.)
+  private mutating func compare(_ key: Key, _ value: Value, at position: Int, with newValue: Value) {
     if newValue != value {
       differing.append(key)
       differs[position] = true
-    } else if let change = hiddenChange(between: value, and: newValue, differ: differ, depth: depth + 1) {
+    } else if valuesMayHideChanges,
+      let change = hiddenChange(between: value, and: newValue, differ: differ, depth: depth + 1)
+    {
       // Equal by `==`, but not in the trace: a change `==` does not see.
       differing.append(key)
       differs[position] = true

@@ -134,6 +134,7 @@ private struct ChangedMembers<Element: Hashable> {
   private var added: [Element] = []
   private let differ: LiveDiffer
   private let depth: Int
+  private let membersMayHideChanges = mayHideChanges(Element.self)
 
   init(_ old: Set<Element>, _ new: Set<Element>, differ: LiveDiffer, depth: Int) {
     self.differ = differ
@@ -166,14 +167,20 @@ private struct ChangedMembers<Element: Hashable> {
           if apart > 16, apart > position / 8 { inStep = false }
         } else {
           // Removed: the new walk waits for the next old member.
-          compare(member, at: position, with: nil)
+          noteRemoved(member, at: position)
           compared = true
           break
         }
         newMember = newMembers.next()
         break
       }
-      if !compared { compare(member, at: position, with: new.firstIndex(of: member).map { new[$0] }) }
+      if !compared {
+        if let found = new.firstIndex(of: member) {
+          compare(member, at: position, with: new[found])
+        } else {
+          noteRemoved(member, at: position)
+        }
+      }
     }
     if inStep {
       while let pending = newMember {
@@ -194,14 +201,16 @@ private struct ChangedMembers<Element: Hashable> {
     inserted = replacements + added
   }
 
-  /// Notes the old member at `position` against the member `==` finds in the new set (`nil`: none).
-  private mutating func compare(_ member: Element, at position: Int, with stored: Element?) {
-    guard let stored else {
-      removed.append(member)
-      gone[position] = true
-      return
-    }
-    if hiddenChange(between: member, and: stored, differ: differ, depth: depth) != nil {
+  /// Notes the old member at `position` as removed.
+  private mutating func noteRemoved(_ member: Element, at position: Int) {
+    removed.append(member)
+    gone[position] = true
+  }
+
+  /// Notes the old member at `position` against the member `==` finds in the new set. (Not an
+  /// optional: unspecialized code looks up an optional's type on every call.)
+  private mutating func compare(_ member: Element, at position: Int, with stored: Element) {
+    if membersMayHideChanges, hiddenChange(between: member, and: stored, differ: differ, depth: depth) != nil {
       removed.append(member)
       replacements.append(stored)
       gone[position] = true
