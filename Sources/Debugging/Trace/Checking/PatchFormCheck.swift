@@ -34,6 +34,23 @@ enum PatchFormCheck {
     }
   }
 
+  /// Whether `operation`, applied to a tree, may have broken the form, from its paths and the
+  /// first key of the object it changed (`JSONPatch.Operation.apply(to:changedObjectFirstKey:)`,
+  /// `nil` for an array): a `$` token on the way (a marker's insides, a `$dict`'s pairs), an
+  /// object whose first key makes it a marker, a value moved or copied from elsewhere. Else
+  /// nothing needs a look: a row of a table, a field of a struct, an entry of a dictionary.
+  static func mayHaveBroken(_ operation: JSONPatch.Operation, changedObjectFirstKey first: String?) -> Bool {
+    switch operation {
+    case .test: return false
+    case .copy: return true
+    case let .move(from, path) where from.tokens.dropLast() != path.tokens.dropLast(): return true
+    default: break
+    }
+    if operation.path.tokens.contains(where: { $0.utf8.first == 0x24 }) { return true }
+    guard let first, first.utf8.first == 0x24 else { return false }
+    return first != "$type"
+  }
+
   /// The check of the container at `tokens.dropLast()` after its member `tokens.last` was added
   /// or replaced (`adding`) or removed.
   private static func problem<Node: FormPathNode>(

@@ -123,10 +123,7 @@ public struct TraceStateTracker {
       }
       var problem: TraceStateProblem?
       for operation in action.patch.operations {
-        try operation.apply(to: &current)
-        if problem == nil, let error = PatchFormCheck.problem(in: current, after: operation) {
-          problem = Self.formProblem(action, line: line, error)
-        }
+        problem = try Self.apply(operation, to: &current, checking: problem == nil, action, line: line) ?? problem
       }
       state = current
       return problem
@@ -186,6 +183,23 @@ public struct TraceStateTracker {
     return patched == LazyState(text: text).json() ? nil : differs
   }
 
+  /// Applies `operation` to the tree `state`; with `checking`, the problem it leaves in the
+  /// value form (`PatchFormCheck`), if any.
+  private static func apply(
+    _ operation: JSONPatch.Operation, to state: inout JSON, checking: Bool, _ action: TraceAction, line: Int
+  ) throws(JSONPatchError) -> TraceStateProblem? {
+    guard checking else {
+      try operation.apply(to: &state)
+      return nil
+    }
+    var changedFirstKey: String?
+    try operation.apply(to: &state, changedObjectFirstKey: &changedFirstKey)
+    guard PatchFormCheck.mayHaveBroken(operation, changedObjectFirstKey: changedFirstKey),
+      let error = PatchFormCheck.problem(in: state, after: operation)
+    else { return nil }
+    return formProblem(action, line: line, error)
+  }
+
   /// `line 9: not a value in the trace's value form: in the state after this action, at /id: invalid UUID "zz"`.
   private static func formProblem(_ action: TraceAction, line: Int, _ error: JSONError) -> TraceStateProblem {
     TraceStateProblem(
@@ -217,10 +231,9 @@ public struct TraceStateTracker {
       var current = lazyState.json()
       do {
         for operation in operations[k...] {
-          try operation.apply(to: &current)
-          if checksForms, problem == nil, let error = PatchFormCheck.problem(in: current, after: operation) {
-            problem = Self.formProblem(action, line: line, error)
-          }
+          problem =
+            try Self.apply(operation, to: &current, checking: checksForms && problem == nil, action, line: line)
+            ?? problem
         }
         state = current
         return problem

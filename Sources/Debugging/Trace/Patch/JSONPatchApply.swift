@@ -11,28 +11,36 @@ extension JSONPatch.Operation {
   /// JSONPatchError: path /todos/7 does not exist
   /// ```
   public func apply(to document: inout JSON) throws(JSONPatchError) {
+    var changed: String? = nil
+    try apply(to: &document, changedObjectFirstKey: &changed)
+  }
+
+  /// `apply(to:)`, noting the first key of the object the operation added to, replaced in or
+  /// removed from, as it is after it (`nil` for an array): what `validate` asks of the place a
+  /// value went before looking further (`PatchFormCheck.mayHaveBroken`).
+  func apply(to document: inout JSON, changedObjectFirstKey changed: inout String?) throws(JSONPatchError) {
     try PatchDepth.check(path)
     if case let .move(from, _) = self { try PatchDepth.check(from) }
     if case let .copy(from, _) = self { try PatchDepth.check(from) }
     switch self {
     case let .add(path, value):
-      try PatchEngine.add(value, at: path, in: &document)
+      try PatchEngine.add(value, at: path, in: &document, changed: &changed)
     case let .remove(path):
-      _ = try PatchEngine.remove(path, in: &document)
+      _ = try PatchEngine.remove(path, in: &document, changed: &changed)
     case let .replace(path, value):
-      try PatchEngine.replace(path, with: value, in: &document)
+      try PatchEngine.replace(path, with: value, in: &document, changed: &changed)
     case let .move(from, path):
       if from == path { _ = try PatchEngine.value(at: from, in: document); return }
       if path.hasPrefix(from) {
         throw JSONPatchError("cannot move \(from) into its own child \(path)")
       }
       if try PatchEngine.moveWithinArray(from: from, to: path, in: &document) { return }
-      let value = try PatchEngine.remove(from, in: &document)
-      try PatchEngine.add(value, at: path, in: &document)
+      let value = try PatchEngine.remove(from, in: &document, changed: &changed)
+      try PatchEngine.add(value, at: path, in: &document, changed: &changed)
     case let .copy(from, path):
       let value = try PatchEngine.value(at: from, in: document)
       try PatchEngine.checkCopySize(value, from: from)
-      try PatchEngine.add(value, at: path, in: &document)
+      try PatchEngine.add(value, at: path, in: &document, changed: &changed)
     case let .test(path, value):
       guard try PatchEngine.value(at: path, in: document) == value else {
         throw JSONPatchError("test failed: the value at \(path) differs")
@@ -100,7 +108,9 @@ package enum PatchEngine {
     return elements
   }
 
-  static func add(_ value: JSON, at path: JSONPointer, in document: inout JSON) throws(JSONPatchError) {
+  static func add(_ value: JSON, at path: JSONPointer, in document: inout JSON, changed: inout String?)
+    throws(JSONPatchError)
+  {
     try PatchDepth.check(value, at: path)
     guard !path.tokens.isEmpty else {
       document = value
@@ -114,6 +124,7 @@ package enum PatchEngine {
         } else {
           members.append(JSON.Member(token, value))
         }
+        changed = members.first?.key
       } else if var elements = takeElements(&parent) {
         defer { parent = .array(elements) }
         let i = token == "-" ? elements.count : index(token)
@@ -125,13 +136,17 @@ package enum PatchEngine {
     }
   }
 
-  static func remove(_ path: JSONPointer, in document: inout JSON) throws(JSONPatchError) -> JSON {
+  static func remove(_ path: JSONPointer, in document: inout JSON, changed: inout String?) throws(JSONPatchError)
+    -> JSON
+  {
     guard !path.tokens.isEmpty else { throw JSONPatchError("cannot remove the whole document") }
     return try withParent(of: path, path.tokens[...], in: &document) { (parent, token) throws(JSONPatchError) in
       if var members = takeMembers(&parent) {
         defer { parent = .object(members) }
         guard let i = members.firstIndex(where: { $0.key == token }) else { throw missing(path) }
-        return members.remove(at: i).value
+        let removed = members.remove(at: i).value
+        changed = members.first?.key
+        return removed
       } else if var elements = takeElements(&parent) {
         defer { parent = .array(elements) }
         guard let i = index(token), i < elements.count else { throw missing(path) }
@@ -142,7 +157,9 @@ package enum PatchEngine {
     }
   }
 
-  static func replace(_ path: JSONPointer, with value: JSON, in document: inout JSON) throws(JSONPatchError) {
+  static func replace(_ path: JSONPointer, with value: JSON, in document: inout JSON, changed: inout String?)
+    throws(JSONPatchError)
+  {
     try PatchDepth.check(value, at: path)
     guard !path.tokens.isEmpty else {
       document = value
@@ -153,6 +170,7 @@ package enum PatchEngine {
         defer { parent = .object(members) }
         guard let i = members.firstIndex(where: { $0.key == token }) else { throw missing(path) }
         members[i].value = value
+        changed = members.first?.key
       } else if var elements = takeElements(&parent) {
         defer { parent = .array(elements) }
         guard let i = index(token), i < elements.count else { throw missing(path) }
