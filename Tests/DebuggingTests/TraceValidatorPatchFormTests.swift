@@ -106,4 +106,78 @@ import TraceTestSupport
         t.jsonl:3: error: not a value in the trace's value form: at /patch/0/value: "$uuid" must be a string
         """)
   }
+
+  /// One action on a small state (a tree) or a large one (text): `validate`'s whole output.
+  func validate(state: String, patch: String, large: Bool) throws -> String {
+    let pad = large ? #","pad":""# + String(repeating: "x", count: 6_000) + "\"" : ""
+    let state = state.dropLast() + pad + "}"
+    return try validate([
+      header, #"{"kind":"state","seq":0,"t":0,"state":\#(state)}"#,
+      #"{"kind":"action","seq":1,"t":1,"duration":1,"label":"a","action":null,"patch":\#(patch)}"#,
+      #"{"kind":"end","t":99,"actions":1}"#,
+    ])
+  }
+
+  /// QA's cases: a value copied or moved into an object member named `-`; a move to an index at
+  /// or before its source's container; a `$enum` or `$tuple` key removed, so the fields become a
+  /// dictionary's values; pointers as `Value(json:)` gives them (no `$dict`).
+  @Test(arguments: [false, true]) func valuesMovedOrFieldsUncoveredAreChecked(large: Bool) throws {
+    let cases: [(state: String, patch: String, error: String)] = [
+      (
+        #"{"$type":"S","names":{"a":1},"e":{"$enum":"E","c":{"$x":1}}}"#,
+        #"[{"op":"copy","from":"/e/c","path":"/names/-"}]"#, #"at /names/-: unknown marker "$x""#
+      ),
+      (
+        #"{"$type":"S","names":{"a":1},"pair":{"$tuple":{"_0":1,"$a":2}}}"#,
+        #"[{"op":"move","from":"/pair/$tuple","path":"/names/-"}]"#,
+        #"at /names/-: a "$" key must come first, found "$a""#
+      ),
+      (
+        #"{"$type":"S","arr":[{"$date":"2001-01-01T00:00:00Z","$t":0}]}"#,
+        #"[{"op":"move","from":"/arr/0/$t","path":"/arr/0"}]"#,
+        #"at /arr/1: "$date" needs "$t" (seconds since 2001) after it"#
+      ),
+      (
+        #"{"$type":"S","e":{"$enum":"E","c":{"$x":1}}}"#, #"[{"op":"remove","path":"/e/$enum"}]"#,
+        #"at /e/c: unknown marker "$x""#
+      ),
+      (
+        #"{"$type":"S","pair":{"$tuple":{"_0":1,"$a":2}}}"#, #"[{"op":"move","from":"/pair/$tuple","path":"/pair/t"}]"#,
+        #"at /pair/t: a "$" key must come first, found "$a""#
+      ),
+      (
+        #"{"$type":"S","d":{"$dict":[[1,{"$uuid":"00000000-0000-0000-0000-000000000001"}]]}}"#,
+        #"[{"op":"add","path":"/d/$dict/0/1/x","value":1}]"#, #"at /d/0/1: unexpected key "x" in a "$uuid" object"#
+      ),
+    ]
+    for (state, patch, error) in cases {
+      let output = try validate(state: state, patch: patch, large: large)
+      #expect(
+        output == "t.jsonl:3: error: not a value in the trace's value form: in the state after this action, \(error)",
+        "\(patch)")
+    }
+  }
+
+  /// Valid: a tuple's fields copied or put where fields go (their keys may start with `$`), and a
+  /// state out of the form only between two operations of one action (readers see it after).
+  @Test(arguments: [false, true]) func fieldsInTheirPlaceAndMendedStatesAreValid(large: Bool) throws {
+    let cases: [(state: String, patch: String)] = [
+      (
+        #"{"$type":"S","pair":{"$tuple":{"_0":1,"$a":2}}}"#,
+        #"[{"op":"copy","from":"/pair/$tuple","path":"/pair/$tuple"}]"#
+      ),
+      (
+        #"{"$type":"S","pair":{"$tuple":{"_0":1}}}"#,
+        #"[{"op":"replace","path":"/pair/$tuple","value":{"_0":1,"$a":2}}]"#
+      ),
+      (
+        #"{"$type":"S","d":{"$dict":[[1,2]]}}"#,
+        #"[{"op":"add","path":"/d/$dict/0/-","value":3},{"op":"remove","path":"/d/$dict/0/2"}]"#
+      ),
+    ]
+    for (state, patch) in cases {
+      let output = try validate(state: state, patch: patch, large: large)
+      #expect(output == "", "\(patch)")
+    }
+  }
 }

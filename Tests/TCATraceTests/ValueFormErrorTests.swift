@@ -80,4 +80,36 @@ import Testing
           stdout: "enum.jsonl:3: error: " + String(format: message, "in the state after this action")
             + "\nenum.jsonl: 1 problem\n", code: 1))
   }
+
+  /// A case's values replaced together (`replace /route/detail {…}`) are a change of the case,
+  /// not an error: `show` said "unexpected enum shape" (QA).
+  @Test func aCasesValuesReplacedTogetherAreShown() {
+    let header = SampleTraces.todos.split(separator: "\n")[0]
+    _ = directory.file(
+      "payload.jsonl",
+      contents: [
+        String(header),
+        #"{"kind":"state","seq":0,"t":0,"state":{"$type":"S","route":{"$enum":"Route","detail":{"_0":1}}}}"#,
+        #"{"kind":"action","seq":1,"t":5,"duration":1,"label":"A.x","action":null,"patch":[{"op":"replace","path":"/route/detail","value":{"_0":2}}]}"#,
+        #"{"kind":"end","t":7,"actions":1}"#, "",
+      ].joined(separator: "\n"))
+    let run = tcaTrace(["show", "--color", "never", "payload.jsonl"], in: directory)
+    #expect(run.code == 0)
+    #expect(run.stderr == "")
+    #expect(
+      run.stdout == """
+        Todos — recorded 2026-11-21T19:33:07.123Z on Linux x86_64, pid 4242 (trace format 1)
+
+        #1      +0.000s     1ns  A.x
+            nil
+            S(
+              route: .detail(
+          -     1
+          +     2
+              )
+            )
+        end +0.000s: 1 action
+
+        """)
+  }
 }

@@ -20,6 +20,20 @@ extension Value {
     }
   }
 
+  /// Whether `json` is in the form for `place`: a value; an object of values (the fields of a
+  /// case or tuple, whose keys may start with `$`); an array of pairs of values; a pair. Inside a
+  /// marker anything is taken (the marker's own check looks).
+  static func isInForm(_ json: JSON, at place: FormPlace) -> Bool {
+    switch (place, json) {
+    case (.value, _): return isInForm(json)
+    case let (.fields, .object(fields)): return fields.allSatisfy { isInForm($0.value) }
+    case let (.pairs, .array(pairs)): return pairs.allSatisfy { isInForm($0, at: .pair) }
+    case let (.pair, .array(pair)): return pair.count == 2 && pair.allSatisfy { isInForm($0) }
+    case (.marker, _): return true
+    default: return false
+    }
+  }
+
   private static func objectIsInForm(_ members: JSONMembers, deep: Bool) -> Bool {
     func isInForm(_ json: JSON) -> Bool { !deep || Value.isInForm(json) }
     guard let first = members.first, first.key.utf8.first == 0x24 else {

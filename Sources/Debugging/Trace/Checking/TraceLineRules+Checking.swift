@@ -69,9 +69,12 @@ extension TraceLineRules {
   private static func formProblem(inPatchOf action: TraceAction, line: Int, file: String) -> TraceError? {
     for (index, operation) in action.patch.operations.enumerated() {
       switch operation {
-      case let .add(_, value), let .replace(_, value), let .test(_, value):
+      case let .add(path, value), let .replace(path, value), let .test(path, value):
         // (Scalars are always in the form: most values of a patch.)
         switch value {
+        case .object where path.tokens.last == "$tuple" && Value.isInForm(value, at: .fields):
+          // A tuple's fields: their keys may start with `$` (where it goes is checked with the state).
+          continue
         case .object, .array:
           if let problem = formProblem(value, at: "/patch/\(index)/value", line: line, file: file) { return problem }
         default: continue

@@ -121,12 +121,12 @@ public struct TraceStateTracker {
         state = current
         return nil
       }
-      var problem: TraceStateProblem?
-      for operation in action.patch.operations {
-        problem = try Self.apply(operation, to: &current, checking: problem == nil, action, line: line) ?? problem
+      var suspects: [Int] = []
+      for (k, operation) in action.patch.operations.enumerated() where try Self.apply(operation, to: &current) {
+        suspects.append(k)
       }
       state = current
-      return problem
+      return Self.formProblem(action, line: line, suspects) { PatchFormCheck.problem(in: current, after: $0) }
     } catch {
       lost = true
       return Self.patchProblem(action, line: line, error)
@@ -183,21 +183,25 @@ public struct TraceStateTracker {
     return patched == LazyState(text: text).json() ? nil : differs
   }
 
-  /// Applies `operation` to the tree `state`; with `checking`, the problem it leaves in the
-  /// value form (`PatchFormCheck`), if any.
-  private static func apply(
-    _ operation: JSONPatch.Operation, to state: inout JSON, checking: Bool, _ action: TraceAction, line: Int
-  ) throws(JSONPatchError) -> TraceStateProblem? {
-    guard checking else {
-      try operation.apply(to: &state)
-      return nil
-    }
+  /// Applies `operation` to the tree `state`; whether it may have left the state out of the value
+  /// form there (`PatchFormCheck`).
+  private static func apply(_ operation: JSONPatch.Operation, to state: inout JSON) throws(JSONPatchError) -> Bool {
     var changedFirstKey: String?
     try operation.apply(to: &state, changedObjectFirstKey: &changedFirstKey)
-    guard PatchFormCheck.mayHaveBroken(operation, changedObjectFirstKey: changedFirstKey),
-      let error = PatchFormCheck.problem(in: state, after: operation)
-    else { return nil }
-    return formProblem(action, line: line, error)
+    return PatchFormCheck.mayHaveBroken(operation, changedObjectFirstKey: changedFirstKey)
+      && PatchFormCheck.problem(in: state, after: operation) != nil
+  }
+
+  /// The problem of the first operation of `action` among `suspects` (each left the state out of
+  /// the form when it was applied) that the state after the whole action still has, by `check`:
+  /// an operation after it may have mended it, and readers only read the state after an action.
+  private static func formProblem(
+    _ action: TraceAction, line: Int, _ suspects: [Int], _ check: (JSONPatch.Operation) -> JSONError?
+  ) -> TraceStateProblem? {
+    for k in suspects {
+      if let error = check(action.patch.operations[k]) { return formProblem(action, line: line, error) }
+    }
+    return nil
   }
 
   /// `line 9: not a value in the trace's value form: in the state after this action, at /id: invalid UUID "zz"`.
@@ -219,31 +223,32 @@ public struct TraceStateTracker {
     -> TraceStateProblem?
   {
     let operations = action.patch.operations
-    var problem: TraceStateProblem?
+    var suspects: [Int] = []
     for (k, operation) in operations.enumerated() {
       if lazyState.apply(operation) {
-        if checksForms, problem == nil, lazyState.mayHaveBrokenForm, let error = lazyState.formProblem(after: operation)
-        {
-          problem = Self.formProblem(action, line: line, error)
+        if checksForms, lazyState.mayHaveBrokenForm, lazyState.formProblem(after: operation) != nil {
+          suspects.append(k)
         }
         continue
       }
       var current = lazyState.json()
       do {
-        for operation in operations[k...] {
-          problem =
-            try Self.apply(operation, to: &current, checking: checksForms && problem == nil, action, line: line)
-            ?? problem
+        for (j, operation) in operations[k...].enumerated() {
+          if checksForms {
+            if try Self.apply(operation, to: &current) { suspects.append(k + j) }
+          } else {
+            try operation.apply(to: &current)
+          }
         }
         state = current
-        return problem
+        return Self.formProblem(action, line: line, suspects) { PatchFormCheck.problem(in: current, after: $0) }
       } catch {
         lost = true
         return Self.patchProblem(action, line: line, error)
       }
     }
     lazy = lazyState
-    return problem
+    return Self.formProblem(action, line: line, suspects) { lazyState.formProblem(after: $0) }
   }
 }
 

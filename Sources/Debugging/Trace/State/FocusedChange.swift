@@ -304,6 +304,12 @@ package struct FocusedChange {
         .structure(type: type), try fields(members.dropFirst(), labelled: true, captured, node, path: path))
     case let ("$enum", .string(type)) where members.count == 2:
       let payload = members[1]
+      if case let .whole(oldValues)? = captured[payload.key], captured[first.key] == nil {
+        // The case's values replaced together (`replace /route/detail {…}`): the case before and after.
+        let old = JSON.object(JSONMembers([first, JSON.Member(payload.key, oldValues)]))
+        return differ.change(
+          try Self.value(old, path), try Self.value(.object(JSONMembers(members)), path), depth: depth)
+      }
       guard case let .object(values) = payload.value, case let .object(inner)? = captured[payload.key],
         let child = node.children[payload.key]
       else {
