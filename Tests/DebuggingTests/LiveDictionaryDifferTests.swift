@@ -178,4 +178,43 @@ import Testing
       #expect(StateDiff(byKey, newByKey) == Self.reflectedDiff(byKey, newByKey))
     }
   }
+
+  /// Equal and hashed by `id` only: a rename is a change `==` does not see.
+  struct Contact: Hashable {
+    var id: Int
+    var name: String
+    static func == (a: Contact, b: Contact) -> Bool { a.id == b.id }
+    func hash(into hasher: inout Hasher) { hasher.combine(id) }
+  }
+
+  /// QA: a NaN key removed crashed the app (`old[key]!`: NaN is not found by key); a key whose
+  /// change `==` does not see (a contact renamed, `AnyHashable(1)` for `AnyHashable(1.0)`) was
+  /// not recorded; a secret under a `Substring` key was written out. Each gives the reflected diff.
+  @Test func keysThatHashOrCompareOddlyGiveTheReflectedDiff() {
+    let nan: [Double: Int] = [.nan: 1]
+    #expect(StateDiff(nan, [:]) == Self.reflectedDiff(nan, [:]))
+    #expect(StateDiff(nan, [2.0: 1]) == Self.reflectedDiff(nan, [2.0: 1]))
+    let contacts = [Contact(id: 1, name: "Ann"): 0, Contact(id: 2, name: "Bob"): 0]
+    var renamed = contacts
+    renamed.removeValue(forKey: Contact(id: 1, name: "Ann"))
+    renamed[Contact(id: 1, name: "Anna")] = 0
+    #expect(StateDiff(contacts, renamed) == Self.reflectedDiff(contacts, renamed))
+    #expect(StateDiff(contacts, renamed) != StateDiff(contacts, contacts))
+    let numbers: [AnyHashable: Int] = [AnyHashable(1.0): 0, AnyHashable("a"): 1]
+    var retyped = numbers
+    retyped.removeValue(forKey: AnyHashable(1.0))
+    retyped[AnyHashable(1)] = 2
+    #expect(StateDiff(numbers, retyped) == Self.reflectedDiff(numbers, retyped))
+    let redacting = ReflectionOptions(redaction: .default)
+    let params: [Substring: String] = ["user": "ada", "k": "v"]
+    var withSecret = params
+    withSecret["password"] = "hunter9"
+    let diff = StateDiff(params, withSecret, reflection: redacting)
+    #expect(diff == Self.reflectedDiff(params, withSecret, options: redacting))
+    #expect(!diff.description.contains("hunter9"))
+    let wrapped = Dictionary(uniqueKeysWithValues: params.map { (AnyHashable($0.key), $0.value) })
+    var wrappedSecret = wrapped
+    wrappedSecret[AnyHashable(Substring("token"))] = "hunter9"
+    #expect(!StateDiff(wrapped, wrappedSecret, reflection: redacting).description.contains("hunter9"))
+  }
 }

@@ -50,37 +50,47 @@ private func dictionaryChange<Key: Hashable, Value: Equatable>(
   _ old: [Key: Value], _ new: [Key: Value], _ differ: LiveDiffer, _ depth: Int
 ) -> StateDiff.Change? {
   let entries = DifferingEntries(old, new, differ: differ, depth: depth)
-  let (differing, inserted, differs, hidden) = (entries.differing, entries.inserted, entries.differs, entries.hidden)
-  var position = 0
+  let (differing, inserted, differs) = (entries.differing, entries.inserted, entries.differs)
   if differing.isEmpty && inserted.isEmpty { return .unchanged(count: 1) }
+  // A key not equal to itself (NaN) is neither found nor kept by key: left to the reflected diff.
+  if differing.contains(where: { $0.key != $0.key }) || inserted.contains(where: { $0.key != $0.key }) { return nil }
+  let entryDepth = depth + 1
   let options = differ.options
   if !options.redaction.words.isEmpty {
-    for key in differing + inserted {
+    // A key that reads as a string (a `Substring`, an `AnyHashable` of one) names a secret as a
+    // `String` does: the reflected diff shows the entry redacted.
+    let mayReadAsString = !(Key.self == Int.self || Key.self == UUID.self)
+    for key in differing.map(\.key) + inserted.map(\.key) where mayReadAsString {
       if let name = key as? String, options.isRedactedKey(name) { return nil }
+      if !(key is String), case let .string(name) = differ.reflected(key, depth: entryDepth),
+        options.isRedactedKey(name)
+      {
+        return nil
+      }
     }
   }
-  let entryDepth = depth + 1
   let order = CanonicalElementOrder(Array(old.keys), differ: differ, depth: entryDepth)
-  let insertedOrder = CanonicalElementOrder(inserted, differ: differ, depth: entryDepth)
+  let insertedOrder = CanonicalElementOrder(inserted.map(\.key), differ: differ, depth: entryDepth)
   // Keys that read the same in the trace (a redacted field, a custom mirror) cannot be told
   // apart by key: the dictionary is written whole, as it reads.
   if !order.reflectsNone,
     !order.reflectionsAreDistinct || !insertedOrder.reflectionsAreDistinct
-      || inserted.contains(where: { key in old.keys.contains { order.shown($0) == insertedOrder.shown(key) } })
+      || inserted.contains(where: { entry in old.keys.contains { order.shown($0) == insertedOrder.shown(entry.key) } })
   {
     return .replaced(old: differ.reflected(old, depth: depth), new: differ.reflected(new, depth: depth))
   }
   // The old entries in canonical order: a node for each that differs, and between them runs of
   // the others, each keyed by its first entry (as `ValueDiffer` keeps it). Only the differing
   // keys are sorted; each other key finds its run by binary search (n log k comparisons).
-  let sorted = differing.sorted(by: order.precedes)
+  let sorted = differing.sorted { order.precedes($0.key, $1.key) }
+  let sortedKeys = sorted.map(\.key)
   var runCounts = [Int](repeating: 0, count: sorted.count + 1)
   var runFirsts = [Key?](repeating: nil, count: sorted.count + 1)
-  position = 0
+  var position = 0
   for key in old.keys {
     defer { position += 1 }
     guard !differs[position] else { continue }
-    let run = order.run(of: key, among: sorted)
+    let run = order.run(of: key, among: sortedKeys)
     runCounts[run] += 1
     if let first = runFirsts[run], !order.precedes(key, first) { continue }
     runFirsts[run] = key
@@ -89,18 +99,34 @@ private func dictionaryChange<Key: Hashable, Value: Equatable>(
   for run in runCounts.indices {
     if let first = runFirsts[run] { nodes.append(.entry(key: order.shown(first)), .unchanged(count: runCounts[run])) }
     guard run < sorted.count else { break }
-    let key = sorted[run]
-    if let newValue = new[key] {
+    let entry = sorted[run]
+    if let newValue = entry.new {
       nodes.append(
-        .entry(key: order.shown(key)), hidden[key] ?? differ.change(old[key]!, newValue, depth: entryDepth))
+        .entry(key: order.shown(entry.key)), entry.hidden ?? differ.change(entry.old, newValue, depth: entryDepth))
     } else {
-      nodes.append(.entry(key: order.shown(key)), .removed(differ.reflected(old[key]!, depth: entryDepth)))
+      nodes.append(.entry(key: order.shown(entry.key)), .removed(differ.reflected(entry.old, depth: entryDepth)))
     }
   }
-  for key in inserted.sorted(by: insertedOrder.precedes) {
-    nodes.append(.entry(key: insertedOrder.shown(key)), .inserted(differ.reflected(new[key]!, depth: entryDepth)))
+  for entry in inserted.sorted(by: { insertedOrder.precedes($0.key, $1.key) }) {
+    nodes.append(
+      .entry(key: insertedOrder.shown(entry.key)), .inserted(differ.reflected(entry.value, depth: entryDepth)))
   }
   return nodes.nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(.dictionary, nodes.nodes)
+}
+
+/// An old entry that differs: changed (`new`, and `hidden` when only its reflection says how) or
+/// removed (`new` is `nil`).
+private struct DifferingEntry<Key, Value> {
+  let key: Key
+  let old: Value
+  let new: Value?
+  let hidden: StateDiff.Change?
+}
+
+/// A new entry whose key is not among the old ones (or is one only by `==`, reading differently).
+private struct InsertedEntry<Key, Value> {
+  let key: Key
+  let value: Value
 }
 
 /// The entries of two dictionaries that differ, found by walking both in step: a dictionary
@@ -109,22 +135,27 @@ private func dictionaryChange<Key: Hashable, Value: Equatable>(
 /// walks part (an entry inserted or removed), keys are looked up by hash; dictionaries built
 /// apart part everywhere, and after a few such places the walk in step is given up.
 ///
+/// A key `==` finds in the new dictionary that reads differently there (a `==` by `id` only, a
+/// contact renamed; `AnyHashable(1)` for `AnyHashable(1.0)`) is removed and inserted, as the
+/// reflected dictionaries say.
+///
 /// ```swift
 /// // ["a": 1, "b": 2, "c": 3] → ["a": 1, "b": 5, "c": 3]
-/// // differing ["b"], differs [false, true, false] (the old one's order), inserted []
+/// // differing ["b": 2 → 5], differs [false, true, false] (the old one's order), inserted []
 /// ```
 private struct DifferingEntries<Key: Hashable, Value: Equatable> {
-  /// Old keys whose entry was removed or changed.
-  private(set) var differing: [Key] = []
-  /// New keys that were inserted.
-  private(set) var inserted: [Key] = []
+  private(set) var differing: [DifferingEntry<Key, Value>] = []
+  /// New entries: first those whose key replaces an old one equal by `==`, then those not in the
+  /// old dictionary.
+  var inserted: [InsertedEntry<Key, Value>] { replacing + added }
   /// Which entries differ, by their place in the old dictionary's order.
   private(set) var differs: [Bool]
-  /// Entries equal by `==` whose reflections differ, and how.
-  private(set) var hidden: [Key: StateDiff.Change] = [:]
+  private var replacing: [InsertedEntry<Key, Value>] = []
+  private var added: [InsertedEntry<Key, Value>] = []
   private var removed = 0
   private let differ: LiveDiffer
   private let depth: Int
+  private let keysMayHideChanges = mayHideChanges(Key.self)
   private let valuesMayHideChanges = mayHideChanges(Value.self)
 
   init(_ old: [Key: Value], _ new: [Key: Value], differ: LiveDiffer, depth: Int) {
@@ -145,21 +176,21 @@ private struct DifferingEntries<Key: Hashable, Value: Equatable> {
       var compared = false
       while inStep, let pendingKey = newKey, let pendingValue = newValue {
         if pendingKey == key {
-          compare(key, value, at: position, with: pendingValue)
+          compare(key, value, at: position, with: pendingKey, pendingValue)
           compared = true
         } else if old.index(forKey: pendingKey) == nil {
-          inserted.append(pendingKey)
+          noteAdded(pendingKey, pendingValue)
           (newKey, newValue) = (newKeys.next(), newValues.next())
           continue
         } else if let found = new.index(forKey: key) {
           // The new key is an old one, compared at its own place in the old walk.
-          compare(key, value, at: position, with: new.values[found])
+          compare(key, value, at: position, with: new.keys[found], new.values[found])
           compared = true
           apart += 1
           if apart > 16, apart > position / 8 { inStep = false }
         } else {
           // Removed: the new walk waits for the next old key.
-          noteRemoved(key, at: position)
+          noteRemoved(key, value, at: position)
           compared = true
           break
         }
@@ -168,50 +199,80 @@ private struct DifferingEntries<Key: Hashable, Value: Equatable> {
       }
       if !compared {
         if let found = new.index(forKey: key) {
-          compare(key, value, at: position, with: new.values[found])
+          compare(key, value, at: position, with: new.keys[found], new.values[found])
         } else {
-          noteRemoved(key, at: position)
+          noteRemoved(key, value, at: position)
         }
       }
     }
     if inStep {
-      while let pendingKey = newKey {
-        if old.index(forKey: pendingKey) == nil { inserted.append(pendingKey) }
-        newKey = newKeys.next()
+      while let pendingKey = newKey, let pendingValue = newValue {
+        if old.index(forKey: pendingKey) == nil { noteAdded(pendingKey, pendingValue) }
+        (newKey, newValue) = (newKeys.next(), newValues.next())
       }
     } else {
       // As many as the counts say, then no more looking.
-      inserted = []
-      let insertedCount = new.count - (old.count - removed)
-      if insertedCount > 0 {
+      added = []
+      let addedCount = new.count - (old.count - removed) - replacing.count
+      if addedCount > 0 {
         for key in new.keys where old.index(forKey: key) == nil {
-          inserted.append(key)
-          if inserted.count == insertedCount { break }
+          noteAdded(key, new[key]!)
+          if added.count == addedCount { break }
         }
       }
     }
   }
 
+  // The notes are kept out of the walk's code (never inlined): unspecialized code looks up the
+  // entries' generic types where a function names them, on every call.
+
   /// Notes the old entry at `position` as removed.
-  private mutating func noteRemoved(_ key: Key, at position: Int) {
-    differing.append(key)
+  @inline(never)
+  private mutating func noteRemoved(_ key: Key, _ value: Value, at position: Int) {
+    differing.append(DifferingEntry(key: key, old: value, new: nil, hidden: nil))
     differs[position] = true
     removed += 1
   }
 
-  /// Notes the old entry at `position` against `newValue`. (Not an optional: unspecialized code
-  /// looks up an optional's type on every call.)
-  private mutating func compare(_ key: Key, _ value: Value, at position: Int, with newValue: Value) {
+  /// Notes the old entry at `position` as changed to `newValue`.
+  @inline(never)
+  private mutating func noteChanged(
+    _ key: Key, _ value: Value, at position: Int, to newValue: Value, hidden: StateDiff.Change?
+  ) {
+    differing.append(DifferingEntry(key: key, old: value, new: newValue, hidden: hidden))
+    differs[position] = true
+  }
+
+  /// Notes a new entry whose key `==` finds among the old ones but reads differently.
+  @inline(never)
+  private mutating func noteReplacing(_ key: Key, _ value: Value) {
+    replacing.append(InsertedEntry(key: key, value: value))
+  }
+
+  /// Notes a new entry whose key is not among the old ones.
+  @inline(never)
+  private mutating func noteAdded(_ key: Key, _ value: Value) {
+    added.append(InsertedEntry(key: key, value: value))
+  }
+
+  /// Notes the old entry at `position` against the new entry whose key `==` calls equal. (No
+  /// optionals: unspecialized code looks up an optional's type on every call.)
+  private mutating func compare(_ key: Key, _ value: Value, at position: Int, with newKey: Key, _ newValue: Value) {
+    if keysMayHideChanges, !identicalBits(key, newKey),
+      hiddenChange(key, newKey, differ: differ, depth: depth + 1) != nil
+    {
+      // The key reads differently: the old entry removed, the new one inserted.
+      noteRemoved(key, value, at: position)
+      noteReplacing(newKey, newValue)
+      return
+    }
     if newValue != value {
-      differing.append(key)
-      differs[position] = true
+      noteChanged(key, value, at: position, to: newValue, hidden: nil)
     } else if valuesMayHideChanges,
       let change = hiddenChange(between: value, and: newValue, differ: differ, depth: depth + 1)
     {
       // Equal by `==`, but not in the trace: a change `==` does not see.
-      differing.append(key)
-      differs[position] = true
-      hidden[key] = change
+      noteChanged(key, value, at: position, to: newValue, hidden: change)
     }
   }
 }
