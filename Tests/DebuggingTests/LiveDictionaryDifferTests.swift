@@ -191,7 +191,7 @@ import Testing
   /// change `==` does not see (a contact renamed, `AnyHashable(1)` for `AnyHashable(1.0)`) was
   /// not recorded; a secret under a `Substring` key was written out. Each gives the reflected diff.
   @Test func keysThatHashOrCompareOddlyGiveTheReflectedDiff() {
-    let nan: [Double: Int] = [.nan: 1]
+    let nan = Dictionary(uniqueKeysWithValues: [(Double.nan, 1)])
     #expect(StateDiff(nan, [:]) == Self.reflectedDiff(nan, [:]))
     #expect(StateDiff(nan, [2.0: 1]) == Self.reflectedDiff(nan, [2.0: 1]))
     let contacts = [Contact(id: 1, name: "Ann"): 0, Contact(id: 2, name: "Bob"): 0]

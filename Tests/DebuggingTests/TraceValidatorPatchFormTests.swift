@@ -149,6 +149,27 @@ import TraceTestSupport
         #"{"$type":"S","d":{"$dict":[[1,{"$uuid":"00000000-0000-0000-0000-000000000001"}]]}}"#,
         #"[{"op":"add","path":"/d/$dict/0/1/x","value":1}]"#, #"at /d/0/1: unexpected key "x" in a "$uuid" object"#
       ),
+      // Review: a broken value a later operation of the action shifted, moved or made `-` miss.
+      (
+        #"{"$type":"S","items":[{"$uuid":"00000000-0000-0000-0000-000000000005"}]}"#,
+        #"[{"op":"replace","path":"/items/0/$uuid","value":"zz"},{"op":"add","path":"/items/0","value":1}]"#,
+        #"at /items/1: invalid UUID "zz""#
+      ),
+      (
+        #"{"$type":"S","a":{"$uuid":"00000000-0000-0000-0000-000000000005"}}"#,
+        #"[{"op":"replace","path":"/a/$uuid","value":"zz"},{"op":"move","from":"/a","path":"/b"}]"#,
+        #"at /b: invalid UUID "zz""#
+      ),
+      (
+        #"{"$type":"S","d":{"$dict":[[1,"a"]]}}"#,
+        #"[{"op":"add","path":"/d/$dict/-","value":[3]},{"op":"add","path":"/d/$dict/-","value":[4,"b"]}]"#,
+        #"at /d: "$dict" entries must be [key, value] pairs"#
+      ),
+      // Review: a value put at a key named `$tuple` that is not a tuple's, taken as fields on its line.
+      (
+        #"{"$type":"S","s":{"$type":"T","x":1}}"#, #"[{"op":"add","path":"/s/$tuple","value":{"$a":1}}]"#,
+        #"at /s/$tuple: unknown marker "$a""#
+      ),
     ]
     for (state, patch, error) in cases {
       let output = try validate(state: state, patch: patch, large: large)

@@ -5,17 +5,19 @@ import Foundation
 /// differ are reflected, so one value changed in 20,000 costs 20,000 comparisons, not 40,000
 /// reflected entries. A value `==` calls equal whose bytes differ is reflected on both sides, so a
 /// change `==` ignores (a contact equal by `id` renamed) is kept. The result is what `ValueDiffer`
-/// gives for the two reflected dictionaries: the old entries in the canonical order of their keys (changed
-/// and removed ones as nodes, the others as unchanged runs), then the inserted ones in theirs.
+/// gives for the two reflected dictionaries: the old entries in the canonical order of their
+/// keys (changed and removed ones as nodes, the others as unchanged runs), then the inserted ones
+/// in theirs.
 ///
 /// ```swift
 /// // ["a": 1, "b": 2, "c": 3] → ["a": 1, "b": 5, "c": 3]
 /// // .nested(.dictionary, [unchanged(1), entry("b"): replaced(2, 5), unchanged(1)])
 /// ```
 ///
-/// Keys are ordered as `Value.canonicallyPrecedes` orders their reflections: `String` and `Int`
-/// keys by their own `<` (the same order), other keys reflected. A dictionary where an entry
-/// under a secret-like key differs is left to the reflected diff (`nil`), which shows it redacted.
+/// Keys are ordered as `Value.canonicallyPrecedes` orders their reflections
+/// (`CanonicalElementOrder`): `String`, `Int` and `UUID` keys and plain structs of them by their
+/// own values, other keys reflected. A dictionary where an entry under a secret-like key differs
+/// is left to the reflected diff (`nil`), which shows it redacted; so is one with a NaN key.
 protocol LiveDiffableDictionary {
   func liveChange(to other: Any, differ: LiveDiffer, depth: Int) -> StateDiff.Change?
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// A set diffed live (`LiveDiffer`): members are found in the other set (walking both in step,
 /// `ChangedMembers`, or by hash), and only those removed or inserted are reflected, so inserting
-/// one id into a set of 20,000 costs 20,000 comparisons, not 40,000 reflected members. The result is what `ValueDiffer` gives for the two
-/// reflected sets: the old members in canonical order (removed ones as nodes, the others as
-/// unchanged runs), then the inserted ones in theirs.
+/// one id into a set of 20,000 costs 20,000 comparisons, not 40,000 reflected members. The result
+/// is what `ValueDiffer` gives for the two reflected sets: the old members in canonical order
+/// (removed ones as nodes, the others as unchanged runs), then the inserted ones in theirs.
 ///
 /// ```swift
 /// // Set(["a", "b", "c"]) → Set(["a", "c", "d"])

@@ -18,7 +18,8 @@ enum PatchFormCheck {
   static func problem<Node: FormPathNode>(in root: Node, after operation: JSONPatch.Operation) -> JSONError? {
     switch operation {
     case let .add(path, _), let .replace(path, _):
-      return problem(in: root, at: path.tokens, adding: true)
+      // A value put at `$tuple` was taken as a tuple's fields on its line: checked for the place.
+      return problem(in: root, at: path.tokens, adding: true, checksValue: path.tokens.last == "$tuple")
     case let .remove(path):
       return problem(in: root, at: path.tokens, adding: false)
     case let .move(from, path):
@@ -144,115 +145,4 @@ enum PatchFormCheck {
       return error.under(JSONPointer(tokens: Array(tokens)).description)
     }
   }
-}
-
-/// Where a container of a state sits in the value form, as the path from the root says: a value,
-/// the fields of an enum case or tuple, a `$dict`'s pairs, one pair, or inside a marker (a
-/// `$date`'s `$t`).
-enum FormPlace {
-  case value, fields, pairs, pair, marker
-
-  /// The markers whose member is a container `Value(json:)` leaves out of its pointers.
-  static func isCollectionMarker(_ key: String) -> Bool {
-    key == "$tuple" || key == "$set" || key == "$dict"
-  }
-
-  /// The place of member `token` of a container at this place, whose first key is `firstKey`.
-  ///
-  /// ```swift
-  /// FormPlace.value.child("$dict", firstKey: "$dict", isObject: true)  // .pairs
-  /// FormPlace.pairs.child("3", firstKey: nil, isObject: false)         // .pair
-  /// ```
-  func child(_ token: String, firstKey: String?, isObject: Bool) -> FormPlace {
-    switch self {
-    case .value:
-      guard isObject, let firstKey, firstKey.utf8.first == 0x24 else { return .value }
-      switch firstKey {
-      case "$type": return token == "$type" ? .marker : .value
-      case "$enum": return token == "$enum" ? .marker : .fields
-      case "$tuple": return .fields
-      case "$set": return .value
-      case "$dict": return .pairs
-      default: return .marker
-      }
-    case .fields, .pair: return .value
-    case .pairs: return .pair
-    case .marker: return .marker
-    }
-  }
-
-  /// Whether changing member `key` of an object at this place (whose first key is now
-  /// `objectFirstKey`) may have broken the value form: a `$` key, or an object whose first key
-  /// makes it a marker; inside a marker, anything. Fields of a case or tuple take any key.
-  func mayBreak(objectFirstKey: String?, key: String) -> Bool {
-    switch self {
-    case .value:
-      guard key.utf8.first != 0x24 else { return true }
-      guard let objectFirstKey, objectFirstKey.utf8.first == 0x24 else { return false }
-      return objectFirstKey != "$type"
-    case .fields: return false
-    case .pairs, .pair, .marker: return true
-    }
-  }
-
-  /// Whether adding, replacing (`element`) or removing (`nil`) an element of an array at this
-  /// place, leaving `arrayCount`, may have broken the value form: a `$dict` entry that is not a
-  /// pair, a pair that is not two.
-  func mayBreak(arrayCount: Int, element: JSON?) -> Bool {
-    switch self {
-    case .value, .fields: return false
-    case .pairs:
-      guard let element else { return false }
-      if case let .array(pair) = element, pair.count == 2 { return false }
-      return true
-    case .pair: return arrayCount != 2
-    case .marker: return true
-    }
-  }
-}
-
-/// A container on a patch's path, as `PatchFormCheck` reads it: a `JSON` tree, or a state kept
-/// as text (`LazyState`).
-protocol FormPathNode {
-  var isObject: Bool { get }
-  var isArray: Bool { get }
-  /// An object's first key; `nil` for an empty object or anything else.
-  var firstKey: String? { get }
-  /// Members or elements.
-  var count: Int { get }
-  func child(_ token: String) -> Self?
-  func json() -> JSON
-}
-
-extension JSON: FormPathNode {
-  var isObject: Bool {
-    if case .object = self { true } else { false }
-  }
-
-  var isArray: Bool {
-    if case .array = self { true } else { false }
-  }
-
-  var firstKey: String? {
-    guard case let .object(members) = self else { return nil }
-    return members.first?.key
-  }
-
-  var count: Int {
-    switch self {
-    case let .object(members): members.count
-    case let .array(elements): elements.count
-    default: 0
-    }
-  }
-
-  func child(_ token: String) -> JSON? {
-    switch self {
-    case .object: return self[token]
-    case .array: return PatchEngine.index(token).flatMap { self[$0] }
-    default: return nil
-    }
-  }
-
-  func json() -> JSON { self }
 }

@@ -126,7 +126,9 @@ public struct TraceStateTracker {
         suspects.append(k)
       }
       state = current
-      return Self.formProblem(action, line: line, suspects) { PatchFormCheck.problem(in: current, after: $0) }
+      return Self.formProblem(action, line: line, suspects, { PatchFormCheck.problem(in: current, after: $0) }) {
+        current
+      }
     } catch {
       lost = true
       return Self.patchProblem(action, line: line, error)
@@ -195,13 +197,25 @@ public struct TraceStateTracker {
   /// The problem of the first operation of `action` among `suspects` (each left the state out of
   /// the form when it was applied) that the state after the whole action still has, by `check`:
   /// an operation after it may have mended it, and readers only read the state after an action.
+  ///
+  /// A suspect whose container looks fine again may only have been moved by a later operation (an
+  /// insert before it, a `move`, an `-` that now means another element): then the whole state is
+  /// read (`whole`), as readers read it. (Only after an operation broke the form: rare.)
   private static func formProblem(
-    _ action: TraceAction, line: Int, _ suspects: [Int], _ check: (JSONPatch.Operation) -> JSONError?
+    _ action: TraceAction, line: Int, _ suspects: [Int], _ check: (JSONPatch.Operation) -> JSONError?,
+    whole: () -> JSON
   ) -> TraceStateProblem? {
+    guard let first = suspects.first else { return nil }
     for k in suspects {
       if let error = check(action.patch.operations[k]) { return formProblem(action, line: line, error) }
     }
-    return nil
+    guard first < action.patch.operations.count - 1 else { return nil }
+    do {
+      _ = try Value(json: whole())
+      return nil
+    } catch {
+      return formProblem(action, line: line, error)
+    }
   }
 
   /// `line 9: not a value in the trace's value form: in the state after this action, at /id: invalid UUID "zz"`.
@@ -241,14 +255,16 @@ public struct TraceStateTracker {
           }
         }
         state = current
-        return Self.formProblem(action, line: line, suspects) { PatchFormCheck.problem(in: current, after: $0) }
+        return Self.formProblem(action, line: line, suspects, { PatchFormCheck.problem(in: current, after: $0) }) {
+          current
+        }
       } catch {
         lost = true
         return Self.patchProblem(action, line: line, error)
       }
     }
     lazy = lazyState
-    return Self.formProblem(action, line: line, suspects) { lazyState.formProblem(after: $0) }
+    return Self.formProblem(action, line: line, suspects, { lazyState.formProblem(after: $0) }) { lazyState.json() }
   }
 }
 
