@@ -124,6 +124,10 @@ import Testing
     var title: String
     var isOn: Bool
   }
+  struct Login: Hashable {
+    var user: String
+    var token: String
+  }
   struct Header: Hashable {
     var name: String
     var value: String
@@ -163,6 +167,13 @@ import Testing
       let twoCookies: Set = [Header(name: "Cookie", value: "1"), Header(name: "Cookie", value: "2")]
       guard case .replaced = StateDiff(cookies, twoCookies, reflection: redacting).root.change else {
         Issue.record("\(StateDiff(cookies, twoCookies, reflection: redacting))")
+        return
+      }
+      // So do two logins whose tokens are redacted by their field's name.
+      let logins: Set = [Login(user: "ada", token: "a")]
+      let twoLogins: Set = [Login(user: "ada", token: "a"), Login(user: "ada", token: "b")]
+      guard case .replaced = StateDiff(logins, twoLogins, reflection: redacting).root.change else {
+        Issue.record("\(StateDiff(logins, twoLogins, reflection: redacting))")
         return
       }
     }

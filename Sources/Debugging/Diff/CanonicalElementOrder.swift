@@ -132,9 +132,10 @@ struct PlainField: Equatable {
       plan.fields.count == plan.reflected.fields.count, options.maximumDepth - depth >= 2
     else { return nil }
     var fields: [PlainField] = []
-    for field in plan.fields {
+    for (index, field) in plan.fields.enumerated() {
       let stored = field.stored
-      guard let label = stored.label, !options.isRedactedField(label),
+      // (By the plan's cached answer: matching a name costs thousands of instructions.)
+      guard let label = stored.label, !plan.redactions.isRedacted(index, of: plan.fields, options: options),
         !ReflectionOptions.keyLabels.contains(label), !ReflectionOptions.valueLabels.contains(label)
       else { return nil }
       let kind: Kind
