@@ -41,9 +41,27 @@ import Testing
   /// Random inserts, removals, moves, replacements (in a chunk, across chunks, growing a chunk
   /// past its split), appends and element changes, checked against a Swift array after each.
   @Test func everyOperationMatchesASwiftArray() {
+    Self.exercise(ChunkedArray(Self.rows(9_000)), matching: Self.rows(9_000))
+  }
+
+  /// An array made from chunks (`init(chunks:)`, as a lazily read array's element ranges are)
+  /// reads as their elements in order, and is chunked from the start.
+  @Test func anArrayMadeOfChunksMatchesASwiftArray() {
+    let rows = Self.rows(9_000)
+    let chunks = stride(from: 0, to: rows.count, by: 256).map { Array(rows[$0..<min($0 + 256, rows.count)]) }
+    let chunked = ChunkedArray(chunks: chunks + [[]])
+    #expect(chunked.isChunked && Array(chunked) == rows && chunked[8_999] == rows[8_999])
+    Self.exercise(chunked, matching: rows)
+    let few = ChunkedArray(chunks: [Array(rows[0..<10]), Array(rows[10..<20])])
+    #expect(!few.isChunked && few.array == Array(rows[0..<20]))
+  }
+
+  /// 3,000 random operations on `chunked` and on a Swift array holding `expected`: every answer
+  /// and every element the same.
+  static func exercise(_ chunked: ChunkedArray<JSON>, matching expected: [JSON]) {
     var numbers = Numbers(state: 7)
-    var expected = Self.rows(9_000)
-    var chunked = ChunkedArray(expected)
+    var expected = expected
+    var chunked = chunked
     var stepsChunked = 0
     for step in 0..<3_000 {
       let count = expected.count
@@ -122,7 +140,7 @@ import Testing
       Issue.record("not chunked")
       return
     }
-    #expect(taken.count == 6)
+    #expect(taken.count == 24, "6,000 elements in chunks of 256")
     #expect(Array(taken.joined()) == Array(Self.rows(6_000).dropFirst(5)))
     #expect(chunked.isEmpty && !chunked.isChunked)
 
@@ -151,9 +169,9 @@ import Testing
       Issue.record("not chunked")
       return
     }
-    // The chunk of 1,024..<2,048, the last chunk (9,216..<10,000), then the copies' chunk.
-    #expect(taken.map(\.count) == [1_024, 784, 1_024])
-    #expect(taken[0][1_500 - 1_024] == .int(1) && taken[1][783] == .int(3))
+    // The chunk of 1,280..<1,536, the last chunk (9,984..<10,000), then the copies' chunk.
+    #expect(taken.map(\.count) == [256, 16, 256])
+    #expect(taken[0][1_500 - 1_280] == .int(1) && taken[1][15] == .int(3))
     #expect(taken[2].allSatisfy { $0 == .null })
     #expect(chunked.isEmpty)
   }

@@ -391,6 +391,25 @@ import Testing
       #expect(skipped.ranges == ranges.ranges)
     }
   }
+
+  /// The ranges are kept in chunks as they come: 5,000 elements give 5,000 ranges in order, and
+  /// their `ChunkedArray` holds the same chunks (chunked from the start); 300 give a flat one.
+  @Test func manyElementRangesAreKeptInChunks() {
+    for count in [300, 5_000] {
+      let elements = (0..<count).map { #"{"id":\#($0)}"# }
+      let text = Array(("[" + elements.joined(separator: ",") + "]").utf8)
+      text.withUnsafeBufferPointer { buffer in
+        var parser = JSONParser(buffer.baseAddress!, count: buffer.count)
+        var ranges = JSONElementRanges(base: 0)
+        #expect(parser.quickCheckValue(recording: &ranges, reusing: QuickKeys()))
+        #expect(ranges.count == count)
+        #expect(ranges.ranges.map { String(decoding: text[$0.range], as: UTF8.self) } == elements)
+        let chunked = ranges.chunked
+        #expect(chunked.isChunked == (count == 5_000), "\(count)")
+        #expect(Array(chunked) == ranges.ranges && chunked.count == count)
+      }
+    }
+  }
 }
 
 extension String {

@@ -112,4 +112,56 @@ import Testing
 
         """)
   }
+
+  /// A hand-written patch of a case's `$enum` (renamed, or removed: the object is then a
+  /// dictionary) is a valid trace: `show` said "associated values of case "detail" must be an
+  /// object", because the untouched values beside the marker became stand-ins (QA). A case
+  /// replaced by one of another enum names both types, which would otherwise read the same.
+  @Test func aCasesMarkerRenamedOrRemovedIsShown() {
+    let header = SampleTraces.todos.split(separator: "\n")[0]
+    func show(_ operation: String) -> ToolRun {
+      _ = directory.file(
+        "marker.jsonl",
+        contents: [
+          String(header),
+          #"{"kind":"state","seq":0,"t":0,"state":{"$type":"S","route":{"$enum":"Route","detail":{"_0":1}}}}"#,
+          #"{"kind":"action","seq":1,"t":5,"duration":1,"label":"A.x","action":null,"patch":[\#(operation)]}"#,
+          #"{"kind":"end","t":7,"actions":1}"#, "",
+        ].joined(separator: "\n"))
+      return tcaTrace(["show", "--color", "never", "marker.jsonl"], in: directory)
+    }
+    let heading = """
+      Todos — recorded 2026-11-21T19:33:07.123Z on Linux x86_64, pid 4242 (trace format 1)
+
+      #1      +0.000s     1ns  A.x
+          nil
+
+      """
+    let renamed = show(#"{"op":"replace","path":"/route/$enum","value":"Other"}"#)
+    #expect(renamed.code == 0 && renamed.stderr == "")
+    #expect(
+      renamed.stdout == heading + """
+            S(
+          -   route: Route.detail(1)
+          +   route: Other.detail(1)
+            )
+        end +0.000s: 1 action
+
+        """)
+    let removed = show(#"{"op":"remove","path":"/route/$enum"}"#)
+    #expect(removed.code == 0 && removed.stderr == "")
+    #expect(
+      removed.stdout == heading + """
+            S(
+          -   route: .detail(1)
+          +   route: [
+          +     "detail": [
+          +       "_0": 1
+          +     ]
+          +   ]
+            )
+        end +0.000s: 1 action
+
+        """)
+  }
 }

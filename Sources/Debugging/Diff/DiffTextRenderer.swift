@@ -80,10 +80,17 @@ public struct DiffTextRenderer {
         lines.finish()
       }
     case let .replaced(old, new):
+      // A case replaced by one of another enum (a hand-written patch of its `$enum`) names both types.
+      var qualified = false
+      if case let .enumCase(oldType, _, _) = old, case let .enumCase(newType, _, _) = new {
+        qualified = oldType != newType
+      }
       ValueText.dump(
-        old, label: label(key, side: .removed), suffix: suffix, marker: .removed, depth: depth, into: &lines)
+        old, label: label(key, side: .removed), suffix: suffix, marker: .removed, depth: depth, qualified: qualified,
+        into: &lines)
       ValueText.dump(
-        new, label: label(key, side: .inserted), suffix: suffix, marker: .inserted, depth: depth, into: &lines)
+        new, label: label(key, side: .inserted), suffix: suffix, marker: .inserted, depth: depth, qualified: qualified,
+        into: &lines)
     case let .inserted(value):
       ValueText.dump(
         value, label: label(key, side: .inserted), suffix: suffix, marker: .inserted, depth: depth, into: &lines)

@@ -61,8 +61,11 @@ package enum ValueText {
     dump(value, label: .text(label), suffix: suffix, marker: marker, depth: depth, into: &lines)
   }
 
+  /// `qualified`: an enum case is written with its type (`Route.detail(1)`, not `.detail(1)`), for
+  /// a case replaced by one of another enum that would read the same.
   package static func dump(
-    _ value: Value, label: Label, suffix: String, marker: TextLines.Marker, depth: Int, into lines: inout TextLines
+    _ value: Value, label: Label, suffix: String, marker: TextLines.Marker, depth: Int, qualified: Bool = false,
+    into lines: inout TextLines
   ) {
     func line(_ pieces: String...) {
       lines.start(marker, depth)
@@ -81,11 +84,12 @@ package enum ValueText {
     switch value {
     case let .structure(type, fields):
       container(type, "", "(", ")", shown(fields).map { (Label.field($0.label), $0.value) })
-    case let .enumCase(_, name, values):
+    case let .enumCase(type, name, values):
+      let dot = qualified ? type + "." : "."
       if values.isEmpty {
-        line(".", name, suffix)
+        line(dot, name, suffix)
       } else {
-        container(".", name, "(", ")", values.map { (Label.field($0.label), $0.value) })
+        container(dot, name, "(", ")", values.map { (Label.field($0.label), $0.value) })
       }
     case let .tuple(fields):
       container("", "", "(", ")", fields.map { (Label.field($0.label), $0.value) })

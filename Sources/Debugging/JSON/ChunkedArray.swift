@@ -24,7 +24,7 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
   static var chunkingThreshold: Int { 4096 }
   static var shiftsBeforeChunking: Int { 4 }
   /// Chunks are made this large, and split in halves when they grow past twice this.
-  static var chunkSize: Int { 1024 }
+  static var chunkSize: Int { 256 }
 
   /// The elements while the array is flat (`chunks` is then empty).
   private var flat: [Element]
@@ -78,6 +78,32 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
       start += size
     }
     (flat, self.count, self.chunks, self.starts, self.fill) = ([], count, chunks, starts, shared)
+  }
+
+  /// The elements of `chunks` in order, each array one chunk as it is (nothing is copied): for
+  /// arrays made in chunks of `chunkSize` or less. Fewer than `chunkingThreshold` elements are
+  /// joined into one flat array.
+  ///
+  /// ```swift
+  /// ChunkedArray(chunks: [[1, 2], [3]]).array   // [1, 2, 3]
+  /// ```
+  init(chunks: [[Element]]) {
+    let total = chunks.reduce(0) { $0 + $1.count }
+    guard total >= Self.chunkingThreshold else {
+      (flat, self.count) = (Array(chunks.joined()), total)
+      return
+    }
+    var slices: [ArraySlice<Element>] = [], starts: [Int] = []
+    slices.reserveCapacity(chunks.count)
+    starts.reserveCapacity(chunks.count)
+    var start = 0
+    for chunk in chunks where !chunk.isEmpty {
+      precondition(chunk.count <= 2 * Self.chunkSize, "a chunk larger than the chunks made")
+      slices.append(chunk[...])
+      starts.append(start)
+      start += chunk.count
+    }
+    (flat, self.count, self.chunks, self.starts) = ([], total, slices, starts)
   }
 
   var startIndex: Int { 0 }

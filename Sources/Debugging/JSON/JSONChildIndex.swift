@@ -37,16 +37,33 @@ struct JSONNoChildren: JSONCheckRecorder {
 /// input (`base`: the offset of the array's `[`): what `JSONTreeParser` keeps of a large array
 /// whose elements stay text.
 ///
+/// They are kept in chunks of `ChunkedArray.chunkSize` as they come, not in one array that grows
+/// by copies: a 100,000-element array's 800 KB of ranges are written once, and become the chunks
+/// of a `ChunkedArray` as they are.
+///
 /// ```text
 /// x,[1,22]   base 2   ranges [3..<4, 5..<7]
 /// ```
 struct JSONElementRanges: JSONCheckRecorder {
   static var matchesElementTemplates: Bool { true }
   let base: Int
-  var ranges: [JSONTextSpan] = []
+  /// The chunks filled, then the one being filled.
+  private var full: [[JSONTextSpan]] = []
+  private var filling: [JSONTextSpan] = []
   private var start = 0
 
   init(base: Int) { self.base = base }
+
+  /// How many elements were recorded.
+  var count: Int { full.count * ChunkedArray<JSONTextSpan>.chunkSize + filling.count }
+
+  /// The ranges, in the chunks they were recorded in (no range is copied).
+  var chunked: ChunkedArray<JSONTextSpan> {
+    ChunkedArray(chunks: filling.isEmpty ? full : full + [filling])
+  }
+
+  /// The ranges as one array (a copy: for tests).
+  var ranges: [JSONTextSpan] { full.flatMap { $0 } + filling }
 
   @inline(__always) mutating func opened(level: Int, at offset: Int) {}
   @inline(__always) mutating func key(level: Int, _ range: Range<Int>) {}
@@ -59,7 +76,16 @@ struct JSONElementRanges: JSONCheckRecorder {
 
   @inline(__always)
   mutating func valueEnds(level: Int, at offset: Int) {
-    if level == 1 { ranges.append(JSONTextSpan(base + start..<base + offset)) }
+    guard level == 1 else { return }
+    if filling.count == ChunkedArray<JSONTextSpan>.chunkSize { startChunk() }
+    filling.append(JSONTextSpan(base + start..<base + offset))
+  }
+
+  @inline(never)
+  private mutating func startChunk() {
+    full.append(filling)
+    filling = []
+    filling.reserveCapacity(ChunkedArray<JSONTextSpan>.chunkSize)
   }
 }
 

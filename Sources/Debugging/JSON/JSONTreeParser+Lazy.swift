@@ -42,13 +42,13 @@ extension JSONTreeParser {
   mutating func parseArrayKeepingText() throws(JSONError) -> JSON {
     let open = cursor.index
     if let ranges = checkWholeArray() {
-      if !ranges.isEmpty, cursor.index - open >= JSONLazyArrays.smallest {
+      if ranges.count > 0, cursor.index - open >= JSONLazyArrays.smallest {
         // Every element stays text: their trees are one shared chunk of `.null`s until parsed.
         lazy!.text.used = true
-        let pending = JSONPendingElements(text: lazy!.text, ranges: ChunkedArray(ranges), unparsed: ranges.count)
+        let pending = JSONPendingElements(text: lazy!.text, ranges: ranges.chunked, unparsed: ranges.count)
         return .array(JSONElements(ChunkedArray(repeating: .null, count: ranges.count), pending: pending))
       }
-      return try keep(ranges.map { _ in .null }, ranges, kept: ranges.count, open: open)
+      return try keep(Array(repeating: .null, count: ranges.count), ranges.ranges, kept: ranges.count, open: open)
     }
     try cursor.enterContainer()
     cursor.skipWhitespace()
@@ -89,12 +89,12 @@ extension JSONTreeParser {
   /// The elements of the array at `cursor.index` (its `[`), all checked in one pass, and the
   /// cursor moved past it; `nil` (the cursor unmoved) when the check refuses any of them: the
   /// array is then read element by element, each refused one by the reader.
-  private mutating func checkWholeArray() -> [JSONTextSpan]? {
+  private mutating func checkWholeArray() -> JSONElementRanges? {
     var ranges = JSONElementRanges(base: cursor.index)
     let accepted =
       lazy!.checked
       ? cursor.quickSkipValue(recording: &ranges) : cursor.quickCheckValue(recording: &ranges, reusing: lazy!.keys)
-    return accepted ? ranges.ranges : nil
+    return accepted ? ranges : nil
   }
 
   /// The array that ends at `cursor.index`, from its `items` (`.null` for each element still

@@ -118,6 +118,11 @@ package struct PatchFocus {
   private func prune(_ value: JSON, _ node: Node, _ side: Side, _ path: [String], standIns: Set<[String]>) -> JSON {
     switch value {
     case let .object(members):
+      // A marker replaced or removed (`$type`, `$enum`): the object reads as another type or as a
+      // dictionary, and its diff may show all of it, so none of it is a stand-in.
+      if node.children.contains(where: { $0.key.utf8.first == UInt8(ascii: "$") && $0.value.operations > 0 }) {
+        return value
+      }
       return .object(
         members.map { member in
           if member.key == "$set", let child = node.children[member.key], standIns.contains(path + [member.key]) {
