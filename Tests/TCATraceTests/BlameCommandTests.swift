@@ -97,10 +97,104 @@ import Testing
             """, code: 1))
   }
 
+  /// A dictionary's entry by its key (a number; an id type around a UUID, typed in lower case)
+  /// and a set's member by its place: the trace writes them inside `$dict` pairs and `$set`
+  /// members, whose pointers are not the path's. `blame` said "No state has scores[5]" and "No
+  /// action changed tags[1]"; a key inserted before (#2) shifts the pairs, not the entry.
+  @Test func entriesOfDictionariesAndMembersOfSets() {
+    let directory = TemporaryDirectory()
+    func action(_ seq: Int, _ label: String, _ operation: String) -> String {
+      #"{"kind":"action","seq":\#(seq),"t":\#(seq)000,"duration":1000,"label":"A.\#(label)","action":null,"patch":[\#(operation)]}"#
+    }
+    _ = directory.file(
+      "keys.jsonl",
+      contents: [
+        SampleTraces.header,
+        #"{"kind":"state","seq":0,"t":0,"state":{"$type":"S","scores":{"$dict":[[5,10],[7,1]]},"selection":{"$dict":[[{"$type":"Todo.ID","rawValue":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}},false]]},"tags":{"$set":["a","c"]}}}"#,
+        action(1, "score", #"{"op":"replace","path":"/scores/$dict/0/1","value":11}"#),
+        action(2, "newPlayer", #"{"op":"add","path":"/scores/$dict/0","value":[1,0]}"#),
+        action(3, "score", #"{"op":"replace","path":"/scores/$dict/1/1","value":12}"#),
+        action(4, "select", #"{"op":"replace","path":"/selection/$dict/0/1","value":true}"#),
+        action(5, "tag", #"{"op":"add","path":"/tags/$set/1","value":"b"}"#),
+        #"{"kind":"end","t":6000,"actions":5}"#,
+      ].joined(separator: "\n") + "\n")
+    #expect(
+      tcaTrace("blame", "keys.jsonl", "scores[5]", in: directory)
+        == ToolRun(
+          stdout: """
+            #1      +0.000s  1.00µs  A.score
+              - 10
+              + 11
+            #3      +0.000s  1.00µs  A.score
+              - 11
+              + 12
+            2 actions changed scores[5].
+
+            """))
+    #expect(
+      tcaTrace("blame", "keys.jsonl", "scores[5]", "--format", "json", in: directory)
+        == ToolRun(
+          stdout: """
+            {"seq":1,"t":1000,"label":"A.score","path":"/scores/$dict/0/1","old":10,"new":11}
+            {"seq":3,"t":3000,"label":"A.score","path":"/scores/$dict/1/1","old":11,"new":12}
+
+            """))
+    let selected = ToolRun(
+      stdout: """
+        #4      +0.000s  1.00µs  A.select
+          - false
+          + true
+        1 action changed selection[e621e1f8-c36c-495a-93fc-0c247a3e6e5f].
+
+        """)
+    #expect(
+      tcaTrace("blame", "keys.jsonl", "selection[e621e1f8-c36c-495a-93fc-0c247a3e6e5f]", in: directory) == selected)
+    #expect(
+      tcaTrace("blame", "keys.jsonl", "tags[1]", in: directory)
+        == ToolRun(
+          stdout: """
+            #5      +0.000s  1.00µs  A.tag
+              - "c"
+              + "b"
+            1 action changed tags[1].
+
+            """))
+    #expect(
+      tcaTrace("show", "keys.jsonl", "--path", "scores[5]", "--color", "never", in: directory)
+        == ToolRun(
+          stdout: """
+            Todos — recorded 2026-11-21T19:33:07.123Z on Linux x86_64, pid 4242 (trace format 1)
+
+            #1      +0.000s  1.00µs  A.score
+                nil
+                S(
+                  scores: [
+              -     5: 10,
+              +     5: 11,
+                    … (1 unchanged)
+                  ],
+                  … (2 unchanged)
+                )
+
+            #3      +0.000s  1.00µs  A.score
+                nil
+                S(
+                  scores: [
+                    … (1 unchanged),
+              -     5: 11,
+              +     5: 12,
+                    … (1 unchanged)
+                  ],
+                  … (2 unchanged)
+                )
+
+            """))
+  }
+
   @Test(arguments: [
     ("todos[", "unclosed [ at column 6"),
     ("todos..title", "empty name at column 7"),
-    ("todos[x]", "expected [index] or [id:value] at column 6"),
+    ("todos[ ]", "expected [index], [key] or [id:value] at column 6"),
     ("todos[0]title", "expected . or [ at column 9"),
     ("/todos/~2", #"invalid pointer "/todos/~2": ~ must be followed by 0 or 1"#),
     ("", "empty path"),

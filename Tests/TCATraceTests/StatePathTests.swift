@@ -8,7 +8,10 @@ import Testing
   let state = try! JSONReader.parse(
     #"""
     {"todos":[{"id":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},"title":"Milk"},{"id":7,"title":"Eggs"},{"id":"x/y","title":"Jam"}],
-     "tags":{"$set":["a","b"]},"destination":{"$enum":"Destination","edit":{"title":"Draft"}}}
+     "tags":{"$set":["a","b"]},"destination":{"$enum":"Destination","edit":{"title":"Draft"}},
+     "scores":{"$dict":[[-1,0],[5,10],[7,1]]},"names":{"$dict":[["$x",1],["a b",2]]},
+     "selection":{"$dict":[[{"$type":"Todo.ID","rawValue":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}},{"$type":"Row","on":true}]]},
+     "pair":{"$tuple":{"_0":1,"label":2}}}
     """#)
 
   @Test(
@@ -18,8 +21,21 @@ import Testing
       (#"todos[id:"x/y"]"#, "/todos/2", #"{"id":"x/y","title":"Jam"}"#),
       ("\\.todos[2].title", "/todos/2/title", #""Jam""#),
       (".destination.edit.title", "/destination/edit/title", #""Draft""#),
-      ("tags[1]", "/tags/1", #""b""#),
+      ("tags[1]", "/tags/$set/1", #""b""#),
       ("/todos/1/id", "/todos/1/id", "7"),
+      // A dictionary's value by its key, as the key reads (a number, a string, a UUID in any
+      // case, an id type around one); a tuple's field by its place or label.
+      ("scores[5]", "/scores/$dict/1/1", "10"),
+      ("scores[-1]", "/scores/$dict/0/1", "0"),
+      ("/scores/7", "/scores/$dict/2/1", "1"),
+      (#"names["a b"]"#, "/names/$dict/1/1", "2"),
+      ("names.$x", "/names/$dict/0/1", "1"),
+      ("selection[e621e1f8-c36c-495a-93fc-0c247a3e6e5f].on", "/selection/$dict/0/1/on", "true"),
+      ("selection[id:E621E1F8-C36C-495A-93FC-0C247A3E6E5F].on", "/selection/$dict/0/1/on", "true"),
+      ("pair.0", "/pair/$tuple/_0", "1"),
+      ("pair.label", "/pair/$tuple/label", "2"),
+      ("pair[1]", "/pair/$tuple/label", "2"),
+      ("/scores/$dict/1/1", "/scores/$dict/1/1", "10"),
     ] as [(String, String, String)])
   func resolves(path: String, pointer: String, value: String) throws {
     let parsed = try StatePath(parsing: path)
@@ -39,6 +55,30 @@ import Testing
     #expect(path.pointer(in: state).isComplete == false)
     #expect(path.value(in: state) == nil)
     #expect(path.fixedPointer == nil)
+  }
+
+  /// A key that is in no pair resolves as far as the dictionary.
+  @Test func anUnknownKeyResolvesToTheDictionary() throws {
+    let path = try StatePath(parsing: "scores[6]")
+    #expect(path.pointer(in: state).pointer.description == "/scores/6")
+    #expect(path.pointer(in: state).isComplete)
+    #expect(path.value(in: state) == nil)
+  }
+
+  /// A change inside a set, a tuple or a dictionary on the way to a path may be at the path,
+  /// whatever the tokens after the marker.
+  @Test(
+    arguments: [
+      ("/scores/$dict/0/1", "/scores/5", true),
+      ("/scores/$dict/0/1", "/scores/$dict/0/1", false),
+      ("/tags/$set/3", "/tags/0", true),
+      ("/pair/$tuple/_0", "/pair/0", true),
+      ("/names/$dict/0/1", "/scores/5", false),
+      ("/scores", "/scores/5", false),
+      ("/scores/$dict", "/scores", false),
+    ] as [(String, String, Bool)])
+  func passesMarker(changed: String, pointer: String, passes: Bool) throws {
+    #expect(StatePath.passesMarker(try JSONPointer(changed), along: try JSONPointer(pointer)) == passes)
   }
 
   @Test func fixedPointerWithoutIds() throws {

@@ -31,7 +31,9 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
     segments = try PathSyntax.segments(of: text, name: Segment.token, bracket: Self.bracket)
   }
 
-  /// This dialect's brackets: `[3]`, or `[id:42]` (`[id:"milk"]`, `[id: E621E1F8-…]`).
+  /// This dialect's brackets: `[3]`, `[id:42]` (`[id:"milk"]`, `[id: E621E1F8-…]`), or a
+  /// dictionary's key: `["milk"]`, `[E621E1F8-…]`, `[-1]` (`[5]` is an index into an array and a key
+  /// into a dictionary).
   private static func bracket(_ inside: Substring) -> Result<Segment, ParseError> {
     if inside.hasPrefix("id:") {
       var id = inside.dropFirst(3).trimmingSpaces
@@ -39,10 +41,11 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
       guard !id.isEmpty else { return .failure(ParseError(message: "empty id")) }
       return .success(.id(String(id)))
     }
-    guard let index = Int(inside.trimmingSpaces), index >= 0 else {
-      return .failure(ParseError(message: "expected [index] or [id:value]"))
-    }
-    return .success(.token(String(index)))
+    var key = inside.trimmingSpaces
+    if let index = Int(key), index >= 0 { return .success(.token(String(index))) }
+    if key.count >= 2, key.hasPrefix("\""), key.hasSuffix("\"") { key = key.dropFirst().dropLast() }
+    guard !key.isEmpty else { return .failure(ParseError(message: "expected [index], [key] or [id:value]")) }
+    return .success(.token(String(key)))
   }
 
   /// The pointer when the path does not depend on the state (no `[id:]`), else `nil`.
@@ -72,8 +75,23 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
     for segment in segments {
       switch segment {
       case let .token(token):
-        tokens.append(token)
-        node = node.flatMap { Self.child($0, token) }
+        guard let current = node else {
+          tokens.append(token)
+          continue
+        }
+        let hint = idSegment < hints.count ? hints[idSegment] : -1
+        guard let (trace, next, pair) = Self.step(current, token, hint: hint) else {
+          tokens.append(token)
+          node = nil
+          continue
+        }
+        if let pair {
+          // A dictionary's key, found among its pairs: where, for next time (as an id's element).
+          if idSegment < hints.count { hints[idSegment] = pair } else { hints.append(pair) }
+          idSegment += 1
+        }
+        tokens.append(contentsOf: trace)
+        node = next
       case let .id(id):
         // An id written exactly wins; else one that differs only in case (a UUID typed in
         // lower case): `[id:Apple/Swift]` is not the row `apple/swift` when both exist.
@@ -81,6 +99,17 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
         let lowered = id.lowercased()
         func loosely(_ element: JSON) -> Bool { Self.identity(of: element)?.lowercased() == lowered }
         defer { idSegment += 1 }
+        if case let .object(members)? = node, members.first?.key == "$dict" {
+          // A dictionary keyed by ids (`[Todo.ID: Bool]`): the value at that key.
+          let hint = idSegment < hints.count ? hints[idSegment] : -1
+          guard let (trace, next, pair) = Self.step(.object(members), id, hint: hint), let pair else {
+            return (JSONPointer(tokens: tokens), false)
+          }
+          if idSegment < hints.count { hints[idSegment] = pair } else { hints.append(pair) }
+          tokens.append(contentsOf: trace)
+          node = next
+          continue
+        }
         guard case let .array(elements)? = node.map(Self.elements) else { return (JSONPointer(tokens: tokens), false) }
         let hint = idSegment < hints.count ? hints[idSegment] : -1
         let hinted = elements.indices.contains(hint)
@@ -132,19 +161,92 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
   }
 
   private static func child(_ node: JSON, _ token: String) -> JSON? {
+    step(node, token, hint: -1)?.value
+  }
+
+  /// The trace's tokens for the path's `token` at `node`, and the value they lead to: a member or
+  /// an element, or through a marker of the trace's value form (docs/log-format.md) — a set's
+  /// member by its place (`$set/3`), a tuple's field by its label or place (`$tuple/_0`), a
+  /// dictionary's value by its key (`$dict/7/1`, `pair`: the pair's place, tried at `hint` first).
+  ///
+  /// ```text
+  /// {"$dict":[[5,10],[7,1]]}   token "7"  →  ["$dict", "1", "1"], 1
+  /// ```
+  static func step(_ node: JSON, _ token: String, hint: Int) -> (tokens: [String], value: JSON, pair: Int?)? {
     switch node {
     case let .object(members):
-      if let member = members.first(where: { $0.key == token }) { return member.value }
-      if case let .array(elements)? = node["$set"], let index = Int(token), elements.indices.contains(index) {
-        return elements[index]
+      if let member = members.first(where: { $0.key == token }) { return ([token], member.value, nil) }
+      guard let first = members.first else { return nil }
+      switch (first.key, first.value) {
+      case let ("$set", .array(elements)):
+        guard let index = Int(token), elements.indices.contains(index) else { return nil }
+        return (["$set", token], elements[index], nil)
+      case let ("$tuple", .object(fields)):
+        if let field = fields.first(where: { $0.key == token || $0.key == "_" + token }) {
+          return (["$tuple", field.key], field.value, nil)
+        }
+        guard let index = Int(token), fields.indices.contains(index) else { return nil }
+        return (["$tuple", fields[index].key], fields[index].value, nil)
+      case let ("$dict", .array(pairs)):
+        func value(at index: Int) -> JSON? {
+          guard pairs.indices.contains(index), case let .array(pair) = pairs[index], pair.count == 2,
+            key(pair[0], reads: token)
+          else { return nil }
+          return pair[1]
+        }
+        // The hint, or a pair next to it (one key inserted or removed before it), else a search.
+        for index in [hint, hint + 1, hint - 1] {
+          if let found = value(at: index) { return (["$dict", String(index), "1"], found, index) }
+        }
+        for index in pairs.indices {
+          if let found = value(at: index) { return (["$dict", String(index), "1"], found, index) }
+        }
+        return nil
+      default:
+        return nil
       }
-      return nil
     case let .array(elements):
       guard let index = Int(token), elements.indices.contains(index) else { return nil }
-      return elements[index]
+      return ([token], elements[index], nil)
     default:
       return nil
     }
+  }
+
+  /// Whether a dictionary's key reads as `text`: a string, a number or a Boolean as written, a
+  /// UUID's text (in any case), or a structure around one of those (an id type such as
+  /// `Tagged<Todo, UUID>`); another key as its JSON text.
+  static func key(_ key: JSON, reads text: String) -> Bool {
+    switch key {
+    case let .string(string): return string == text
+    case let .int(number): return String(number) == text
+    case let .uint(number): return String(number) == text
+    case let .bool(value): return String(value) == text
+    case let .object(members):
+      if case let .string(uuid)? = key["$uuid"] { return uuid.lowercased() == text.lowercased() }
+      var fields = members.filter { $0.key.utf8.first != UInt8(ascii: "$") }.makeIterator()
+      if let only = fields.next(), fields.next() == nil, Self.key(only.value, reads: text) { return true }
+      return JSONWriter.string(key) == text
+    default:
+      return JSONWriter.string(key) == text
+    }
+  }
+
+  /// Whether `changed`, a place a patch changed, is inside a set, a tuple or a dictionary on the
+  /// way to `pointer` (a path's pointer, whose tokens name members, places and keys, not the
+  /// markers): a change there may be at the path, whatever the tokens say after the marker.
+  ///
+  /// ```text
+  /// changed /scores/$dict/0/1   pointer /scores/5   true
+  /// changed /names/a            pointer /scores/5   false
+  /// ```
+  static func passesMarker(_ changed: JSONPointer, along pointer: JSONPointer) -> Bool {
+    for (index, token) in changed.tokens.enumerated() {
+      guard index < pointer.tokens.count else { return false }
+      if pointer.tokens[index] == token { continue }
+      return token == "$set" || token == "$dict" || token == "$tuple"
+    }
+    return false
   }
 
   private static func elements(_ node: JSON) -> JSON {

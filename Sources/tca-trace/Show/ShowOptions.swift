@@ -131,7 +131,10 @@ package struct ShowActionFilter {
       var touched = [operation.path]
       if case let .move(from, _) = operation { touched.append(from) }
       for changed in touched {
-        for pointer in pointers where changed.hasPrefix(pointer) || pointer.hasPrefix(changed) {
+        for pointer in pointers
+        where changed.hasPrefix(pointer) || pointer.hasPrefix(changed)
+          || StatePath.passesMarker(changed, along: pointer)
+        {
           return true
         }
         // An element added, removed or moved in an array the path goes through: the position

@@ -52,8 +52,9 @@ package struct ShowPathCheck {
       var places = [operation.path]
       if case let .move(from, _) = operation { places.append(from) }
       for place in places {
-        // At or above the path: the value there may be anything now.
-        if pointer.hasPrefix(place) { return whole() }
+        // At or above the path, or inside a set, a tuple or a dictionary on the way to it (whose
+        // tokens are not the path's): the value there may be anything now.
+        if pointer.hasPrefix(place) || StatePath.passesMarker(place, along: pointer) { return whole() }
         // A sibling of a parent added, removed or moved: the indices of an array above it shift.
         if !place.hasPrefix(pointer), operation.isStructural,
           pointer.hasPrefix(JSONPointer(tokens: place.tokens.dropLast()))
