@@ -6,7 +6,8 @@ package enum BlameCommand: TraceCommand {
   package static let abstract = "List every action that changed the state at a path, with old and new values."
   package static let discussion = """
     <path> is a JSON Pointer (/todos/0/isComplete) or a Swift-like path: todos[0].isComplete,
-    todos[id:E621E1F8-C36C-495A-93FC-0C247A3E6E5F].isComplete (an element found by its id).
+    todos[id:E621E1F8-C36C-495A-93FC-0C247A3E6E5F].isComplete (an element found by its id),
+    scores[5] or selection[E621E1F8-C36C-495A-93FC-0C247A3E6E5F] (a dictionary's entry by its key).
 
     Exit code: 0 when some state has the path (changed or not), 1 when no state of the trace has
     it (a typo in the path, like grep finding nothing), 2 for a usage error or an unreadable trace.
