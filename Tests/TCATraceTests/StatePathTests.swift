@@ -11,7 +11,7 @@ import Testing
      "tags":{"$set":["a","b"]},"destination":{"$enum":"Destination","edit":{"title":"Draft"}},
      "scores":{"$dict":[[-1,0],[5,10],[7,1]]},"names":{"$dict":[["$x",1],["a b",2]]},
      "selection":{"$dict":[[{"$type":"Todo.ID","rawValue":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}},{"$type":"Row","on":true}]]},
-     "pair":{"$tuple":{"_0":1,"label":2}}}
+     "pair":{"$tuple":{"_0":1,"label":2}},"case":{"$enum":"E","only":{"_0":3}}}
     """#)
 
   @Test(
@@ -33,6 +33,8 @@ import Testing
       ("selection[e621e1f8-c36c-495a-93fc-0c247a3e6e5f].on", "/selection/$dict/0/1/on", "true"),
       ("selection[id:E621E1F8-C36C-495A-93FC-0C247A3E6E5F].on", "/selection/$dict/0/1/on", "true"),
       ("pair.0", "/pair/$tuple/_0", "1"),
+      ("destination.edit.title", "/destination/edit/title", #""Draft""#),
+      ("case.only.0", "/case/only/_0", "3"),
       ("pair.label", "/pair/$tuple/label", "2"),
       ("pair[1]", "/pair/$tuple/label", "2"),
       ("/scores/$dict/1/1", "/scores/$dict/1/1", "10"),

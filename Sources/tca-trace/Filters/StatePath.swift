@@ -176,6 +176,10 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
     switch node {
     case let .object(members):
       if let member = members.first(where: { $0.key == token }) { return ([token], member.value, nil) }
+      // A case's unlabelled value by its place (`route.detail.0`: the trace writes `_0`).
+      if Int(token) != nil, let member = members.first(where: { $0.key == "_" + token }) {
+        return ([member.key], member.value, nil)
+      }
       guard let first = members.first else { return nil }
       switch (first.key, first.value) {
       case let ("$set", .array(elements)):
@@ -223,7 +227,10 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
     case let .uint(number): return String(number) == text
     case let .bool(value): return String(value) == text
     case let .object(members):
-      if case let .string(uuid)? = key["$uuid"] { return uuid.lowercased() == text.lowercased() }
+      if case let .string(uuid)? = key["$uuid"] {
+        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        return uuid.utf8.elementsEqual(text.utf8) { lower($0) == lower($1) }
+      }
       var fields = members.filter { $0.key.utf8.first != UInt8(ascii: "$") }.makeIterator()
       if let only = fields.next(), fields.next() == nil, Self.key(only.value, reads: text) { return true }
       return JSONWriter.string(key) == text
