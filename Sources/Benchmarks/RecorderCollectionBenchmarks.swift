@@ -37,29 +37,46 @@ private func collectionBenchState(entries n: Int) -> CollectionBenchState {
     counts: Dictionary(uniqueKeysWithValues: (0..<n).map { _ in (TaggedID(rawValue: UUID()), 0) }))
 }
 
-/// The changes measured, one kind at a time.
-private let collectionChanges = [
-  "Set<UUID> insert", "Set<String> remove", "[String: Int] change", "[Int: String] insert", "Set<TaggedID> insert",
-  "[TaggedID: Int] change",
-]
+/// The changes measured, one kind at a time: each names itself and makes its change.
+private enum CollectionChange: CaseIterable {
+  case selectID, removeTag, changeScore, insertName, pinTaggedID, countTaggedID
 
-/// `count` states, each one small change of kind `kind` (an index of `collectionChanges`) after
-/// the one before.
-private func collectionStates(from initial: CollectionBenchState, kind: Int, count: Int) -> [CollectionBenchState] {
+  var name: String {
+    switch self {
+    case .selectID: "Set<UUID> insert"
+    case .removeTag: "Set<String> remove"
+    case .changeScore: "[String: Int] change"
+    case .insertName: "[Int: String] insert"
+    case .pinTaggedID: "Set<TaggedID> insert"
+    case .countTaggedID: "[TaggedID: Int] change"
+    }
+  }
+
+  /// The `k`th change to `state`, whose collections started with `n` entries (`countKeys`: the
+  /// keys of `counts` then).
+  func apply(to state: inout CollectionBenchState, step k: Int, entries n: Int, countKeys: [TaggedID]) {
+    switch self {
+    case .selectID: state.selected.insert(UUID())
+    case .removeTag: state.tags.remove("tag-\((k &* 7_919) % n)")
+    case .changeScore: state.scores["player-\((k &* 7_919) % n)", default: 0] += 1
+    case .insertName: state.names[n + k] = "New \(k)"
+    case .pinTaggedID: state.pinned.insert(TaggedID(rawValue: UUID()))
+    case .countTaggedID: state.counts[countKeys[(k &* 7_919) % n], default: 0] += 1
+    }
+  }
+}
+
+/// `count` states, each one small `change` after the one before.
+private func collectionStates(from initial: CollectionBenchState, change: CollectionChange, count: Int)
+  -> [CollectionBenchState]
+{
   var state = initial
   var states: [CollectionBenchState] = []
   states.reserveCapacity(count)
   let n = initial.scores.count
   let countKeys = Array(initial.counts.keys)
   for k in 0..<count {
-    switch kind {
-    case 0: state.selected.insert(UUID())
-    case 1: state.tags.remove("tag-\((k &* 7_919) % n)")
-    case 2: state.scores["player-\((k &* 7_919) % n)", default: 0] += 1
-    case 3: state.names[n + k] = "New \(k)"
-    case 4: state.pinned.insert(TaggedID(rawValue: UUID()))
-    default: state.counts[countKeys[(k &* 7_919) % n], default: 0] += 1
-    }
+    change.apply(to: &state, step: k, entries: n, countKeys: countKeys)
     states.append(state)
   }
   return states
@@ -90,8 +107,9 @@ func runRecorderCollectionBenchmarks(filter: String?) {
   for n in [1_000, 10_000, 100_000] {
     let actions = n >= 100_000 ? 40 : n >= 10_000 ? 200 : 800
     let initial = collectionBenchState(entries: n)
-    for (kind, name) in collectionChanges.enumerated() {
-      let states = collectionStates(from: initial, kind: kind, count: actions)
+    for change in CollectionChange.allCases {
+      let name = change.name
+      let states = collectionStates(from: initial, change: change, count: actions)
       var samples: [Double] = []
       for _ in 0..<5 { samples.append(collectionWorkerSeconds(initial: initial, states: states)) }
       let seconds = samples.sorted()[samples.count / 2] / Double(actions)
@@ -104,7 +122,7 @@ func runRecorderCollectionBenchmarks(filter: String?) {
       fflush(nil)  // each line as it comes, also into a file
     }
   }
-  for name in collectionChanges {
+  for name in CollectionChange.allCases.map(\.name) {
     if let small = perAction["\(name) 10000"], let large = perAction["\(name) 100000"] {
       print(
         String(
