@@ -33,6 +33,9 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
   private var chunks: [ArraySlice<Element>] = []
   /// The index in the array of each chunk's first element.
   private var starts: [Int] = []
+  /// Whether every chunk but the last holds `chunkSize` elements (as chunked, until a change
+  /// before the last chunk): an index then finds its chunk by a division, not a search.
+  private var uniform = false
   private(set) var count: Int
   /// Changes that shifted the elements of a large flat array.
   private var shifts = 0
@@ -78,6 +81,7 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
       start += size
     }
     (flat, self.count, self.chunks, self.starts, self.fill) = ([], count, chunks, starts, shared)
+    uniform = true
   }
 
   /// The elements of `chunks` in order, each array one chunk as it is (nothing is copied): for
@@ -104,6 +108,7 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
       start += chunk.count
     }
     (flat, self.count, self.chunks, self.starts) = ([], total, slices, starts)
+    uniform = slices.dropLast().allSatisfy { $0.count == Self.chunkSize }
   }
 
   var startIndex: Int { 0 }
@@ -352,10 +357,15 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
       start = end
     }
     flat = []
+    uniform = true
   }
 
   /// The chunk that holds `index` (`0..<count`) and the index's place in it.
   private func locate(_ index: Int) -> (chunk: Int, offset: Int) {
+    if uniform {
+      let chunk = Swift.min(index / Self.chunkSize, chunks.count - 1)
+      return (chunk, index - chunk * Self.chunkSize)
+    }
     var low = 0, high = starts.count - 1
     while low < high {
       let middle = (low + high + 1) / 2
@@ -371,10 +381,13 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
 
   private mutating func shiftStarts(after chunk: Int, by delta: Int) {
     guard delta != 0 else { return }
+    // A chunk before the last grew or shrank: indices no longer divide into chunks.
+    if chunk != chunks.count - 1 { uniform = false }
     for k in chunk + 1..<starts.count { starts[k] += delta }
   }
 
   private mutating func split(_ chunk: Int) {
+    if chunk != chunks.count - 1 || chunks[chunk].count / 2 != Self.chunkSize { uniform = false }
     let middle = chunks[chunk].startIndex + chunks[chunk].count / 2
     let tail = chunks[chunk][middle...]
     chunks[chunk].removeSubrange(middle...)
