@@ -111,6 +111,25 @@ private enum AccountAction: Equatable {
     #expect(TraceRedaction.default.matches(name) == redacted)
   }
 
+  /// A URL keeps its shape; the values of query items and fragment parameters named by a secret
+  /// word and its password read `<redacted>`, percent-encoded (the value is still a URL).
+  @Test(arguments: [
+    (
+      "https://ada:pw@x.test/cb?access_token=abc&page=2#id_token=def",
+      "https://ada:%3Credacted%3E@x.test/cb?access_token=%3Credacted%3E&page=2#id_token=%3Credacted%3E"
+    ),
+    ("https://x.test/cb?api%5Fkey=abc&q=a%26b", "https://x.test/cb?api%5Fkey=%3Credacted%3E&q=a%26b"),
+    ("https://x.test/search?q=token&page=2#top", "https://x.test/search?q=token&page=2#top"),
+    ("file:///tmp/a.txt", "file:///tmp/a.txt"),
+  ])
+  func urlsKeepTheirShapeWithoutTheirSecrets(_ url: String, _ written: String) {
+    #expect(
+      Value(reflecting: URL(string: url)!, options: ReflectionOptions(redaction: .default))
+        == .url(URL(string: written)!))
+    #expect(
+      Value(reflecting: URL(string: url)!, options: ReflectionOptions(redaction: .none)) == .url(URL(string: url)!))
+  }
+
   @Test func namesSplitIntoWords() {
     #expect(TraceRedaction.split("userPassword") == ["user", "password"])
     #expect(TraceRedaction.split("X-API-Key") == ["x", "api", "key"])

@@ -59,16 +59,13 @@ private func dictionaryChange<Key: Hashable, Value: Equatable>(
   let entryDepth = depth + 1
   let options = differ.options
   if !options.redaction.words.isEmpty {
-    // A key that reads as a string (a `Substring`, an `AnyHashable` of one) names a secret as a
-    // `String` does: the reflected diff shows the entry redacted.
+    // A key that reads as a string (a `Substring`, an `AnyHashable` of one) or as a case without
+    // values (`Field.password`) names a secret as a `String` does: the reflected diff shows the
+    // entry redacted.
     let mayReadAsString = !(Key.self == Int.self || Key.self == UUID.self)
     for key in differing.map(\.key) + inserted.map(\.key) where mayReadAsString {
       if let name = key as? String, options.isRedactedKey(name) { return nil }
-      if !(key is String), case let .string(name) = differ.reflected(key, depth: entryDepth),
-        options.isRedactedKey(name)
-      {
-        return nil
-      }
+      if !(key is String), options.isRedactedKey(reflected: differ.reflected(key, depth: entryDepth)) { return nil }
     }
   }
   let order = CanonicalElementOrder(Array(old.keys), differ: differ, depth: entryDepth)

@@ -33,6 +33,21 @@ extension ReflectionOptions {
     !redaction.words.isEmpty && redaction.matches(key)
   }
 
+  /// Whether a dictionary entry under a key that reads as `key` is redacted: a string, or a case
+  /// without values (`[Field: String]`'s `.password`, as a login form keys its fields), whose
+  /// words include a secret word.
+  ///
+  /// ```swift
+  /// options.isRedactedKey(reflected: .enumCase(type: "Field", name: "password", values: []))  // true
+  /// ```
+  public func isRedactedKey(reflected key: Value) -> Bool {
+    switch key {
+    case let .string(name): return isRedactedKey(name)
+    case let .enumCase(_, name, values) where values.isEmpty: return isRedactedKey(name)
+    default: return false
+    }
+  }
+
   /// Labels of fields that name what a sibling value field holds (`name: "Authorization"`).
   static let keyLabels: Set<String> = [
     "name", "key", "header", "headerName", "field", "fieldName", "param", "parameter",
@@ -48,7 +63,7 @@ extension ReflectionOptions {
     var namesSecret = false
     for (position, label) in labels.enumerated() {
       guard let label, Self.keyLabels.contains(label) else { continue }
-      if let key = Self.string(value(position)), isRedactedKey(key) {
+      if let key = Self.keyText(value(position)), isRedactedKey(key) {
         namesSecret = true
         break
       }
@@ -57,11 +72,21 @@ extension ReflectionOptions {
     return labels.indices.filter { labels[$0].map(Self.valueLabels.contains) ?? false }
   }
 
-  private static func string(_ value: Any) -> String? {
+  /// What a key field names: a string, or a case without values by its name
+  /// (`textChanged(field: .password, value: …)` names a password as `field: "password"` does).
+  private static func keyText(_ value: Any) -> String? {
     if let string = value as? String { return string }
     if let string = value as? Substring { return String(string) }
     if let optional = value as? String? { return optional }
-    return nil
+    var value = value
+    while let optional = value as? any ReflectableOptional {
+      guard let wrapped = optional.wrappedAny else { return nil }
+      value = wrapped
+    }
+    guard Mirror(reflecting: value).displayStyle == .enum, Mirror(reflecting: value).children.isEmpty else {
+      return nil
+    }
+    return enumCaseName(value)
   }
 
   /// Whether an associated value of a case named for a secret carries it: plain data, and for a

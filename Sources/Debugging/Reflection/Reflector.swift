@@ -62,6 +62,8 @@ struct Reflector {
       return reflectEnum(value, info, depth: depth)
     case .mirror:
       return reflectMirror(of: value, info, depth: depth)
+    case .url where !options.redaction.words.isEmpty:
+      return .url(Self.redactingSecrets(in: value as! URL, options))
     default:
       return Self.scalar(value, info.kind)!
     }
@@ -315,7 +317,7 @@ struct Reflector {
       let pair = Array(Mirror(reflecting: child.value).children)
       if pair.count == 2 {
         let key = reflect(pair[0].value, depth: depth)
-        if case let .string(name) = key, options.isRedactedKey(name) {
+        if options.isRedactedKey(reflected: key) {
           entries.append(Value.Entry(key, options.redactedPresentation(of: pair[1].value)))
           continue
         }

@@ -62,3 +62,47 @@ extension Reflector {
     return .double(Double(value))
   }
 }
+
+extension Reflector {
+  /// What a URL's secrets are written as: `<redacted>`, percent-encoded.
+  static let redactedURLText = "%3Credacted%3E"
+
+  /// `url` with the values of its query items and fragment parameters whose names are secret
+  /// words (`?access_token=…`, an OAuth redirect's `#id_token=…`) and its password replaced by
+  /// `<redacted>`; the rest as it is.
+  ///
+  /// ```text
+  /// https://ada:pw@x.test/cb?access_token=abc&page=2#id_token=def
+  /// https://ada:%3Credacted%3E@x.test/cb?access_token=%3Credacted%3E&page=2#id_token=%3Credacted%3E
+  /// ```
+  static func redactingSecrets(in url: URL, _ options: ReflectionOptions) -> URL {
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+    var changed = false
+    if components.percentEncodedPassword != nil {
+      components.percentEncodedPassword = redactedURLText
+      changed = true
+    }
+    if let query = components.percentEncodedQuery, let redacted = redactingParameters(query, options) {
+      components.percentEncodedQuery = redacted
+      changed = true
+    }
+    if let fragment = components.percentEncodedFragment, let redacted = redactingParameters(fragment, options) {
+      components.percentEncodedFragment = redacted
+      changed = true
+    }
+    return changed ? components.url ?? url : url
+  }
+
+  /// `name=value` pairs joined by `&` with the values of secret names replaced; `nil` when none is.
+  private static func redactingParameters(_ text: String, _ options: ReflectionOptions) -> String? {
+    var changed = false
+    let pairs = text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> Substring in
+      guard let equals = pair.firstIndex(of: "=") else { return pair }
+      let name = pair[..<equals]
+      guard options.isRedactedKey(name.removingPercentEncoding ?? String(name)) else { return pair }
+      changed = true
+      return name + "=" + redactedURLText
+    }
+    return changed ? pairs.joined(separator: "&") : nil
+  }
+}

@@ -95,7 +95,7 @@ extension Dictionary: ReflectableDictionary {
     let redactsKeys = !reflector.options.redaction.words.isEmpty
     for (key, value) in self {
       let reflectedKey = reflector.reflect(key, depth: depth)
-      if redactsKeys, case let .string(name) = reflectedKey, reflector.options.isRedactedKey(name) {
+      if redactsKeys, reflector.options.isRedactedKey(reflected: reflectedKey) {
         // `"Authorization": "Bearer …"`: the key stays, the value never reaches the trace.
         entries.append(Debugging.Value.Entry(reflectedKey, reflector.options.redactedPresentation(of: value)))
         continue

@@ -27,7 +27,7 @@ public struct TraceRedaction: Sendable, Hashable {
   public static let defaultWords: [String] = [
     "password", "passwd", "passphrase", "passcode", "secret", "token", "api key", "apikey",
     "access key", "private key", "privatekey", "authorization", "cookie", "credential",
-    "credentials", "session key", "signing key", "otp", "cvv", "pin code",
+    "credentials", "session key", "signing key", "otp", "cvv", "pin code", "bearer",
   ]
 
   /// `defaultWords`.
