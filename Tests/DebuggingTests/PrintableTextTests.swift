@@ -23,7 +23,7 @@ import TraceTestSupport
   /// Each control character (C0, DEL, C1) at every place of a label 0…19 bytes long, so that the
   /// eight-byte scan and the byte-by-byte tail both meet it; and the printable edges (space, `~`).
   @Test func controlCharactersAtEveryPlace() {
-    for control in ["\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9F}"] {
+    for control in ["\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9F}", "\u{61C}", "\u{200E}", "\u{202E}", "\u{2069}"] {
       for length in 1...20 {
         for place in 0..<length {
           var label = String(repeating: "a", count: length - 1)
@@ -32,7 +32,10 @@ import TraceTestSupport
         }
       }
     }
-    for label in [String(repeating: " ~", count: 12), "é" + String(repeating: "x", count: 15), "\u{A0}abcdefgh\u{A0}"] {
+    for label in [
+      String(repeating: " ~", count: 12), "é" + String(repeating: "x", count: 15), "\u{A0}abcdefgh\u{A0}",
+      "👩\u{200D}💻\u{2028}\u{2065}\u{202F}",
+    ] {
       #expect(!PrintableText.needsEscaping(label))
     }
   }

@@ -22,7 +22,13 @@ import Testing
     #expect(ValueText.escaped("plain é ✓") == "plain é ✓")
     #expect(ValueText.escaped("a\"b\\c") == #"a\"b\\c"#)
     #expect(ValueText.escaped("tab\tcr\rlf\n") == #"tab\tcr\rlf\n"#)
-    #expect(ValueText.escaped("\u{1B}[31m\u{0}\u{7F}") == #"\u{1b}[31m\u{0}"# + "\u{7F}")
+    #expect(ValueText.escaped("\u{1B}[31m\u{0}\u{7F}") == #"\u{1b}[31m\u{0}\u{7f}"#)
+    // C1 (a one-byte CSI), NEL and the bidirectional controls a terminal acts on (QA: printed
+    // raw by `state`, `show` and `blame`); a joiner inside an emoji and other text stay.
+    #expect(
+      ValueText.escaped("A\u{9B}31mB\u{85}C\u{202E}D\u{2066}E\u{200F}F\u{61C}G")
+        == #"A\u{9b}31mB\u{85}C\u{202e}D\u{2066}E\u{200f}F\u{61c}G"#)
+    #expect(ValueText.escaped("👩\u{200D}💻 Zähler カウンター") == "👩\u{200D}💻 Zähler カウンター")
     #expect(ValueText.compact(.string("say \"hi\"")) == #""say \"hi\"""#)
   }
 

@@ -64,4 +64,25 @@ import Testing
 
             """#))
   }
+
+  /// A state's strings are the app's data, as untrusted as its labels: DEL, C1 (a one-byte CSI,
+  /// NEL) and the bidirectional overrides were printed raw (QA); ESC already was escaped.
+  @Test func stateStrings() {
+    _ = directory.file(
+      "strings.jsonl",
+      contents: [
+        Self.trace.split(separator: "\n")[0],
+        #"{"kind":"state","seq":0,"t":0,"state":{"$type":"S","note":"A\u001b[31mRED\u009b31mC1\u007fDEL\u202eRTL\u0085NEL"}}"#,
+        #"{"kind":"end","t":1,"actions":0}"#, "",
+      ].joined(separator: "\n"))
+    #expect(
+      tcaTrace("state", "strings.jsonl", in: directory)
+        == ToolRun(
+          stdout: #"""
+            S(
+              note: "A\u{1b}[31mRED\u{9b}31mC1\u{7f}DEL\u{202e}RTL\u{85}NEL"
+            )
+
+            """#))
+  }
 }

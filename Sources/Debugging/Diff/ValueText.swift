@@ -339,20 +339,23 @@ package enum ValueText {
   /// `escaped(s)` appended to `bytes`.
   package static func writeEscaped(_ s: String, into bytes: inout [UInt8]) {
     let utf8 = s.utf8
-    // Most texts need no escape: one pass to check, one copy.
-    if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+    // Most texts need no escape: one pass to check, one copy. A text with a quote, a backslash,
+    // a control character or a byte past ASCII (maybe DEL, C1 or a bidirectional control, which
+    // a terminal would act on: `PrintableText`) is looked at closer.
+    if !utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
       bytes.append(contentsOf: utf8)
       return
     }
-    for byte in utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
-      case UInt8(ascii: "\n"): bytes.append(contentsOf: "\\n".utf8)
-      case UInt8(ascii: "\r"): bytes.append(contentsOf: "\\r".utf8)
-      case UInt8(ascii: "\t"): bytes.append(contentsOf: "\\t".utf8)
-      case 0..<0x20: bytes.append(contentsOf: "\\u{\(String(byte, radix: 16))}".utf8)
-      default: bytes.append(byte)
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": bytes.append(contentsOf: "\\\"".utf8)
+      case "\\": bytes.append(contentsOf: "\\\\".utf8)
+      case "\n": bytes.append(contentsOf: "\\n".utf8)
+      case "\r": bytes.append(contentsOf: "\\r".utf8)
+      case "\t": bytes.append(contentsOf: "\\t".utf8)
+      case _ where PrintableText.isControl(scalar):
+        bytes.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".utf8)
+      default: bytes.append(contentsOf: UTF8.encode(scalar)!)
       }
     }
   }
