@@ -20,6 +20,19 @@ struct IdentifiedArrayTests {
     #expect(array.index(id: 4) == 2)
   }
 
+  /// An element written by id keeps its id, as in TCA: the array looked it up by the old id
+  /// afterwards and changed the element whose id was now another (QA, a computed `id`).
+  @Test func changingAnElementsIDThroughItsIDStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      var array: IdentifiedArrayOf<IdentifiedArrayTests.Item> = [.init(id: 1, name: "a"), .init(id: 2, name: "b")]
+      array[id: 2]?.id = 99
+    }
+    await #expect(processExitsWith: .failure) {
+      var array: IdentifiedArrayOf<IdentifiedArrayTests.Item> = [.init(id: 1, name: "a")]
+      array[id: 5] = .init(id: 6, name: "f")
+    }
+  }
+
   @Test func keepsIDsUnique() {
     var array = items
     let appended = array.append(Item(id: 1, name: "again"))

@@ -29,6 +29,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   public var ids: [ID] { elements.map(id) }
 
   /// The element with `id`; setting `nil` removes it, setting a new id's element appends it.
+  /// An element written here keeps its id, as in TCA: `rows[id: 2]?.id = 99` stops the program
+  /// ("element identity must remain constant"), where the array would else lose the element's
+  /// place by id.
   public subscript(id id: ID) -> Element? {
     get { offsets[id].map { elements[$0] } }
     _modify {
@@ -36,6 +39,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
         var element: Element? = elements[offset]
         defer {
           if let element {
+            keepsIdentity(element, id)
             elements[offset] = element
             trail.wrote(offset)
           } else {
@@ -45,12 +49,18 @@ public struct IdentifiedArray<ID: Hashable, Element> {
         yield &element
       } else {
         var element: Element?
-        defer { if let element { append(element) } }
+        defer {
+          if let element {
+            keepsIdentity(element, id)
+            append(element)
+          }
+        }
         yield &element
       }
     }
     set {
       if let newValue {
+        keepsIdentity(newValue, id)
         if let offset = offsets[id] {
           elements[offset] = newValue
           trail.wrote(offset)
@@ -61,6 +71,14 @@ public struct IdentifiedArray<ID: Hashable, Element> {
         remove(id: id)
       }
     }
+  }
+
+  /// Stops the program when `element`, written under `id`, has another id.
+  private func keepsIdentity(_ element: Element, _ expected: ID) {
+    let actual = self.id(element)
+    precondition(
+      actual == expected,
+      "IdentifiedArray: element identity must remain constant (written at id \(expected), its id is now \(actual))")
   }
 
   /// The position of the element with `id`.
