@@ -88,4 +88,20 @@ import TraceTestSupport
         == ToolRun(
           stderr: "Error: cannot open 'missing.jsonl': No such file or directory\n", code: 2))
   }
+
+  /// The trace itself as the output (by its name, or a link to it) would be replaced by what is
+  /// made from it: an error before anything is read or written (QA: `report run.jsonl -o
+  /// run.jsonl` exited 0 with the trace gone).
+  @Test(arguments: ["export", "report", "testgen"])
+  func theTraceIsNeverItsOwnOutput(command: String) throws {
+    let trace = try String(contentsOfFile: directory.path("todos.jsonl"), encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.path("link-\(command).jsonl"), withDestinationPath: directory.path("todos.jsonl"))
+    for output in ["todos.jsonl", "link-\(command).jsonl"] {
+      #expect(
+        tcaTrace(command, "todos.jsonl", "-o", output, in: directory)
+          == ToolRun(stderr: "Error: cannot write '\(output)': it is the trace being read\n", code: 2))
+    }
+    #expect(try String(contentsOfFile: directory.path("todos.jsonl"), encoding: .utf8) == trace)
+  }
 }

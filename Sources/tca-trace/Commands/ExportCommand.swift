@@ -32,7 +32,9 @@ package enum ExportCommand: TraceCommand {
       throw arguments.invalid(format, Self.format, expected: Format.allCases.map(\.rawValue).joined(separator: ", "))
     }
     context.reducer = arguments.value(OptionSpec.prefix)
-    let destination = try OutputFile(path: arguments.value(Self.output) ?? "-", permissions: 0o600, context: context)
+    let destination = try OutputFile(
+      path: arguments.value(Self.output) ?? "-", permissions: 0o600, reading: arguments.positionals[0], context: context
+    )
     var exporter = PerfettoExporter()
     try destination.stream(
       from: { try TraceInput<ExportEventDecoder>(file: arguments.positionals[0], context: context) },

@@ -22,7 +22,9 @@ package enum ReportCommand: TraceCommand {
 
   package static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
     context.reducer = arguments.value(OptionSpec.prefix)
-    let destination = try OutputFile(path: arguments.value(Self.output) ?? "-", permissions: 0o600, context: context)
+    let destination = try OutputFile(
+      path: arguments.value(Self.output) ?? "-", permissions: 0o600, reading: arguments.positionals[0], context: context
+    )
     let threads = try arguments.integer(Self.threads)
     if let threads, threads < 1 { throw arguments.invalid(String(threads), Self.threads, expected: "at least 1") }
     // A large file's action details are made on every core (`ReportSegments`).

@@ -47,7 +47,9 @@ package enum TestgenCommand: TraceCommand {
       options.to = Int64(to)
     }
     if let effects = try arguments.choice(Self.effects, as: TestgenOptions.Effects.self) { options.effects = effects }
-    let destination = try OutputFile(path: arguments.value(Self.output) ?? "-", permissions: 0o644, context: context)
+    let destination = try OutputFile(
+      path: arguments.value(Self.output) ?? "-", permissions: 0o644, reading: arguments.positionals[0], context: context
+    )
     do {
       let input = try RecordInput(file: arguments.positionals[0], context: context)
       var writer = TestgenWriter(

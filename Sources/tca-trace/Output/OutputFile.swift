@@ -25,12 +25,22 @@ package final class OutputFile {
   private var descriptor: Int32?
 
   /// Opens the destination; a directory or a file that cannot be created is `Error: cannot
-  /// write 'out/': Is a directory` (exit 2), before any input is read.
-  package init(path: String, permissions: mode_t, context: CommandContext) throws(CommandLineExit) {
+  /// write 'out/': Is a directory` (exit 2), before any input is read. So is the file `input`
+  /// names (by another name too: a link): `report run.jsonl -o run.jsonl` would replace the trace
+  /// with its own report.
+  package init(path: String, permissions: mode_t, reading input: String? = nil, context: CommandContext)
+    throws(CommandLineExit)
+  {
     self.path = path
     guard path != "-" else {
       output = context.output
       return
+    }
+    if let input, input != "-", Platform.fileKind(path) == .regular,
+      let written = Platform.identity(ofPath: path), let read = Platform.identity(ofPath: input),
+      written.isSameFile(as: read)
+    {
+      throw Self.failure(path, "it is the trace being read")
     }
     let mode: Platform.OpenMode
     switch Platform.fileKind(path) {
