@@ -7,9 +7,9 @@ import Testing
 @Suite struct StatePathTests {
   let state = try! JSONReader.parse(
     #"""
-    {"todos":[{"id":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},"title":"Milk"},{"id":7,"title":"Eggs"},{"id":"x/y","title":"Jam"}],
+    {"todos":[{"id":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},"title":"Milk"},{"id":7,"title":"Eggs"},{"id":"x/y","title":"Jam"},{"id":"a]b","title":"Tea"}],
      "tags":{"$set":["a","b"]},"destination":{"$enum":"Destination","edit":{"title":"Draft"}},
-     "scores":{"$dict":[[-1,0],[5,10],[7,1]]},"names":{"$dict":[["$x",1],["a b",2]]},
+     "scores":{"$dict":[[-1,0],[5,10],[7,1]]},"names":{"$dict":[["$x",1],["a b",2],["x]y",3]]},
      "selection":{"$dict":[[{"$type":"Todo.ID","rawValue":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}},{"$type":"Row","on":true}]]},
      "pair":{"$tuple":{"_0":1,"label":2}},"case":{"$enum":"E","only":{"_0":3}}}
     """#)
@@ -38,6 +38,9 @@ import Testing
       ("pair.label", "/pair/$tuple/label", "2"),
       ("pair[1]", "/pair/$tuple/label", "2"),
       ("/scores/$dict/1/1", "/scores/$dict/1/1", "10"),
+      // A quoted id or key may hold a `]` (QA: `repos[id:"a]b"]` was an error).
+      (#"todos[id:"a]b"].title"#, "/todos/3/title", #""Tea""#),
+      (#"names["x]y"]"#, "/names/$dict/2/1", "3"),
     ] as [(String, String, String)])
   func resolves(path: String, pointer: String, value: String) throws {
     let parsed = try StatePath(parsing: path)

@@ -51,7 +51,7 @@ package enum PathSyntax {
       case "[":
         if !current.isEmpty { segments.append(name(current)) }
         current = ""
-        guard let close = rest.firstIndex(of: "]") else { throw fail("unclosed [") }
+        guard let close = Self.closingBracket(in: rest) else { throw fail("unclosed [") }
         switch bracket(rest[rest.index(after: rest.startIndex)..<close]) {
         case let .success(segment): segments.append(segment)
         case let .failure(error): throw fail(error.message)
@@ -66,5 +66,24 @@ package enum PathSyntax {
     }
     if !current.isEmpty { segments.append(name(current)) }
     return segments
+  }
+
+  /// The `]` that closes the bracket `text` starts with: the first one, or, when what stands
+  /// inside is quoted (`["a]b"]`, `[id:"a]b"]`), the first one after the closing quote.
+  ///
+  /// ```text
+  /// [id:"a]b"].title   the ] after "a]b"
+  /// ```
+  static func closingBracket(in text: Substring) -> Substring.Index? {
+    let inside = text.dropFirst()
+    var body = inside.drop { $0 == " " }
+    if body.hasPrefix("id:") { body = body.dropFirst(3).drop { $0 == " " } }
+    if body.first == "\"", let quote = body.dropFirst().firstIndex(of: "\""),
+      let close = text[text.index(after: quote)...].firstIndex(of: "]"),
+      text[text.index(after: quote)..<close].allSatisfy({ $0 == " " })
+    {
+      return close
+    }
+    return inside.firstIndex(of: "]")
   }
 }
