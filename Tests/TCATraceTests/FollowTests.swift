@@ -219,4 +219,46 @@ final class PipeCollector {
 
         """)
   }
+
+  /// The app run again into the same file: emptied in place and a longer run written in one go,
+  /// before the follower's next poll. The new run is shown from its header, not read on from the
+  /// old run's offset (which failed with a parse error in the middle of a line).
+  @Test func aTraceRewrittenLongerIsFollowedFromItsNewStart() throws {
+    let directory = TemporaryDirectory()
+    let lines = SampleTraces.todos.split(separator: "\n").map { $0 + "\n" }
+    let path = directory.file("live.jsonl", contents: lines.prefix(4).joined())
+    let process = Process()
+    process.executableURL = toolURL
+    process.arguments = ["show", "--follow", "--labels-only", path]
+    process.environment = [:]
+    let output = directory.path("stdout")
+    let errors = directory.path("stderr")
+    _ = FileManager.default.createFile(atPath: output, contents: nil)
+    _ = FileManager.default.createFile(atPath: errors, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+    try process.run()
+    #expect(waitForFile(output, toContain: "titleChanged"))
+    // The whole trace, the first line's time changed (another run), written over the old one.
+    let rerun = lines.joined().replacingOccurrences(of: "19:33:07.123Z", with: "19:40:00.000Z")
+    try rerun.write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(waitForFile(output, toContain: "clearCompletedButtonTapped"))
+    kill(process.processIdentifier, SIGKILL)  // a test runner may block SIGTERM in its children
+    process.waitUntilExit()
+    #expect(
+      try String(contentsOfFile: errors, encoding: .utf8)
+        == "\(path): warning: file truncated; following it from its start\n")
+    #expect(
+      try String(contentsOfFile: output, encoding: .utf8) == """
+        #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
+        #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
+        #1      +0.018s  5.10µs  Todos.Action.addButtonTapped
+        #2      +0.250s  12.3µs  Todos.Action.todos(.element(id:, action: .titleChanged))
+        #3      +1.100s  4.20µs  Todos.Action.todos(.element(id:, action: .toggle))
+        #4      +2.100s  2.50µs  Todos.Action.sortCompletedTodos  (from effect 1)
+        #5      +3.000s  6.10µs  Todos.Action.addButtonTapped
+        #6      +3.500s   250µs  Todos.Action.clearCompletedButtonTapped
+
+        """)
+  }
 }

@@ -36,10 +36,12 @@ public struct LineReaderError: Error, Equatable, Sendable, CustomStringConvertib
 /// ```
 public final class LineReader {
   /// `tail -F` behaviour: at the end of the file, wait `pollInterval` and read again, until
-  /// `shouldStop` returns `true` (checked at each end of file). A file opened by path that is
-  /// truncated (shorter than what was read) is read again from its start; one replaced (the path
-  /// now names another file, as after a rename or a re-recording) is opened again. Either way the
-  /// line numbers start again at 1 and `takeRestart()` says what happened.
+  /// `shouldStop` returns `true` (checked at each end of file). A regular file opened by path that
+  /// is truncated (shorter than what was read, or no longer holding the bytes read: emptied and
+  /// written again, however long, as a rerun of the app does; see `WatchedBytes`) is read again
+  /// from its start; one replaced (the path now names another file, as after a rename or a
+  /// re-recording) is opened again. Either way the line numbers start again at 1 and
+  /// `takeRestart()` says what happened.
   public struct Follow: Sendable {
     public var pollInterval: Duration
     public var shouldStop: @Sendable () -> Bool
@@ -119,6 +121,9 @@ public final class LineReader {
   private var mappedLine: MappedFileRegion?
   /// The faults of the lines this reader mapped (`nil` until it maps one).
   private var mappedFaults: MappedFileFaults?
+  /// For a followed regular file opened by path: bytes read, checked after each read and at each
+  /// end of file to notice the file rewritten in place.
+  private var watchedBytes: WatchedBytes?
 
   /// A line with no newline in this many bytes is mapped: below it, reading costs less than
   /// mapping and unmapping (a 120 KB keyframe line every few hundred lines made `validate` 5 %
@@ -151,6 +156,7 @@ public final class LineReader {
       maximumLineLength: maximumLineLength,
       follow: follow)
     self.path = path
+    if follow != nil, Platform.kind(of: fd) == .regular { watchedBytes = WatchedBytes() }
   }
 
   /// Why a following reader started again at line 1.
@@ -383,6 +389,16 @@ public final class LineReader {
       }
       switch result {
       case let .success(count) where count > 0:
+        if var watched = watchedBytes {
+          // Bytes read from a rewritten file at the old offset are another run's: start again.
+          if !watched.isUnchanged(in: fd, readUpTo: offset) {
+            Platform.rewind(fd)
+            startAgain(.truncated)
+            continue
+          }
+          watched.add(UnsafeRawBufferPointer(start: buffer + end, count: count))
+          watchedBytes = watched
+        }
         end += count
         offset += Int64(count)
         return
@@ -412,9 +428,10 @@ public final class LineReader {
       fd = descriptor
       closesDescriptor = true
       startAgain(.replaced)
+      watchedBytes = Platform.kind(of: fd) == .regular ? WatchedBytes() : nil
       return true
     }
-    if current.size < offset {
+    if current.size < offset || watchedBytes.map({ !$0.isUnchanged(in: fd, readUpTo: offset) }) == true {
       Platform.rewind(fd)
       startAgain(.truncated)
       return true
@@ -425,6 +442,7 @@ public final class LineReader {
   private func startAgain(_ reason: Restart) {
     restart = reason
     restarts += 1
+    if watchedBytes != nil { watchedBytes = WatchedBytes() }
     offset = 0
     start = 0
     end = 0
