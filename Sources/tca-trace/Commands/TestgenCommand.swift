@@ -36,7 +36,13 @@ package enum TestgenCommand: TraceCommand {
     var options = TestgenOptions()
     options.feature = arguments.value(Self.feature)
     options.reducer = arguments.value(Self.reducer)
-    options.testName = arguments.value(Self.testName)
+    if let name = arguments.value(Self.testName) {
+      // Written into the test as a function's name (and its helpers' prefix): an identifier only.
+      guard SwiftLiteral.isIdentifier(name) else {
+        throw arguments.invalid(name, Self.testName, expected: "a Swift identifier (letters, digits and _)")
+      }
+      options.testName = name
+    }
     options.imports = arguments.allValues(Self.imports)
     if let from = try arguments.integer(Self.from) {
       if from < 1 { throw arguments.invalid(String(from), Self.from, expected: "a sequence number, 1 or more") }

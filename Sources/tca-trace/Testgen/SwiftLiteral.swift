@@ -367,5 +367,6 @@ enum SwiftLiteral {
     "struct", "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do",
     "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while",
     "as", "catch", "false", "is", "nil", "self", "Self", "super", "throw", "throws", "true", "try",
+    "precedencegroup", "Any",
   ]
 }

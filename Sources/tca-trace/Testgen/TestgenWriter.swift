@@ -15,7 +15,8 @@ struct TestgenOptions {
   var feature: String?
   /// The expression that builds the reducer (default: `FEATURE()`).
   var reducer: String?
-  /// The test function's name (default: from the file name, `todos-sort-bug.jsonl` → `todosSortBug`).
+  /// The test function's name, a Swift identifier (default: from the file name,
+  /// `todos-sort-bug.jsonl` → `todosSortBug`); a keyword is written in backticks.
   var testName: String?
   /// Modules to import besides Foundation, RuntimeTesting and Testing.
   var imports: [String] = []
@@ -274,7 +275,7 @@ struct TestgenWriter {
     lines += imports.map { "import \($0)" }
     lines += [
       "",
-      "@MainActor @Test func \(testName)() async {",
+      "@MainActor @Test func \(SwiftLiteral.identifier(testName))() async {",
       "  let store = TestStore(initialState: \(initialState)) {",
       "    \(reducer)",
       "  }",
@@ -314,6 +315,7 @@ struct TestgenWriter {
   }
 
   /// `todos-sort-bug.jsonl` → `todosSortBug`; a name that does not start with a letter gets `trace`.
+  /// A Swift keyword (`enum.jsonl` → `enum`) is written in backticks where it stands alone.
   static func testName(for file: String) -> String {
     let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
     let words = stem.split { !$0.isLetter && !$0.isNumber }.map(String.init)
