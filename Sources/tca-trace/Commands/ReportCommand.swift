@@ -53,20 +53,39 @@ package enum ReportCommand: TraceCommand {
     defer { segments?.cancel() }
     let parallel = segments
     var builder = HTMLReportBuilder()
-    builder.detailsMadeElsewhere = parallel != nil
+    // The details are made here (or on the segments' threads), to see each patch's problem.
+    builder.detailsMadeElsewhere = true
+    var details = ReportActionDetails()
+    var detail: [UInt8] = []
+    let check = ReportStateCheck()
     try destination.stream(
       from: {
         // The page carries each action's diff, never a state: the state follows the patches, and
         // after a keyframe it is the keyframe's (on one thread as on several).
         let input = try RecordInput(file: file, reportsGaps: true, context: context)
         input.reader.keepsArraysAsText = true
-        if let parallel { input.read(from: parallel.next) }
+        let reader = input.reader
+        input.read(from: check.ending(parallel?.next ?? { reader.next() }, file: input.file))
         return input
       },
       add: { line, bytes in
-        if let parallel, case .action = line.record {
-          parallel.withDetail { builder.add(line, precomputed: ($0, $1), into: &bytes) }
-        } else {
+        switch line.record {
+        case .action:
+          if let parallel {
+            parallel.withDetail {
+              check.note($1)
+              builder.add(line, precomputed: ($0, $1), into: &bytes)
+            }
+          } else {
+            detail.removeAll(keepingCapacity: true)
+            let problem = details.add(line, into: &detail)
+            check.note(problem)
+            detail.withUnsafeBytes { builder.add(line, precomputed: ($0, problem), into: &bytes) }
+          }
+        case .state:
+          if parallel == nil { details.add(line, into: &detail) }
+          builder.add(line, into: &bytes)
+        default:
           builder.add(line, into: &bytes)
         }
       },

@@ -59,8 +59,8 @@ package enum TestgenCommand: TraceCommand {
     do {
       let input = try RecordInput(file: arguments.positionals[0], context: context)
       var writer = TestgenWriter(
-        file: input.file == "<stdin>" ? "<stdin>" : URL(fileURLWithPath: input.file).lastPathComponent, options: options
-      )
+        file: input.file == "<stdin>" ? "<stdin>" : URL(fileURLWithPath: input.file).lastPathComponent,
+        path: input.file, options: options)
       while let line = try input.next() { try writer.consume(line) }
       // The reader's warnings first (a cut-off last line): they explain an error of `source()`.
       try input.finish()

@@ -37,8 +37,8 @@ struct StateMutationWriter {
     }
   }
 
-  /// The statements for `patch`, each applied to `state` after it is written. A patch that does
-  /// not apply gives a comment saying so, and the rest of it is dropped.
+  /// The statements for `patch`, each applied to `state` after it is written; the error of an
+  /// operation that does not apply (the test would assert a change the trace does not hold).
   ///
   /// Each operation's statement is worked out from `state` before it applies, and nothing of that
   /// state is kept while it applies: the operation changes `state` in place, without copying the
@@ -47,7 +47,7 @@ struct StateMutationWriter {
   /// Operations in a row that are each written as one place assigned whole (a set's members
   /// added one by one) give one assignment, after the last of them: once per action, not once
   /// per member (a select-all of 2,000 ids wrote the set 2,000 times).
-  mutating func statements(for patch: JSONPatch, state: inout JSON) -> [String] {
+  mutating func statements(for patch: JSONPatch, state: inout JSON) throws(JSONPatchError) -> [String] {
     var lines: [String] = []
     // The place assigned whole by the operations just applied, not written yet.
     var unwritten: (code: String, reached: [String])?
@@ -61,12 +61,7 @@ struct StateMutationWriter {
           unwritten = nil
         }
       }
-      do {
-        try operation.apply(to: &state)
-      } catch {
-        lines.append("// the trace's patch does not apply here: \(SwiftLiteral.commentText(error.message))")
-        return lines
-      }
+      try operation.apply(to: &state)
       switch pending {
       case let .written(statements): lines.append(contentsOf: statements)
       case let .whole(code, reached): unwritten = (code, reached)

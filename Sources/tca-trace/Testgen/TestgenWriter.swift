@@ -37,6 +37,8 @@ struct TestgenOptions {
 /// ```
 struct TestgenWriter {
   let file: String
+  /// The file as the command line names it, for errors at a line (as `show` names it).
+  let path: String
   let options: TestgenOptions
   private var session: TraceSession?
   private var state: JSON?
@@ -58,8 +60,9 @@ struct TestgenWriter {
   /// Assertions too long for a closure, as functions after the test (statements with markers).
   private var stepHelpers: [[String]] = []
 
-  init(file: String, options: TestgenOptions) {
+  init(file: String, path: String? = nil, options: TestgenOptions) {
     self.file = file
+    self.path = path ?? file
     self.options = options
     hoisting = SwiftLiteral.Hoisting(prefix: options.testName ?? Self.testName(for: file))
   }
@@ -114,7 +117,9 @@ struct TestgenWriter {
   }
 
   private mutating func consume(_ action: TraceAction, line: Int) throws(CommandLineExit) {
-    guard var current = state else { throw .failure("\(file):\(line): an action before the initial state") }
+    guard var current = state else {
+      throw error(at: line, "action \(action.seq) has a patch but no state before it")
+    }
     if let to = options.to, action.seq > to {
       done = true
       return
@@ -122,7 +127,11 @@ struct TestgenWriter {
     // `current` alone holds the state while the patch applies, so it changes in place.
     state = nil
     if let from = options.from, action.seq < from {
-      try? action.patch.apply(to: &current)
+      do {
+        try action.patch.apply(to: &current)
+      } catch {
+        throw self.error(at: line, "patch of action \(action.seq) does not apply: \(error.message)")
+      }
       state = action.state ?? current
       return
     }
@@ -133,7 +142,12 @@ struct TestgenWriter {
       }
     }
     lastSeq = action.seq
-    var statements = mutations.statements(for: action.patch, state: &current)
+    var statements: [String]
+    do {
+      statements = try mutations.statements(for: action.patch, state: &current)
+    } catch {
+      throw self.error(at: line, "patch of action \(action.seq) does not apply: \(error.message)")
+    }
     // An action whose state the recorder coalesced has no change of its own, and the next one's
     // change includes it: neither can be asserted, so both are sent with exhaustivity off.
     let unasserted = action.coalesced || afterCoalesced
@@ -160,6 +174,14 @@ struct TestgenWriter {
     body.append("  store.exhaustivity = .off")
     body.append(contentsOf: step(action, statements: []))
     body.append("  store.exhaustivity = .on")
+  }
+
+  /// A trace whose state cannot be followed, as `show` says it (`StateTracker`), exit 2:
+  /// `log.jsonl:9: error: patch of action 7 does not apply: path /todos/7 does not exist`.
+  private func error(at line: Int, _ message: String) -> CommandLineExit {
+    CommandLineExit(
+      message: TraceError(file: path, line: line, message: message).description, toStandardOutput: false,
+      code: CommandLineExit.failure)
   }
 
   /// `await store.send(…) { … }` or its `receive`, with a comment naming the trace's action.
