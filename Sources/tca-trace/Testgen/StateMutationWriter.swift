@@ -280,10 +280,11 @@ struct StateMutationWriter {
     for token in tokens {
       switch node {
       case let .object(members) where members.first?.key == "$type":
-        // Only names that cannot carry code are written (`SwiftLiteral.isIdentifier`).
+        // Only names that cannot carry code are written (`SwiftLiteral.isIdentifier`); a range's
+        // bounds are `let`s: the range is assigned whole (`$0.range = 5..<10`).
         guard token != "$type", SwiftLiteral.isIdentifier(token),
           let value = members.first(where: { $0.key == token })?.value,
-          case let .string(type) = members[0].value, SwiftLiteral.isTypeName(type)
+          case let .string(type) = members[0].value, SwiftLiteral.isTypeName(type), !SwiftLiteral.isWrittenWhole(type)
         else { return stop() }
         code += optional + "." + SwiftLiteral.identifier(token)
         optional = "\(Self.markerStart)\(type).\(token)\(Self.markerEnd)"

@@ -182,6 +182,12 @@ enum SwiftLiteral {
     }
   }
 
+  /// Whether a value of `type` is written whole (`5..<10`, `IndexSet([1, 5])`): its recorded
+  /// fields (`lowerBound`, `ranges`) cannot be assigned one by one.
+  static func isWrittenWhole(_ type: String) -> Bool {
+    type == "IndexSet" || type.hasPrefix("Range<") || type.hasPrefix("ClosedRange<")
+  }
+
   /// `Todo.State(description: "Milk", …)`; `IndexSet`, `Range` and `ClosedRange` as Swift
   /// writes them.
   private static func structure(
