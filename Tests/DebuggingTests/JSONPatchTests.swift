@@ -35,6 +35,7 @@ import Testing
     (#"[{"op":"add","path":"/missing/x","value":1}]"#, "error: path /missing/x does not exist"),
     (#"[{"op":"replace","path":"/todos/0/x","value":1}]"#, "error: path /todos/0/x does not exist"),
     (#"[{"op":"test","path":"/todos/0","value":5}]"#, "error: test failed: the value at /todos/0 differs"),
+    (#"[{"op":"test","path":"","value":5}]"#, "error: test failed: the value at the root differs"),
     (#"[{"op":"move","from":"/todos","path":"/todos/0"}]"#, "error: cannot move /todos into its own child /todos/0"),
     (#"[{"op":"remove","path":""}]"#, "error: cannot remove the whole document"),
     (#"[{"op":"remove","path":"/a~2"}]"#, #"error: patch[0]: invalid pointer "/a~2": ~ must be followed by 0 or 1"#),

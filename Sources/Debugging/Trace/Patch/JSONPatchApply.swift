@@ -43,7 +43,7 @@ extension JSONPatch.Operation {
       try PatchEngine.add(value, at: path, in: &document, changed: &changed)
     case let .test(path, value):
       guard try PatchEngine.value(at: path, in: document) == value else {
-        throw JSONPatchError("test failed: the value at \(path) differs")
+        throw JSONPatchError("test failed: the value at \(path.tokens.isEmpty ? "the root" : path.description) differs")
       }
     }
   }
