@@ -61,6 +61,21 @@ private func temporaryRoot(_ name: String) -> String {
           )))
   }
 
+  /// `TMPDIR` naming a directory that is not there: said so (QA: the error said the two
+  /// candidates "are not private directories of this user").
+  @Test func aMissingTemporaryDirectoryIsNamed() {
+    let parent = temporaryRoot("gone")
+    defer { try? FileManager.default.removeItem(atPath: parent) }
+    let root = parent + "/missing"
+    #expect(
+      DefaultTraceDirectory.choose(environment: [:], temporaryDirectory: root)
+        == .failure(
+          TraceWriterError(
+            "not recording: the temporary directory \(root) does not exist; set TCA_TRACE_DIR or TMPDIR to a directory"
+          )))
+    #expect(!FileManager.default.fileExists(atPath: root))
+  }
+
   @Test func aNewFileIsNeverOpenedThroughAPlantedLink() throws {
     let root = temporaryRoot("plant")
     defer { try? FileManager.default.removeItem(atPath: root) }

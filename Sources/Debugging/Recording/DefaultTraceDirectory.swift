@@ -23,6 +23,13 @@ enum DefaultTraceDirectory {
         atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       return .success(directory)
     }
+    guard Platform.fileKind(temporaryDirectory) == .directory else {
+      // (`TMPDIR` naming a directory that is not there: the candidates below cannot be made.)
+      return .failure(
+        TraceWriterError(
+          "not recording: the temporary directory \(temporaryDirectory) does not exist; set \(TraceSink.directoryVariable) or TMPDIR to a directory"
+        ))
+    }
     let candidates = ["tca-trace", "tca-trace-\(Platform.userID)"].map {
       (temporaryDirectory as NSString).appendingPathComponent($0)
     }
