@@ -121,6 +121,30 @@ private struct RecordedChild: Reducer {
     #expect(!buffer.text.contains(#""kind":"effect""#))
   }
 
+  /// Filtered actions after the last recorded one: the trace still ends on the store's state
+  /// (a `state` line before `end`, written when the recorder closes).
+  @Test func filteredActionsAtTheEndStillReachTheTrace() async throws {
+    let buffer = TraceBuffer()
+    var options = TraceRecorderOptions()
+    options.actionFilter = .deny(["*.incrementButtonTapped"])
+    let reducer = Counter().debug(to: .memory(buffer), options: options)
+    let store = Store(initialState: Counter.State()) { reducer }
+    await store.send(.decrementButtonTapped).finish()
+    await store.send(.incrementButtonTapped).finish()
+    await store.send(.incrementButtonTapped).finish()
+    reducer.recorder.close()
+    #expect(store.state.count == 1)
+    #expect(
+      try normalizedTrace(buffer.text) == """
+        {"kind":"session","format":2,"reducer":"Counter","name":"Counter","prefix":"","clock":"monotonic","keyframeInterval":0,"redacted":[],"redaction":"default"}
+        {"kind":"state","seq":0,"state":{"$type":"Counter.State","count":0}}
+        {"kind":"action","seq":1,"label":"Counter.Action.decrementButtonTapped","action":{"$enum":"Counter.Action","decrementButtonTapped":{}},"patch":[{"op":"replace","path":"/count","value":-1}]}
+        {"kind":"note","note":"info","message":"2 actions after #1 were filtered out; the state after them follows"}
+        {"kind":"state","seq":1,"state":{"$type":"Counter.State","count":1}}
+        {"kind":"end","actions":1}
+        """)
+  }
+
   @Test func startedLinesCarryTheCancellationID() async throws {
     let buffer = TraceBuffer()
     let clock = TestClock()

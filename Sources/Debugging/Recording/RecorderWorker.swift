@@ -13,7 +13,8 @@ final class RecorderWorker: @unchecked Sendable {
   private var actionReflector: Reflector
 
   /// The last recorded state, live and reflected; patches are taken against it, so changes made by
-  /// filtered or dropped actions show up in the next recorded action.
+  /// filtered or dropped actions show up in the next recorded action (or, after the last one, in
+  /// the state written at the close).
   private var lastState: Any?
   private var lastValue: Value = .null
   /// Whether `lastState` may share storage with the app's current state.
@@ -97,7 +98,11 @@ final class RecorderWorker: @unchecked Sendable {
           done.signal()
         case let .close(done, dropped, final):
           noteDelays()
-          if let final, coalescedRun != nil { recordFinal(final, t: TraceRecorder.now()) }
+          if let final, coalescedRun != nil {
+            recordFinal(final, t: TraceRecorder.now())
+          } else if let final, filteredSinceKept > 0 {
+            recordFiltered(final, t: TraceRecorder.now())
+          }
           noteCoalesced(before: nil, t: TraceRecorder.now())
           if dropped > 0 { output.append(.note(gapNote(dropped: dropped, t: TraceRecorder.now()))) }
           for number in pendingEnds.keys.sorted() {
@@ -230,6 +235,7 @@ final class RecorderWorker: @unchecked Sendable {
     let pendingOutput = sender.flatMap(takePendingOutput)
     defer { if let sender { writePendingEnd(of: sender) } }
     guard options.actionFilter.allows(label), let old = lastState else {
+      if lastState != nil { filteredSinceKept += 1 }
       lastAction = nil
       return
     }
@@ -290,6 +296,7 @@ final class RecorderWorker: @unchecked Sendable {
     keep(newState)
     lastValue = newValue
     lastAction = (seq, label)
+    filteredSinceKept = 0
   }
 
   /// Writes `state`, the state an action started from that is not the state recorded last (it
@@ -312,6 +319,7 @@ final class RecorderWorker: @unchecked Sendable {
   private func recordFinal(_ final: Any, t: UInt64) {
     guard let run = coalescedRun else { return }
     coalescedRun = nil
+    filteredSinceKept = 0
     let last = run.first + Int64(run.count) - 1
     let which = run.count == 1 ? "of 1 action (#\(run.first))" : "of \(run.count) actions (#\(run.first)–#\(last))"
     output.append(
@@ -324,6 +332,33 @@ final class RecorderWorker: @unchecked Sendable {
     lastValue = Value(reflecting: final, options: reflection)
     output.append(.state(TraceState(seq: last, t: time(t), state: lastValue.json)))
     keep(final)
+  }
+
+  /// Actions filtered out (`options.actionFilter`) since the state recorded last: their changes
+  /// go into the next recorded action's patch, or, when none follows, into the state written at
+  /// the close (``recordFiltered(_:t:)``).
+  private var filteredSinceKept = 0
+
+  /// The state after the actions filtered out since the last recorded one, taken at the close:
+  /// when they changed it, an `info` note, then a `state` line with the last action's `seq` and
+  /// the whole state, so the trace still ends on the app's state.
+  ///
+  /// ```text
+  /// {"kind":"note","t":…,"note":"info","message":"2 actions after #2 were filtered out; the state after them follows"}
+  /// {"kind":"state","seq":2,"t":…,"state":{"$type":"Counter.State","count":103}}
+  /// ```
+  private func recordFiltered(_ final: Any, t: UInt64) {
+    let count = filteredSinceKept
+    filteredSinceKept = 0
+    let value = Value(reflecting: final, options: reflection)
+    guard value != lastValue else { return }
+    let message =
+      count == 1
+      ? "1 action after #\(seq) was filtered out; the state after it follows"
+      : "\(count) actions after #\(seq) were filtered out; the state after them follows"
+    output.append(.note(TraceNote(t: time(t), note: .info, message: message)))
+    lastValue = value
+    output.append(.state(TraceState(seq: seq, t: time(t), state: value.json)))
   }
 
   /// Actions whose states were coalesced since the last kept state: the first's `seq` and how many.

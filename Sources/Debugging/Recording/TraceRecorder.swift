@@ -47,10 +47,11 @@ public final class TraceRecorder: @unchecked Sendable {
   /// values and storage references, nothing retained): a state whose bytes differ before the next
   /// action was changed outside the reducer.
   private var lastStateBytes: [UInt8] = []
-  /// The state after the last action when its state was coalesced (not handed to the worker): the
-  /// `end` of a session written before another state is kept still records it. Held only between
-  /// two actions (``beforeAction(_:)`` lets it go before the reducer runs), so the app's next
-  /// in-place mutation does not copy a collection because of it.
+  /// The state after the last action when its state was coalesced (not handed to the worker), or
+  /// whenever an action filter is set (the worker, which reads the labels, knows whether the
+  /// action was filtered out): the `end` of a session written before another state is recorded
+  /// still records it. Held only between two actions (``beforeAction(_:)`` lets it go before the
+  /// reducer runs), so the app's next in-place mutation does not copy a collection because of it.
   private var finalState: Any?
   private let worker: RecorderWorker
   private let output: RecorderOutput
@@ -166,7 +167,7 @@ public final class TraceRecorder: @unchecked Sendable {
       keepsState = true
     }
     let duration = options.timestamps == .deterministic ? 0 : duration
-    finalState = keepsState ? nil : new
+    finalState = keepsState && options.actionFilter == .all ? nil : new
     events.queue.append(
       .action(
         RecordedAction(
@@ -311,7 +312,8 @@ enum RecorderEvent {
   case effectCancelling(Int, UInt64)
   case flush(DispatchSemaphore)
   /// The end of the session; `dropped` counts the actions dropped since the last recorded one,
-  /// `final` is the state after the last action when that state was coalesced.
+  /// `final` is the state after the last action when that state was coalesced or actions may be
+  /// filtered out.
   case close(DispatchSemaphore?, dropped: Int, final: Any?)
 }
 
