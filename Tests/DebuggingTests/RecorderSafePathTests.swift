@@ -78,6 +78,31 @@ private func mode(_ path: String) -> mode_t {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"kind\":\"session\"}\n")
   }
 
+  /// A process refused a file (its root `.debug()`) leaves it alone for good: its later recorders
+  /// of that path (a child's `.debug("c1")` in `body`, made a moment later, once the other
+  /// process released its lock) would otherwise empty the other process's whole trace.
+  @Test func aFileRefusedOnceIsNotEmptiedByALaterRecorderOfThisProcess() throws {
+    let path = traceTemporaryPath()
+    let complete = "{\"kind\":\"session\"}\n{\"kind\":\"end\",\"t\":9,\"actions\":0}\n"
+    try complete.write(toFile: path, atomically: false, encoding: .utf8)
+    let fd = open(path, O_WRONLY)
+    #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
+    let root = TraceRecorder(name: "Box", to: .file(path))
+    #expect(!root.record(action: BoxAction.bump, from: Box(), to: Box(count: 1)))
+    close(fd)  // the other process ends: its lock is released
+    let child = TraceRecorder(name: "Box", prefix: "c1", to: .file(path))
+    #expect(!child.record(action: BoxAction.bump, from: Box(), to: Box(count: 1)))
+    child.close()
+    root.close()
+    #expect(
+      root.error == "cannot record to '\(path)': another process is writing it (it holds the file's advisory lock)")
+    #expect(
+      child.error
+        == "cannot record to '\(path)': another process is writing it (it holds the file's advisory lock); refused when this process first opened it, so it is left alone"
+    )
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == complete)
+  }
+
   @Test func anExistingRegularFileIsReplacedAndMadeOwnerOnly() throws {
     let path = traceTemporaryPath()
     try "old contents that are longer than the new trace would be? no, but still replaced\n".write(

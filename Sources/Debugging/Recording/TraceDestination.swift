@@ -49,6 +49,12 @@ final class TraceDestination: @unchecked Sendable {
 
   private static let registryLock = NSLock()
   nonisolated(unsafe) private static var registry: [String: TraceDestination] = [:]
+  /// Files this process was refused (`file:` keys → why): locked by another process, a link, not
+  /// a regular file, not creatable. Its later streams of such a file are refused too, for the
+  /// process's life:
+  /// once another process's lock is released, opening the file again would empty that process's
+  /// trace (a child's `.debug()` in `body` joins the file a moment after its root was refused).
+  nonisolated(unsafe) private static var refusedFiles: [String: TraceWriterError] = [:]
 
   /// The destination for `key`, opened with `open` when no stream uses it yet, joined by one more
   /// stream (which claims its tag when it first writes).
@@ -58,10 +64,17 @@ final class TraceDestination: @unchecked Sendable {
     let destination: TraceDestination
     if let key, let existing = registry[key] {
       destination = existing
+    } else if let key, let refusal = refusedFiles[key] {
+      let message = refusal.message + "; refused when this process first opened it, so it is left alone"
+      destination = .writer(.failed(TraceWriterError(message)), key: nil)
+      destination.reportOpeningError()
     } else {
       destination = open()
       destination.reportOpeningError()
       if let key, !destination.hasFailed { registry[key] = destination }
+      if let key, key.hasPrefix("file:"), case let .writer(writer) = destination.target, let error = writer.error {
+        refusedFiles[key] = error
+      }
     }
     let isFirst = destination.lock.withLock {
       destination.streams += 1

@@ -35,8 +35,10 @@ public struct TraceSink: Sendable {
   /// A file at `path`, created (or emptied) with owner-only permissions (0600). Never followed
   /// through a symbolic link, never written unless it is a regular file, never written while
   /// another process holds its advisory lock: standard error says why and nothing is recorded
-  /// (the app goes on). Recorders of one process writing to one path share it (`docs/log-format.md`,
-  /// several reducers in one file).
+  /// (the app goes on). A path refused once stays refused for the process's later recorders (a
+  /// child's `.debug()` made after its root was refused never empties the other process's trace).
+  /// Recorders of one process writing to one path share it (`docs/log-format.md`, several reducers
+  /// in one file).
   public static func file(_ path: String) -> TraceSink { TraceSink(kind: .file(path)) }
 
   /// A new file in the default directory (see `TraceSink.defaultDirectory`), announced once on
