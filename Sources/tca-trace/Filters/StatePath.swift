@@ -80,17 +80,17 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
           continue
         }
         let hint = idSegment < hints.count ? hints[idSegment] : -1
-        guard let (trace, next, pair) = Self.step(current, token, hint: hint) else {
+        guard let (through, key, next) = Self.step(current, token, hint: hint) else {
           tokens.append(token)
           node = nil
           continue
         }
-        if let pair {
+        if case let .dictionary(pair) = through {
           // A dictionary's key, found among its pairs: where, for next time (as an id's element).
           if idSegment < hints.count { hints[idSegment] = pair } else { hints.append(pair) }
           idSegment += 1
         }
-        tokens.append(contentsOf: trace)
+        through.append(key, to: &tokens)
         node = next
       case let .id(id):
         // An id written exactly wins; else one that differs only in case (a UUID typed in
@@ -102,11 +102,13 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
         if case let .object(members)? = node, members.first?.key == "$dict" {
           // A dictionary keyed by ids (`[Todo.ID: Bool]`): the value at that key.
           let hint = idSegment < hints.count ? hints[idSegment] : -1
-          guard let (trace, next, pair) = Self.step(.object(members), id, hint: hint), let pair else {
+          guard let (through, key, next) = Self.step(.object(members), id, hint: hint),
+            case let .dictionary(pair) = through
+          else {
             return (JSONPointer(tokens: tokens), false)
           }
           if idSegment < hints.count { hints[idSegment] = pair } else { hints.append(pair) }
-          tokens.append(contentsOf: trace)
+          through.append(key, to: &tokens)
           node = next
           continue
         }
@@ -164,33 +166,52 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
     step(node, token, hint: -1)?.value
   }
 
-  /// The trace's tokens for the path's `token` at `node`, and the value they lead to: a member or
-  /// an element, or through a marker of the trace's value form (docs/log-format.md) — a set's
-  /// member by its place (`$set/3`), a tuple's field by its label or place (`$tuple/_0`), a
-  /// dictionary's value by its key (`$dict/7/1`, `pair`: the pair's place, tried at `hint` first).
+  /// How a path's token reaches a value: as a member or an element (`key` is the token), or
+  /// through a marker of the trace's value form (docs/log-format.md) — a set's member by its
+  /// place (`$set/3`), a tuple's field by its label or place (`$tuple/_0`), a dictionary's value
+  /// by its key (`$dict/7/1`, the pair at `pair`).
+  enum Through {
+    case direct, set, tuple
+    case dictionary(pair: Int)
+
+    /// Appends the trace's tokens for this step to `key`'s value to `tokens`.
+    func append(_ key: String, to tokens: inout [String]) {
+      switch self {
+      case .direct: tokens.append(key)
+      case .set: tokens += ["$set", key]
+      case .tuple: tokens += ["$tuple", key]
+      case let .dictionary(pair): tokens += ["$dict", String(pair), "1"]
+      }
+    }
+  }
+
+  /// How the path's `token` reaches a value from `node`, the key it takes there and the value (a
+  /// dictionary's pair is tried at `hint` first).
   ///
   /// ```text
-  /// {"$dict":[[5,10],[7,1]]}   token "7"  →  ["$dict", "1", "1"], 1
+  /// {"$dict":[[5,10],[7,1]]}   token "7"  →  .dictionary(pair: 1), 1
   /// ```
-  static func step(_ node: JSON, _ token: String, hint: Int) -> (tokens: [String], value: JSON, pair: Int?)? {
+  static func step(_ node: JSON, _ token: String, hint: Int) -> (through: Through, key: String, value: JSON)? {
     switch node {
     case let .object(members):
-      if let member = members.first(where: { $0.key == token }) { return ([token], member.value, nil) }
+      if let member = members.first(where: { $0.key == token }) { return (.direct, token, member.value) }
       // A case's unlabelled value by its place (`route.detail.0`: the trace writes `_0`).
-      if Int(token) != nil, let member = members.first(where: { $0.key == "_" + token }) {
-        return ([member.key], member.value, nil)
+      if let first = token.utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9"), Int(token) != nil,
+        let member = members.first(where: { $0.key == "_" + token })
+      {
+        return (.direct, member.key, member.value)
       }
-      guard let first = members.first else { return nil }
+      guard let first = members.first, first.key.utf8.first == UInt8(ascii: "$") else { return nil }
       switch (first.key, first.value) {
       case let ("$set", .array(elements)):
         guard let index = Int(token), elements.indices.contains(index) else { return nil }
-        return (["$set", token], elements[index], nil)
+        return (.set, token, elements[index])
       case let ("$tuple", .object(fields)):
         if let field = fields.first(where: { $0.key == token || $0.key == "_" + token }) {
-          return (["$tuple", field.key], field.value, nil)
+          return (.tuple, field.key, field.value)
         }
         guard let index = Int(token), fields.indices.contains(index) else { return nil }
-        return (["$tuple", fields[index].key], fields[index].value, nil)
+        return (.tuple, fields[index].key, fields[index].value)
       case let ("$dict", .array(pairs)):
         func value(at index: Int) -> JSON? {
           guard pairs.indices.contains(index), case let .array(pair) = pairs[index], pair.count == 2,
@@ -200,10 +221,10 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
         }
         // The hint, or a pair next to it (one key inserted or removed before it), else a search.
         for index in [hint, hint + 1, hint - 1] {
-          if let found = value(at: index) { return (["$dict", String(index), "1"], found, index) }
+          if let found = value(at: index) { return (.dictionary(pair: index), token, found) }
         }
         for index in pairs.indices {
-          if let found = value(at: index) { return (["$dict", String(index), "1"], found, index) }
+          if let found = value(at: index) { return (.dictionary(pair: index), token, found) }
         }
         return nil
       default:
@@ -211,7 +232,7 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
       }
     case let .array(elements):
       guard let index = Int(token), elements.indices.contains(index) else { return nil }
-      return ([token], elements[index], nil)
+      return (.direct, token, elements[index])
     default:
       return nil
     }
