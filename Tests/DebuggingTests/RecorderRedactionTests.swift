@@ -130,6 +130,30 @@ private enum AccountAction: Equatable {
       Value(reflecting: URL(string: url)!, options: ReflectionOptions(redaction: .none)) == .url(URL(string: url)!))
   }
 
+  /// A URL made relative to a base is written whole, so the base's secrets are redacted too
+  /// (review: they were written as they were).
+  @Test func aURLRelativeToABaseLosesTheBasesSecrets() {
+    let base = URL(string: "https://ada:pw@x.test/api/?api_key=abc")!
+    #expect(
+      Value(reflecting: URL(string: "#top", relativeTo: base)!, options: ReflectionOptions(redaction: .default))
+        == .url(URL(string: "https://ada:%3Credacted%3E@x.test/api/?api_key=%3Credacted%3E#top")!))
+    #expect(
+      Value(reflecting: URL(string: "users", relativeTo: base)!, options: ReflectionOptions(redaction: .default))
+        == .url(URL(string: "https://ada:%3Credacted%3E@x.test/api/users")!))
+  }
+
+  /// Dictionary keys that name a secret through an id type around a string, or a case's one
+  /// string value (review: both were written in the clear).
+  @Test func keysAroundASecretNameAreRedacted() {
+    struct Key: Hashable { var rawValue: String }
+    enum Named: Hashable { case custom(String) }
+    let options = ReflectionOptions(redaction: .default)
+    #expect(
+      Value(reflecting: [Key(rawValue: "password"): "s3cr3t"], options: options).containsRedaction)
+    #expect(Value(reflecting: [Named.custom("api_key"): "s3cr3t"], options: options).containsRedaction)
+    #expect(!Value(reflecting: [Key(rawValue: "title"): "Milk"], options: options).containsRedaction)
+  }
+
   @Test func namesSplitIntoWords() {
     #expect(TraceRedaction.split("userPassword") == ["user", "password"])
     #expect(TraceRedaction.split("X-API-Key") == ["x", "api", "key"])

@@ -81,6 +81,8 @@ import Testing
       ("/names/$dict/0/1", "/scores/5", false),
       ("/scores", "/scores/5", false),
       ("/scores/$dict", "/scores", false),
+      ("/route/detail/_0/title", "/route/detail/0/title", true),
+      ("/route/detail/_0", "/route/detail/0/title", true),
     ] as [(String, String, Bool)])
   func passesMarker(changed: String, pointer: String, passes: Bool) throws {
     #expect(StatePath.passesMarker(try JSONPointer(changed), along: try JSONPointer(pointer)) == passes)

@@ -44,6 +44,13 @@ extension ReflectionOptions {
     switch key {
     case let .string(name): return isRedactedKey(name)
     case let .enumCase(_, name, values) where values.isEmpty: return isRedactedKey(name)
+    case let .enumCase(_, name, values):
+      // `.custom("password")`: the case's name, or its one string value.
+      if isRedactedKey(name) { return true }
+      return values.count == 1 && isRedactedKey(reflected: values[0].value)
+    case let .structure(_, fields) where fields.count == 1:
+      // An id type around a string (`Tagged<Field, String>`): its one field.
+      return isRedactedKey(reflected: fields[0].value)
     default: return false
     }
   }

@@ -76,7 +76,9 @@ extension Reflector {
   /// https://ada:%3Credacted%3E@x.test/cb?access_token=%3Credacted%3E&page=2#id_token=%3Credacted%3E
   /// ```
   static func redactingSecrets(in url: URL, _ options: ReflectionOptions) -> URL {
-    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+    // Resolved: a URL made relative to a base (`URL(string: "users", relativeTo: api)`) is written
+    // whole, its base's password and query included.
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
     var changed = false
     if components.percentEncodedPassword != nil {
       components.percentEncodedPassword = redactedURLText
@@ -90,7 +92,7 @@ extension Reflector {
       components.percentEncodedFragment = redacted
       changed = true
     }
-    return changed ? components.url ?? url : url
+    return changed ? components.url ?? url : url.absoluteURL
   }
 
   /// `name=value` pairs joined by `&` with the values of secret names replaced; `nil` when none is.

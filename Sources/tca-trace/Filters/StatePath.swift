@@ -272,6 +272,8 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
     for (index, token) in changed.tokens.enumerated() {
       guard index < pointer.tokens.count else { return false }
       if pointer.tokens[index] == token { continue }
+      // A case's unlabelled value the path names by its place (`route.detail.0`, written `_0`).
+      if token == "_" + pointer.tokens[index] { return true }
       return token == "$set" || token == "$dict" || token == "$tuple"
     }
     return false
