@@ -12,6 +12,11 @@ protocol JSONCheckRecorder {
   /// Whether the scan checks the elements of an array at level 1 by the shape of the one before
   /// (`JSONElementTemplate`): for recorders that note no more than where those elements are.
   static var matchesElementTemplates: Bool { get }
+  /// Whether the scan ends at the first element (of an array at level 1, with
+  /// `matchesElementTemplates`) at or after `stopOffset`, telling `stopped(at:)`.
+  static var stopsAtElements: Bool { get }
+  var stopOffset: Int { get }
+  mutating func stopped(at offset: Int)
   mutating func opened(level: Int, at offset: Int)
   /// An object member's key, between its quotes (without escapes).
   mutating func key(level: Int, _ range: Range<Int>)
@@ -22,6 +27,9 @@ protocol JSONCheckRecorder {
 
 extension JSONCheckRecorder {
   static var matchesElementTemplates: Bool { false }
+  static var stopsAtElements: Bool { false }
+  var stopOffset: Int { .max }
+  mutating func stopped(at offset: Int) {}
 }
 
 /// Records nothing: the plain check.
@@ -46,7 +54,14 @@ struct JSONNoChildren: JSONCheckRecorder {
 /// ```
 struct JSONElementRanges: JSONCheckRecorder {
   static var matchesElementTemplates: Bool { true }
-  let base: Int
+  static var stopsAtElements: Bool { true }
+  /// The offset of the scan's first byte in the input (the array's `[`, or the element a scan
+  /// of the rest of the array starts at: `continue(at:)`).
+  private(set) var base: Int
+  /// Where the scan is to stop (`quickScanElements`): an offset from the array's `[`.
+  var stopOffset = Int.max
+  /// Where it stopped, when it did: the offset of the element it stopped at.
+  private(set) var stoppedAt: Int?
   /// The chunks filled, then the one being filled.
   private var full: [[JSONTextSpan]] = []
   private var filling: [JSONTextSpan] = []
@@ -68,6 +83,27 @@ struct JSONElementRanges: JSONCheckRecorder {
   @inline(__always) mutating func opened(level: Int, at offset: Int) {}
   @inline(__always) mutating func key(level: Int, _ range: Range<Int>) {}
   @inline(__always) mutating func closed(level: Int, at offset: Int) {}
+
+  mutating func stopped(at offset: Int) { stoppedAt = offset }
+
+  /// Scans on: no stop.
+  mutating func clearStop() {
+    stopOffset = .max
+    stoppedAt = nil
+  }
+
+  /// The scan goes on from the element at `offset` in the input (`quickScanElements`).
+  mutating func `continue`(at offset: Int) { base = offset }
+
+  /// Appends the ranges `other` recorded (the rest of the same array).
+  mutating func append(_ other: JSONElementRanges) {
+    for chunk in other.full + [other.filling] {
+      for span in chunk {
+        if filling.count == ChunkedArray<JSONTextSpan>.chunkSize { startChunk() }
+        filling.append(span)
+      }
+    }
+  }
 
   @inline(__always)
   mutating func valueStarts(level: Int, at offset: Int) {

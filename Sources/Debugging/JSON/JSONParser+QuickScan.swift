@@ -35,9 +35,15 @@ extension JSONParser {
   /// Where the value at `index` (after whitespace) ends when `Rules` accept it, else `nil`.
   /// Nesting deeper than 63 levels below the value's own, or than `JSONReader.maximumDepth`, is
   /// refused. `keys`: the key table for `JSONReaderRules` (unused for `JSONSyntaxRules`).
+  ///
+  /// `inArray`: `index` is an element of an array the scan did not see open (its elements are
+  /// at level 1), and the scan ends after that array's `]`: the rest of an array scanned in two
+  /// (`quickScanElements`). A recorder that `stopsAtElements` ends the scan at the first element
+  /// of the value's own array at or after its `stopOffset` (`stopped(at:)`, and that element's
+  /// offset in the input is returned).
   @inline(__always)
   func quickScanEnd<Rules: JSONQuickRules, Recorder: JSONCheckRecorder>(
-    _: Rules.Type, keys: QuickKeys?, recording recorder: inout Recorder
+    _: Rules.Type, keys: QuickKeys?, recording recorder: inout Recorder, inArray: Bool = false
   ) -> Int? {
     let origin = bytes + self.index
     let end = bytes + self.end
@@ -47,7 +53,7 @@ extension JSONParser {
     var forms = QuickFormFrame(Rules.checksForms ? keys : nil)
     // Containers open below the value's level: bit k of `kinds` is 1 for an object, 0 for an array.
     var kinds: UInt64 = 0
-    var level = 0
+    var level = inArray ? 1 : 0
     var p = origin
     // Whether a member's key comes before the next value (one place reads keys: it is inlined).
     var keyFirst = false
@@ -82,6 +88,10 @@ extension JSONParser {
       if Rules.checksForms, !forms.value(level: level, c, inObject: kinds & 1 == 1) { return nil }
       // (Not with the value form's rules: a shape does not know which texts are markers'.)
       if Recorder.matchesElementTemplates, !Rules.checksForms, level == 1, kinds & 1 == 0 {
+        if Recorder.stopsAtElements, origin.distance(to: p) >= recorder.stopOffset {
+          recorder.stopped(at: origin.distance(to: p))
+          return bytes.distance(to: p)
+        }
         elementStart = p
         if let after = template?.match(Rules.self, at: p, end: end, parser: self) {
           // The element has the template's shape: its end is known.

@@ -91,10 +91,7 @@ extension JSONTreeParser {
   /// array is then read element by element, each refused one by the reader.
   private mutating func checkWholeArray() -> JSONElementRanges? {
     var ranges = JSONElementRanges(base: cursor.index)
-    let accepted =
-      lazy!.checked
-      ? cursor.quickSkipValue(recording: &ranges) : cursor.quickCheckValue(recording: &ranges, reusing: lazy!.keys)
-    return accepted ? ranges : nil
+    return cursor.quickScanElements(checked: lazy!.checked, keys: lazy!.keys, recording: &ranges) ? ranges : nil
   }
 
   /// The array that ends at `cursor.index`, from its `items` (`.null` for each element still

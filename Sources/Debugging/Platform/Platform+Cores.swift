@@ -31,3 +31,70 @@ extension Platform {
     #endif
   }()
 }
+
+extension Platform {
+  /// Starts `body` on a new thread, on Linux on a core other than the caller's when the process
+  /// may run on one: left to itself, the scheduler of a small virtual machine often starts a new
+  /// thread on its creator's core and moves it a millisecond or two later, which is the whole of
+  /// the work a reader gives it (`quickScanElements`). Elsewhere, or when that fails, a plain
+  /// `Thread`.
+  ///
+  /// ```swift
+  /// Platform.startThreadOnAnotherCore { scanSecondHalf() }
+  /// ```
+  package static func startThreadOnAnotherCore(_ body: @escaping @Sendable () -> Void) {
+    #if os(Linux)
+    if startPinnedThread(body) { return }
+    #endif
+    Thread(block: body).start()
+  }
+
+  #if os(Linux)
+  private final class ThreadBody {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  }
+
+  /// A detached thread whose affinity is every core the caller may run on but its current one;
+  /// `false` when there is no other or a GNU extension is missing.
+  private static func startPinnedThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+    // GNU extensions Swift's Glibc module leaves out.
+    typealias CurrentCPU = @convention(c) () -> Int32
+    typealias GetAffinity = @convention(c) (pthread_t, Int, UnsafeMutableRawPointer) -> Int32
+    typealias SetAttributeAffinity =
+      @convention(c) (UnsafeMutablePointer<pthread_attr_t>, Int, UnsafeRawPointer) -> Int32
+    let library = UnsafeMutableRawPointer(bitPattern: 0)
+    guard let currentSymbol = dlsym(library, "sched_getcpu"),
+      let getSymbol = dlsym(library, "pthread_getaffinity_np"),
+      let setSymbol = dlsym(library, "pthread_attr_setaffinity_np")
+    else { return false }
+    let cpu = Int(unsafeBitCast(currentSymbol, to: CurrentCPU.self)())
+    // A `cpu_set_t`: 1,024 cores.
+    var mask = [UInt8](repeating: 0, count: 128)
+    guard cpu >= 0, cpu < mask.count * 8,
+      unsafeBitCast(getSymbol, to: GetAffinity.self)(pthread_self(), mask.count, &mask) == 0
+    else { return false }
+    mask[cpu / 8] &= ~(1 << UInt8(cpu % 8))
+    guard mask.contains(where: { $0 != 0 }) else { return false }
+    var attributes = pthread_attr_t()
+    guard pthread_attr_init(&attributes) == 0 else { return false }
+    defer { pthread_attr_destroy(&attributes) }
+    guard unsafeBitCast(setSymbol, to: SetAttributeAffinity.self)(&attributes, mask.count, mask) == 0,
+      pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) == 0
+    else { return false }
+    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    var thread = pthread_t()
+    let started = pthread_create(
+      &thread, &attributes,
+      { context in
+        Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
+        return nil
+      }, context)
+    guard started == 0 else {
+      Unmanaged<ThreadBody>.fromOpaque(context).release()
+      return false
+    }
+    return true
+  }
+  #endif
+}
