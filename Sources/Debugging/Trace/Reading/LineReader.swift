@@ -117,6 +117,9 @@ public final class LineReader {
   private var mapsLongLines = false
   /// Whether mapping the line being read was tried (once per line).
   private var triedMappingLine = false
+  /// The length of the last line read from a mapping: where the next one's newline is looked
+  /// for first (`TwoCoreSearch.firstNewline`).
+  private var lastMappedLength: Int?
   /// The mapped line handed out last: unmapped at the next call unless detached.
   private var mappedLine: MappedFileRegion?
   /// The faults of the lines this reader mapped (`nil` until it maps one).
@@ -320,13 +323,15 @@ public final class LineReader {
     }
     let base = region.bytes.baseAddress!
     // The bytes read into the buffer are the same: the newline is after them.
-    let found = memchr(base + pending, Int32(UInt8(ascii: "\n")), searched - pending)
+    let found = TwoCoreSearch.firstNewline(
+      base + pending, count: searched - pending, expected: lastMappedLength.map { $0 - pending })
     if region.wasTruncated { throw truncatedWhileRead() }
     guard let found else {
       if available > maximumLineLength { throw tooLong() }
       return nil
     }
-    let count = base.distance(to: UnsafeRawPointer(found))
+    let count = base.distance(to: found)
+    lastMappedLength = count
     let next = lineStart + count + 1
     if readPosition != nil {
       readPosition = Int64(next)

@@ -172,7 +172,7 @@ package struct TraceStreamSelection {
   /// The `reducer` key of a line, when it has one at its top level. Cheap for the lines of the
   /// first session: one `ByteSearch` that finds nothing.
   package static func tag(of bytes: UnsafeRawBufferPointer) -> String? {
-    guard ByteSearch.contains(bytes, #""reducer":"#) else { return nil }
+    guard TwoCoreSearch.contains(bytes, #""reducer":"#) else { return nil }
     guard var scanner = try? JSONObjectScanner(bytes) else { return nil }
     while let member = try? scanner.next() {
       if scanner.key(of: member, is: "reducer") { return (try? scanner.string(member)) ?? nil }
