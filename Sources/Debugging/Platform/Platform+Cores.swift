@@ -42,52 +42,72 @@ extension Platform {
   /// ```swift
   /// Platform.startThreadOnAnotherCore { scanSecondHalf() }
   /// ```
-  package static func startThreadOnAnotherCore(_ body: @escaping @Sendable () -> Void) {
+  package static func startThreadOnAnotherCore(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) {
     #if os(Linux)
-    if startPinnedThread(body) { return }
+    if startPinnedThread(stackSize: stackSize, body) { return }
     #endif
-    Thread(block: body).start()
+    let thread = Thread(block: body)
+    if let stackSize { thread.stackSize = stackSize }
+    thread.start()
   }
 
   #if os(Linux)
   private final class ThreadBody {
     let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    /// The caller's cores, given back to the thread once it runs (it then moves as any thread).
+    let cores: [UInt8]
+    let setAffinity: SetAffinity
+    init(_ body: @escaping @Sendable () -> Void, cores: [UInt8], setAffinity: SetAffinity) {
+      self.body = body
+      self.cores = cores
+      self.setAffinity = setAffinity
+    }
   }
 
-  /// A detached thread whose affinity is every core the caller may run on but its current one;
-  /// `false` when there is no other or a GNU extension is missing.
-  private static func startPinnedThread(_ body: @escaping @Sendable () -> Void) -> Bool {
-    // GNU extensions Swift's Glibc module leaves out.
-    typealias CurrentCPU = @convention(c) () -> Int32
-    typealias GetAffinity = @convention(c) (pthread_t, Int, UnsafeMutableRawPointer) -> Int32
-    typealias SetAttributeAffinity =
-      @convention(c) (UnsafeMutablePointer<pthread_attr_t>, Int, UnsafeRawPointer) -> Int32
+  // GNU extensions Swift's Glibc module leaves out.
+  private typealias CurrentCPU = @convention(c) () -> Int32
+  private typealias GetAffinity = @convention(c) (pthread_t, Int, UnsafeMutableRawPointer) -> Int32
+  private typealias SetAffinity = @convention(c) (pthread_t, Int, UnsafeRawPointer) -> Int32
+  private typealias SetAttributeAffinity =
+    @convention(c) (UnsafeMutablePointer<pthread_attr_t>, Int, UnsafeRawPointer)
+    -> Int32
+
+  /// A detached thread that starts on a core the caller may run on but its current one, and
+  /// may then run on any of the caller's; `false` when there is no other core or a GNU
+  /// extension is missing.
+  private static func startPinnedThread(stackSize: Int?, _ body: @escaping @Sendable () -> Void) -> Bool {
     let library = UnsafeMutableRawPointer(bitPattern: 0)
     guard let currentSymbol = dlsym(library, "sched_getcpu"),
       let getSymbol = dlsym(library, "pthread_getaffinity_np"),
-      let setSymbol = dlsym(library, "pthread_attr_setaffinity_np")
+      let setSymbol = dlsym(library, "pthread_setaffinity_np"),
+      let setAttributeSymbol = dlsym(library, "pthread_attr_setaffinity_np")
     else { return false }
     let cpu = Int(unsafeBitCast(currentSymbol, to: CurrentCPU.self)())
     // A `cpu_set_t`: 1,024 cores.
-    var mask = [UInt8](repeating: 0, count: 128)
-    guard cpu >= 0, cpu < mask.count * 8,
-      unsafeBitCast(getSymbol, to: GetAffinity.self)(pthread_self(), mask.count, &mask) == 0
+    var cores = [UInt8](repeating: 0, count: 128)
+    guard cpu >= 0, cpu < cores.count * 8,
+      unsafeBitCast(getSymbol, to: GetAffinity.self)(pthread_self(), cores.count, &cores) == 0
     else { return false }
-    mask[cpu / 8] &= ~(1 << UInt8(cpu % 8))
-    guard mask.contains(where: { $0 != 0 }) else { return false }
+    var others = cores
+    others[cpu / 8] &= ~(1 << UInt8(cpu % 8))
+    guard others.contains(where: { $0 != 0 }) else { return false }
     var attributes = pthread_attr_t()
     guard pthread_attr_init(&attributes) == 0 else { return false }
     defer { pthread_attr_destroy(&attributes) }
-    guard unsafeBitCast(setSymbol, to: SetAttributeAffinity.self)(&attributes, mask.count, mask) == 0,
-      pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) == 0
+    guard unsafeBitCast(setAttributeSymbol, to: SetAttributeAffinity.self)(&attributes, others.count, others) == 0,
+      pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) == 0,
+      stackSize.map({ pthread_attr_setstacksize(&attributes, $0) == 0 }) ?? true
     else { return false }
-    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    let context = Unmanaged.passRetained(
+      ThreadBody(body, cores: cores, setAffinity: unsafeBitCast(setSymbol, to: SetAffinity.self))
+    ).toOpaque()
     var thread = pthread_t()
     let started = pthread_create(
       &thread, &attributes,
       { context in
-        Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
+        let thread = Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue()
+        _ = thread.cores.withUnsafeBytes { thread.setAffinity(pthread_self(), $0.count, $0.baseAddress!) }
+        thread.body()
         return nil
       }, context)
     guard started == 0 else {

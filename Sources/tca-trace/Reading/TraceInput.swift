@@ -66,7 +66,8 @@ package final class TraceInput<Decoder: TraceInputDecoder> {
 
   /// From now on, lines are read and decoded on a second thread while this one takes them
   /// (`ReadAhead`): for a command that does about as much with each line as reading it costs
-  /// (`blame`; `show` and `report` do several times more and gain too little for the CPU). Call it once the reader is set up; `reader` is then not to be touched
+  /// (`blame`), or a few times more (`show`: 15 % less time on a 94 MB trace). Call it once the
+  /// reader is set up; `reader` is then not to be touched
   /// before `next()` returned `nil`. A followed file is read here (its lines arrive slowly).
   package func readAhead() {
     guard ahead == nil, !following else { return }

@@ -31,9 +31,9 @@ package final class ReadAhead<Item>: @unchecked Sendable {
 
   package init(bytesRead: @escaping () -> Int64, read: @escaping () -> Item?) {
     let work = UncheckedWork(bytesRead: bytesRead, read: read)
-    let thread = Thread { [self] in produce(work) }
-    thread.stackSize = 4 << 20
-    thread.start()
+    // On the other core from the start (`Platform.startThreadOnAnotherCore`): the reading
+    // thread runs as long as the caller's.
+    Platform.startThreadOnAnotherCore(stackSize: 4 << 20) { [self] in produce(work) }
   }
 
   /// The next item in order; `nil` once every item was handed out.
