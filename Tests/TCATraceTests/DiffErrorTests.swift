@@ -114,10 +114,10 @@ import Testing
 
   @Test func badOptions() {
     #expect(
-      tcaTrace("diff", "--ignore", "todos[x]", "golden.jsonl", "golden.jsonl", in: directory)
+      tcaTrace("diff", "--ignore", "todos[]", "golden.jsonl", "golden.jsonl", in: directory)
         == ToolRun(
           stderr: """
-            Error: The value 'todos[x]' is invalid for '--ignore <path>': expected a path such as todos[*].id or /todos/*/id (expected [index], [*] or [**] at column 6)
+            Error: The value 'todos[]' is invalid for '--ignore <path>': expected a path such as todos[*].id or /todos/*/id (expected [index], [key], [*] or [**] at column 6)
             Usage: tca-trace diff [<options>] <golden> <current>
               See 'tca-trace diff --help' for more information.
 

@@ -46,8 +46,14 @@ import Testing
   }
 
   @Test func parseErrors() {
-    #expect(throws: IgnorePattern.ParseError(message: "expected [index], [*] or [**] at column 6")) {
-      try IgnorePattern("todos[x]")
+    #expect(throws: IgnorePattern.ParseError(message: "expected [index], [key], [*] or [**] at column 6")) {
+      try IgnorePattern("todos[]")
+    }
+    #expect(throws: IgnorePattern.ParseError(message: #"expected [index], [key], [*] or [**] at column 6"#)) {
+      try IgnorePattern(#"todos[""]"#)
+    }
+    #expect(throws: IgnorePattern.ParseError(message: "expected [index], [key], [*] or [**], not [id:…] at column 6")) {
+      try IgnorePattern("todos[id:3]")
     }
     #expect(throws: IgnorePattern.ParseError(message: "unclosed [ at column 6")) { try IgnorePattern("todos[3") }
     #expect(throws: IgnorePattern.ParseError(message: "empty name at column 3")) { try IgnorePattern("a..b") }
@@ -69,6 +75,49 @@ import Testing
         == #"{"$type":"S","todos":[{"$type":"Todo","title":"Milk"}],"tags":{"$set":["a",null]}}"#)
     #expect(IgnoreMask([try IgnorePattern("**")]).apply(to: state) == .null)
     #expect(IgnoreMask([]).apply(to: state) == state)
+  }
+
+  /// A dictionary's entry is matched by its key, as `blame` reads one (a number, a UUID in any
+  /// case, an id type around one, a string, `*` in an unquoted key), never by its pair's place;
+  /// an ignored entry is dropped, and the others are masked from their entry's path.
+  @Test func maskMatchesDictionaryEntriesByKey() throws {
+    let state = try JSONReader.parse(
+      #"{"$type":"S","scores":{"$dict":[[1,10],[2,{"$type":"Score","points":20,"at":7}],[3,30]]},"owners":{"$dict":[[{"$type":"Player.ID","rawValue":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}},"Blob"],[{"$uuid":"00000000-0000-0000-0000-000000000001"},"Ann"]]},"flags":{"$dict":[["apiKey",true],["apiURL",false],["beta",true]]}}"#
+    )
+    func masked(_ patterns: String...) throws -> String {
+      JSONWriter.string(IgnoreMask(try patterns.map(IgnorePattern.init)).apply(to: state))
+    }
+    #expect(
+      try masked("scores[1]", "/owners/e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "flags[api*]")
+        == #"{"$type":"S","scores":{"$dict":[[2,{"$type":"Score","points":20,"at":7}],[3,30]]},"owners":{"$dict":[[{"$uuid":"00000000-0000-0000-0000-000000000001"},"Ann"]]},"flags":{"$dict":[["beta",true]]}}"#
+    )
+    #expect(
+      try masked("scores[*].at", #"flags["beta"]"#, "owners[00000000-0000-0000-0000-000000000001]")
+        == #"{"$type":"S","scores":{"$dict":[[1,10],[2,{"$type":"Score","points":20}],[3,30]]},"owners":{"$dict":[[{"$type":"Player.ID","rawValue":{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}},"Blob"]]},"flags":{"$dict":[["apiKey",true],["apiURL",false]]}}"#
+    )
+    // No key reads "0" (the place of the first pair): nothing is ignored.
+    #expect(try masked("scores[0]", "flags[0]") == JSONWriter.string(state))
+  }
+
+  /// An operation inside a dictionary names its pair by place: which key that is, only the state
+  /// knows, so it is kept as written (the patch compares equal only when written the same, and
+  /// the states are then compared masked): `scores[*][1]` is the member `1` of any entry's value,
+  /// not the value of the pair at place 1, and dropping that operation from two patches would make
+  /// them read equal and hide the difference.
+  @Test func maskKeepsOperationsInsideDictionaries() throws {
+    let patch = try JSONPatch(
+      json: JSONReader.parse(
+        #"[{"op":"replace","path":"/scores/$dict/1/1","value":21},{"op":"replace","path":"/count","value":1},{"op":"replace","path":"/scores","value":{"$dict":[[1,10]]}}]"#
+      ))
+    #expect(
+      JSONWriter.string(
+        IgnoreMask([try IgnorePattern("scores[*][1]"), try IgnorePattern("count")]).apply(to: patch).json)
+        == #"[{"op":"replace","path":"/scores/$dict/1/1","value":21},{"op":"replace","path":"/scores","value":{"$dict":[[1,10]]}}]"#
+    )
+    #expect(
+      JSONWriter.string(IgnoreMask([try IgnorePattern("scores[1]")]).apply(to: patch).json)
+        == #"[{"op":"replace","path":"/scores/$dict/1/1","value":21},{"op":"replace","path":"/count","value":1},{"op":"replace","path":"/scores","value":{"$dict":[]}}]"#
+    )
   }
 
   /// A large state read lazily (`diff` reads so): with nothing to mask, its elements stay text,

@@ -1,8 +1,9 @@
 import Debugging
 
 /// Removes the ignored parts of a value (in its trace JSON form) before two runs are compared:
-/// a matched object member is dropped, a matched array element becomes `null` (so that indices
-/// stay put), a matched root becomes `null`.
+/// a matched object member is dropped, a matched dictionary entry (a `$dict` pair, matched by its
+/// key) is dropped, a matched array element becomes `null` (so that indices stay put), a matched
+/// root becomes `null`.
 ///
 /// ```swift
 /// let mask = IgnoreMask([try IgnorePattern("**.id")])
@@ -12,7 +13,8 @@ import Debugging
 ///
 /// Patches are masked too (`apply(to: JSONPatch)`): operations on ignored paths are dropped and
 /// the values they carry are masked from their own path, so that two patches that differ only in
-/// ignored parts compare equal.
+/// ignored parts compare equal. An operation inside a `$dict` names its pair by place, not by
+/// key, so it is kept as written: its patch then compares equal only when written the same.
 public struct IgnoreMask: Sendable {
   public let patterns: [IgnorePattern]
 
@@ -22,7 +24,7 @@ public struct IgnoreMask: Sendable {
 
   public var isEmpty: Bool { patterns.isEmpty }
 
-  func ignores(_ path: [String]) -> Bool {
+  func ignores(_ path: [IgnorePattern.Step]) -> Bool {
     patterns.contains { $0.matches(path) }
   }
 
@@ -31,7 +33,7 @@ public struct IgnoreMask: Sendable {
   /// recorder wrote them compares equal to one recorded after).
   public func apply(to json: JSON) -> JSON {
     if ignores([]) { return .null }
-    var path: [String] = []
+    var path: [IgnorePattern.Step] = []
     return masked(json, path: &path, depth: 0) ?? json
   }
 
@@ -42,11 +44,11 @@ public struct IgnoreMask: Sendable {
   public func applyKeepingIDs(to json: JSON) -> JSON {
     if ignores([]) { return .null }
     if patterns.isEmpty { return json }
-    var path: [String] = []
+    var path: [IgnorePattern.Step] = []
     return masked(json, path: &path, depth: 0, keepsIDs: true) ?? json
   }
 
-  func apply(to json: JSON, at path: [String]) -> JSON {
+  func apply(to json: JSON, at path: [IgnorePattern.Step]) -> JSON {
     if ignores(path) { return .null }
     var path = path
     return masked(json, path: &path, depth: 0) ?? json
@@ -56,11 +58,14 @@ public struct IgnoreMask: Sendable {
   /// (`$id`) removed, or `nil` when nothing is: containers are rebuilt only where something is
   /// masked, so a state with nothing to mask is read, not copied (the comparator masks the whole
   /// state after every action while two runs' states differ).
-  private func masked(_ json: JSON, path: inout [String], depth: Int, keepsIDs: Bool = false) -> JSON? {
+  private func masked(_ json: JSON, path: inout [IgnorePattern.Step], depth: Int, keepsIDs: Bool = false) -> JSON? {
     // The reader limits nesting to 512 levels; this bound only guards hand-built values.
     guard depth < 1_024 else { return nil }
     switch json {
     case let .object(members):
+      if members.count == 1, members[0].key == "$dict", case let .array(pairs) = members[0].value {
+        return maskedDictionary(pairs, path: &path, depth: depth, keepsIDs: keepsIDs)
+      }
       var rebuilt: [JSON.Member]?
       for index in members.indices {
         let member = members[index]
@@ -73,7 +78,7 @@ public struct IgnoreMask: Sendable {
           // Shape keys are not path segments: `{"$set":[…]}` is walked as the array.
           value = masked(member.value, path: &path, depth: depth + 1, keepsIDs: keepsIDs)
         } else {
-          path.append(key)
+          path.append(.name(key))
           if ignores(path) {
             removed = true
           } else {
@@ -95,7 +100,7 @@ public struct IgnoreMask: Sendable {
       let skipsText = patterns.isEmpty && elements.hasPendingElements
       for index in elements.indices {
         if skipsText, rebuilt == nil, elements.pendingTextLacksComputedID(at: index) { continue }
-        path.append(String(index))
+        path.append(.name(String(index)))
         let value: JSON? =
           ignores(path) ? .null : masked(elements[index], path: &path, depth: depth + 1, keepsIDs: keepsIDs)
         path.removeLast()
@@ -113,7 +118,12 @@ public struct IgnoreMask: Sendable {
     guard !patterns.isEmpty else { return patch }
     var operations: [JSONPatch.Operation] = []
     for operation in patch.operations {
-      let path = Self.segments(operation.path)
+      // Into a dictionary's pair, by its place: which key it is, only the state knows.
+      if Self.entersDictionary(operation) {
+        operations.append(operation)
+        continue
+      }
+      let path = Self.segments(operation.path).map(IgnorePattern.Step.name)
       if ignores(path) { continue }
       switch operation {
       case let .add(pointer, value): operations.append(.add(path: pointer, value: apply(to: value, at: path)))
@@ -128,5 +138,39 @@ public struct IgnoreMask: Sendable {
   /// A pointer's tokens as path segments: `$` tokens (inside `$tuple`, `$set`) are left out.
   static func segments(_ pointer: JSONPointer) -> [String] {
     pointer.tokens.filter { !$0.hasPrefix("$") }
+  }
+
+  /// Whether the operation's paths go into a `$dict`'s pairs (`/scores/$dict/1/1`).
+  private static func entersDictionary(_ operation: JSONPatch.Operation) -> Bool {
+    func enters(_ pointer: JSONPointer) -> Bool { pointer.tokens.contains("$dict") }
+    switch operation {
+    case let .move(from, path), let .copy(from, path): return enters(from) || enters(path)
+    default: return enters(operation.path)
+    }
+  }
+
+  /// A dictionary's pairs without the ignored entries, each matched by its key (`scores[5]`), and
+  /// with the rest masked from the entry's path, key and value alike; `nil` when nothing is.
+  private func maskedDictionary(_ pairs: JSONElements, path: inout [IgnorePattern.Step], depth: Int, keepsIDs: Bool)
+    -> JSON?
+  {
+    var rebuilt: [JSON]?
+    for index in pairs.indices {
+      let pair = pairs[index]
+      guard case let .array(entry) = pair, entry.count == 2 else {
+        rebuilt?.append(pair)
+        continue
+      }
+      path.append(.key(entry[0]))
+      let removed = ignores(path)
+      let key = removed ? nil : masked(entry[0], path: &path, depth: depth + 2, keepsIDs: keepsIDs)
+      let value = removed ? nil : masked(entry[1], path: &path, depth: depth + 2, keepsIDs: keepsIDs)
+      path.removeLast()
+      if rebuilt == nil, removed || key != nil || value != nil { rebuilt = pairs.elements(in: 0..<index) }
+      if !removed, rebuilt != nil {
+        rebuilt!.append(key == nil && value == nil ? pair : .array([key ?? entry[0], value ?? entry[1]]))
+      }
+    }
+    return rebuilt.map { .object([JSON.Member("$dict", .array(JSONElements($0)))]) }
   }
 }

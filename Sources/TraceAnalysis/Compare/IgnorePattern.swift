@@ -2,12 +2,14 @@ import Debugging
 
 /// A path pattern for `tca-trace diff --ignore`: the parts of states and actions that may differ
 /// between two runs (ids, timestamps). Paths are walked in the trace's JSON form of a value
-/// (docs/log-format.md): field names, enum case names, array indices; `$` keys (`$type`,
-/// `$enum`, `$set`, …) are not path segments.
+/// (docs/log-format.md): field names, enum case names, array indices, and a dictionary's keys
+/// (an entry of a `$dict` is named by its key, as `blame` names it: `scores[5]`,
+/// `owners[E621E1F8-…]`); `$` keys (`$type`, `$enum`, `$set`, …) are not path segments.
 ///
 /// Two spellings:
 /// - Swift-like: `todos[*].id`, `**.timestamp`, `todos[0].title`, `destination.*.title`,
-///   `created*` (a `*` inside a name matches any characters).
+///   `scores[5]`, `settings["a.b"]`, `created*` (a `*` inside a name or an unquoted key matches
+///   any characters).
 /// - JSON Pointer: `/todos/*/id`, `/**/timestamp` (`~0` and `~1` escape `~` and `/`).
 ///
 /// The grammar is `PathSyntax`'s, shared with `blame`'s and `show --path`'s paths; only what may
@@ -40,22 +42,29 @@ public struct IgnorePattern: Sendable, Hashable, CustomStringConvertible {
 
   public init(_ text: String) throws(ParseError) {
     description = text
-    let tokens: [String]
     do {
-      tokens = try PathSyntax.segments(of: text, name: { $0 }, bracket: Self.bracket)
+      segments = try PathSyntax.segments(of: text, name: Self.segment, bracket: Self.bracket)
     } catch {
       throw ParseError(message: error.message)
     }
-    guard !tokens.isEmpty else { throw ParseError(message: "empty path") }
-    segments = tokens.map(Self.segment)
+    guard !segments.isEmpty else { throw ParseError(message: "empty path") }
   }
 
-  /// This dialect's brackets (`PathSyntax` reads the rest): `[3]`, `[*]` or `[**]`.
-  private static func bracket(_ inside: Substring) -> Result<String, PathSyntax.Error> {
-    guard inside == "*" || inside == "**" || (Int(inside).map { $0 >= 0 } ?? false) else {
-      return .failure(PathSyntax.Error(message: "expected [index], [*] or [**]"))
+  /// This dialect's brackets (`PathSyntax` reads the rest): `[3]`, `[*]`, `[**]`, or a key:
+  /// `[E621E1F8-…]`, `[api*]`, `["a.b"]` (quoted, a key is taken as written, `*` included).
+  private static func bracket(_ inside: Substring) -> Result<Segment, PathSyntax.Error> {
+    var key = inside
+    while key.first == " " { key = key.dropFirst() }
+    while key.last == " " { key = key.dropLast() }
+    if key.count >= 2, key.hasPrefix("\""), key.hasSuffix("\"") {
+      let quoted = key.dropFirst().dropLast()
+      if !quoted.isEmpty { return .success(.literal(String(quoted))) }
+    } else if key.hasPrefix("id:") {
+      return .failure(PathSyntax.Error(message: "expected [index], [key], [*] or [**], not [id:…]"))
+    } else if !key.isEmpty {
+      return .success(segment(String(key)))
     }
-    return .success(String(inside))
+    return .failure(PathSyntax.Error(message: "expected [index], [key], [*] or [**]"))
   }
 
   private static func segment(_ token: String) -> Segment {
@@ -67,29 +76,51 @@ public struct IgnorePattern: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// One step of a path into a value: a member's name or an element's index, or the key of a
+  /// dictionary's entry (a `$dict` pair's first), which a segment matches as `blame` reads a key
+  /// (`PathSyntax.key(_:reads:)`: `5`, a UUID in any case, an id type around one).
+  enum Step {
+    case name(String)
+    case key(JSON)
+  }
+
   /// Whether the path (segments from the root of the value) is matched by this pattern.
   public func matches(_ path: [String]) -> Bool {
+    matches(count: path.count) { segment, index in Self.matches(segment, path[index]) }
+  }
+
+  /// Whether the path, whose steps may be dictionary keys, is matched by this pattern.
+  func matches(_ path: [Step]) -> Bool {
+    matches(count: path.count) { segment, index in
+      switch path[index] {
+      case let .name(token): Self.matches(segment, token)
+      case let .key(key): Self.matches(segment, key: key)
+      }
+    }
+  }
+
+  private func matches(count: Int, _ step: (Segment, Int) -> Bool) -> Bool {
     // Dynamic programming over (pattern prefix, path prefix): O(segments × path).
-    var reachable = [Bool](repeating: false, count: path.count + 1)
+    var reachable = [Bool](repeating: false, count: count + 1)
     reachable[0] = true
     for segment in segments {
-      var next = [Bool](repeating: false, count: path.count + 1)
+      var next = [Bool](repeating: false, count: count + 1)
       switch segment {
       case .any:
         var seen = false
-        for index in 0...path.count {
+        for index in 0...count {
           seen = seen || reachable[index]
           next[index] = seen
         }
       default:
-        for index in 0..<path.count where reachable[index] && Self.matches(segment, path[index]) {
+        for index in 0..<count where reachable[index] && step(segment, index) {
           next[index + 1] = true
         }
       }
       reachable = next
       if !reachable.contains(true) { return false }
     }
-    return reachable[path.count]
+    return reachable[count]
   }
 
   private static func matches(_ segment: Segment, _ token: String) -> Bool {
@@ -97,6 +128,14 @@ public struct IgnorePattern: Sendable, Hashable, CustomStringConvertible {
     case let .literal(text): return text == token
     case .one, .any: return true
     case let .glob(parts): return globMatches(parts, Substring(token))
+    }
+  }
+
+  private static func matches(_ segment: Segment, key: JSON) -> Bool {
+    switch segment {
+    case let .literal(text): return PathSyntax.key(key, reads: text)
+    case .one, .any: return true
+    case let .glob(parts): return globMatches(parts, Substring(PathSyntax.keyText(key)))
     }
   }
 

@@ -13,7 +13,8 @@ package enum DiffCommand: TraceCommand {
     first, then a summary.
 
     Ignored paths are walked in the trace's JSON form of states and actions: todos[*].id, \
-    **.timestamp, /todos/*/id; * is one segment, ** any number.
+    **.timestamp, /todos/*/id; * is one segment, ** any number. A dictionary's entry is named \
+    by its key, as blame names it: scores[5], /scores/5, settings["a.b"].
 
     Exit codes: 0 equivalent, 1 differences or timing regressions, 2 unreadable input.
     """

@@ -215,7 +215,7 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
       case let ("$dict", .array(pairs)):
         func value(at index: Int) -> JSON? {
           guard pairs.indices.contains(index), case let .array(pair) = pairs[index], pair.count == 2,
-            key(pair[0], reads: token)
+            PathSyntax.key(pair[0], reads: token)
           else { return nil }
           return pair[1]
         }
@@ -235,28 +235,6 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
       return (.direct, token, elements[index])
     default:
       return nil
-    }
-  }
-
-  /// Whether a dictionary's key reads as `text`: a string, a number or a Boolean as written, a
-  /// UUID's text (in any case), or a structure around one of those (an id type such as
-  /// `Tagged<Todo, UUID>`); another key as its JSON text.
-  static func key(_ key: JSON, reads text: String) -> Bool {
-    switch key {
-    case let .string(string): return string == text
-    case let .int(number): return String(number) == text
-    case let .uint(number): return String(number) == text
-    case let .bool(value): return String(value) == text
-    case let .object(members):
-      if case let .string(uuid)? = key["$uuid"] {
-        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-        return uuid.utf8.elementsEqual(text.utf8) { lower($0) == lower($1) }
-      }
-      var fields = members.filter { $0.key.utf8.first != UInt8(ascii: "$") }.makeIterator()
-      if let only = fields.next(), fields.next() == nil, Self.key(only.value, reads: text) { return true }
-      return JSONWriter.string(key) == text
-    default:
-      return JSONWriter.string(key) == text
     }
   }
 
