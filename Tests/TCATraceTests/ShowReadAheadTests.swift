@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TraceTestSupport
 
-/// `show` reads a long trace's lines on a second thread once it has read
+/// `show` (the full text) reads a long trace's lines on a second thread once it has read
 /// `ShowRunner.readAheadAfterLines` of them: the output, the warnings, the errors and the exit code
 /// are the ones a read on one thread gives. `TCA_TRACE_READ_AHEAD_AFTER` moves the switch into
 /// these small traces (0: never).
@@ -12,8 +12,8 @@ import TraceTestSupport
   let lines = SyntheticTrace.text(actions: 400, stateSize: 30, keyframeInterval: 25)
     .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   static let commands = [
-    ["show", "--color", "never"], ["show", "--format", "json"], ["show", "--color", "never", "--to", "120"],
-    ["show", "--color", "never", "--path", "/todos/3"], ["show", "--color", "never", "--full-state", "--from", "390"],
+    ["show", "--color", "never"], ["show", "--color", "never", "--to", "120"],
+    ["show", "--color", "never", "--full-state", "--from", "390"], ["show", "--color", "never", "--from", "200"],
   ]
 
   /// `arguments` on `text` read on one thread, and ahead after 50 lines.
