@@ -75,17 +75,26 @@ import Testing
     }
   }
 
-  /// An entry under a secret-like key is left to the reflected diff, which replaces the
-  /// dictionary with the markers on both sides rather than say nothing changed.
-  @Test func aSecretEntryIsLeftToTheReflectedDiff() {
+  /// An entry under a secret-like key changed is that entry replaced, shown redacted on both
+  /// sides (the trace then says which entry changed, never its value); one added or removed is
+  /// shown redacted, nil as nil.
+  @Test func aSecretEntryIsShownRedacted() {
     let old = ["password": "one", "user": "ada"], new = ["password": "two", "user": "ada"]
     let options = ReflectionOptions(redaction: .default)
     #expect(
       StateDiff(old, new, reflection: options).description
         == [
-          "- [", #"-   "password": <redacted String>,"#, #"-   "user": "ada""#, "- ]",
-          "+ [", #"+   "password": <redacted String>,"#, #"+   "user": "ada""#, "+ ]",
+          "  [", #"-   "password": <redacted String>,"#, #"+   "password": <redacted String>,"#,
+          "    … (1 unchanged)", "  ]",
         ].joined(separator: "\n"))
+    #expect(
+      StateDiff(["user": "ada"], ["user": "ada", "apiKey": "k"], reflection: options).description
+        == ["  [", "    … (1 unchanged),", #"+   "apiKey": <redacted String>"#, "  ]"].joined(separator: "\n"))
+    #expect(
+      StateDiff(["user": "ada", "apiKey": "k"], ["user": "ada"], reflection: options).description
+        == ["  [", #"-   "apiKey": <redacted String>,"#, "    … (1 unchanged)", "  ]"].joined(separator: "\n"))
+    // The same entry unchanged is not a change.
+    #expect(StateDiff(old, old, reflection: options).root.change.isUnchanged)
     // Other entries of such a dictionary are diffed live.
     #expect(
       StateDiff(["password": "one", "user": "ada"], ["password": "one", "user": "grace"], reflection: options)

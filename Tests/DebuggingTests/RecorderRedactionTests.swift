@@ -63,8 +63,8 @@ private enum AccountAction: Equatable {
     #expect(TraceValidator.validate(try TraceReader(path: writeTemporary(text))).map(\.description) == [])
   }
 
-  /// A secret in a dictionary replaced by another: the change is in the trace (a replace with the
-  /// markers), the secret is not — as for a redacted field.
+  /// A secret in a dictionary replaced by another: the change is in the trace (a replace of that
+  /// entry with the marker), the secret is not — as for a redacted field.
   @Test func aChangedSecretInADictionaryIsAReplaceWithTheMarkers() throws {
     let path = traceTemporaryPath()
     let recorder = TraceRecorder(name: "Account", to: .file(path))
@@ -78,7 +78,7 @@ private enum AccountAction: Equatable {
     let action = try #require(text.split(separator: "\n").first { $0.contains(#""kind":"action""#) })
     #expect(
       action.hasSuffix(
-        #""patch":[{"op":"replace","path":"/headers","value":{"Accept":"text/plain","Authorization":{"$redacted":"String"}}}]}"#
+        #""patch":[{"op":"replace","path":"/headers/Authorization","value":{"$redacted":"String"}}]}"#
       ))
   }
 

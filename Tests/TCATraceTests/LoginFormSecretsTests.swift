@@ -81,7 +81,8 @@ struct LoginForm: Reducer {
   }
 
   /// `show` says which field changed and never its text; the one-time code's row is new, the
-  /// password's row changed from one secret to another.
+  /// password's row and its entry in the form (keyed by a case named for a secret) changed from
+  /// one secret to another.
   @Test func theFormShowsWhichFieldChangedAndNotItsText() {
     let directory = TemporaryDirectory()
     let path = record(in: directory)
@@ -117,7 +118,11 @@ struct LoginForm: Reducer {
                   value: <redacted String>
                 )
                 LoginForm.State(
-                  … (1 unchanged),
+                  form: [
+                    … (2 unchanged),
+              -     .password: <redacted String>
+              +     .password: <redacted String>
+                  ],
                   entries: [
                     … (1 unchanged),
                     [1]: LoginFormEntry(

@@ -15,11 +15,16 @@ struct ArrayDiffer {
   let depth: Int
 
   func diff(_ old: [Value], _ new: [Value]) -> [StateDiff.Node] {
+    // An element with a place replaced by a value that reads the same (`ReplacedPlaces`) is not
+    // an equal end: its index in the new array is a step of the pointer.
+    func replacedInside(_ index: Int) -> Bool {
+      differ.replaced?.child(.token(String(index))) != nil
+    }
     var prefix = 0
-    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix], !replacedInside(prefix) { prefix += 1 }
     var suffix = 0
     while suffix < old.count - prefix, suffix < new.count - prefix,
-      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+      old[old.count - 1 - suffix] == new[new.count - 1 - suffix], !replacedInside(new.count - 1 - suffix)
     {
       suffix += 1
     }
@@ -57,9 +62,9 @@ struct ArrayDiffer {
     for step in steps {
       switch step {
       case let .stayed(i, j):
-        nodes.append(.element(old: o + i, new: n + j, id: newIDs[j]), elementChange(old[o + i], new[n + j]))
+        nodes.append(.element(old: o + i, new: n + j, id: newIDs[j]), elementChange(old[o + i], new[n + j], at: n + j))
       case let .moved(i, j):
-        let change = elementChange(old[o + i], new[n + j])
+        let change = elementChange(old[o + i], new[n + j], at: n + j)
         nodes.append(.element(old: o + i, new: n + j, id: newIDs[j]), .moved(from: o + i, to: n + j, change: change))
       case let .removed(i):
         nodes.append(.element(old: o + i, new: nil, id: oldIDs[i]), .removed(old[o + i]))
@@ -76,7 +81,10 @@ struct ArrayDiffer {
     let matcher = SequenceMatcher(
       oldHashes: a.map { old[$0].hashValue },
       newHashes: b.map { new[$0].hashValue },
-      equal: { old[a.lowerBound + $0] == new[b.lowerBound + $1] }
+      equal: {
+        old[a.lowerBound + $0] == new[b.lowerBound + $1]
+          && self.differ.replaced?.child(.token(String(b.lowerBound + $1))) == nil
+      }
     )
     var i = a.lowerBound, j = b.lowerBound
     for (mi, mj) in matcher.matches() + [(a.count, b.count)] {
@@ -94,7 +102,7 @@ struct ArrayDiffer {
     let paired = min(a.count, b.count)
     for k in 0..<paired {
       let i = a.lowerBound + k, j = b.lowerBound + k
-      nodes.append(.element(old: i, new: j, id: nil), elementChange(old[i], new[j]))
+      nodes.append(.element(old: i, new: j, id: nil), elementChange(old[i], new[j], at: j))
     }
     for i in (a.lowerBound + paired)..<a.upperBound {
       nodes.append(.element(old: i, new: nil, id: nil), .removed(old[i]))
@@ -104,7 +112,8 @@ struct ArrayDiffer {
     }
   }
 
-  private func elementChange(_ old: Value, _ new: Value) -> StateDiff.Change {
-    differ.change(old, new, depth: depth)
+  /// The change of an element, `index` its place in the new array.
+  private func elementChange(_ old: Value, _ new: Value, at index: Int) -> StateDiff.Change {
+    (differ.replaced == nil ? differ : differ.below(.token(String(index)))).change(old, new, depth: depth)
   }
 }

@@ -16,8 +16,10 @@ import Foundation
 ///
 /// Keys are ordered as `Value.canonicallyPrecedes` orders their reflections
 /// (`CanonicalElementOrder`): `String`, `Int` and `UUID` keys and plain structs of them by their
-/// own values, other keys reflected. A dictionary where an entry under a secret-like key differs
-/// is left to the reflected diff (`nil`), which shows it redacted; so is one with a NaN key.
+/// own values, other keys reflected. An entry under a secret-like key is shown redacted, as
+/// reflection writes it: a secret replaced by another is a `replace` of the entry with the same
+/// marker, so the trace says which entry changed. A dictionary with a NaN key is left to the
+/// reflected diff (`nil`).
 protocol LiveDiffableDictionary {
   func liveChange(to other: Any, differ: LiveDiffer, depth: Int) -> StateDiff.Change?
 }
@@ -58,15 +60,17 @@ private func dictionaryChange<Key: Hashable, Value: Equatable>(
   if differing.contains(where: { $0.key != $0.key }) || inserted.contains(where: { $0.key != $0.key }) { return nil }
   let entryDepth = depth + 1
   let options = differ.options
-  if !options.redaction.words.isEmpty {
-    // A key that reads as a string (a `Substring`, an `AnyHashable` of one) or as a case without
-    // values (`Field.password`) names a secret as a `String` does: the reflected diff shows the
-    // entry redacted.
-    let mayReadAsString = !(Key.self == Int.self || Key.self == UUID.self)
-    for key in differing.map(\.key) + inserted.map(\.key) where mayReadAsString {
-      if let name = key as? String, options.isRedactedKey(name) { return nil }
-      if !(key is String), options.isRedactedKey(reflected: differ.reflected(key, depth: entryDepth)) { return nil }
-    }
+  // A key that reads as a string (a `Substring`, an `AnyHashable` of one) or as a case without
+  // values (`Field.password`) names a secret as a `String` does: its entry is shown redacted, as
+  // reflection writes it, and a secret replaced by another is still a change (`redactedChange`).
+  let mayReadAsString = !options.redaction.words.isEmpty && !(Key.self == Int.self || Key.self == UUID.self)
+  func isSecret(_ key: Key) -> Bool {
+    guard mayReadAsString else { return false }
+    if let name = key as? String { return options.isRedactedKey(name) }
+    return options.isRedactedKey(reflected: differ.reflected(key, depth: entryDepth))
+  }
+  func shown(_ key: Key, _ value: Value) -> Debugging.Value {
+    isSecret(key) ? options.redactedPresentation(of: value) : differ.reflected(value, depth: entryDepth)
   }
   let order = CanonicalElementOrder(Array(old.keys), differ: differ, depth: entryDepth)
   let insertedOrder = CanonicalElementOrder(inserted.map(\.key), differ: differ, depth: entryDepth)
@@ -100,15 +104,17 @@ private func dictionaryChange<Key: Hashable, Value: Equatable>(
     guard run < sorted.count else { break }
     let entry = sorted[run]
     if let newValue = entry.new {
-      nodes.append(
-        .entry(key: order.shown(entry.key)), entry.hidden ?? differ.change(entry.old, newValue, depth: entryDepth))
+      let change =
+        isSecret(entry.key)
+        ? differ.redactedChange(entry.old, newValue, depth: entryDepth)
+        : entry.hidden ?? differ.change(entry.old, newValue, depth: entryDepth)
+      nodes.append(.entry(key: order.shown(entry.key)), change)
     } else {
-      nodes.append(.entry(key: order.shown(entry.key)), .removed(differ.reflected(entry.old, depth: entryDepth)))
+      nodes.append(.entry(key: order.shown(entry.key)), .removed(shown(entry.key, entry.old)))
     }
   }
   for entry in inserted.sorted(by: { insertedOrder.precedes($0.key, $1.key) }) {
-    nodes.append(
-      .entry(key: insertedOrder.shown(entry.key)), .inserted(differ.reflected(entry.value, depth: entryDepth)))
+    nodes.append(.entry(key: insertedOrder.shown(entry.key)), .inserted(shown(entry.key, entry.value)))
   }
   return nodes.nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(.dictionary, nodes.nodes)
 }

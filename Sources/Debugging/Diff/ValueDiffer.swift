@@ -8,8 +8,13 @@
 package struct ValueDiffer {
   /// Below this depth subtrees that differ are shown as replaced instead of walked.
   var maximumDepth = 512
+  /// Places a patch replaced with a value that reads the same (a secret by another): shown as
+  /// replaced although both sides are equal. `nil`: none, here and below.
+  var replaced: ReplacedPlaces?
 
-  package init() {}
+  package init(replaced: ReplacedPlaces? = nil) {
+    self.replaced = replaced
+  }
 
   func diff(_ old: Value, _ new: Value) -> StateDiff {
     StateDiff(root: .init(key: .root, change: change(old, new, depth: 0)))
@@ -20,6 +25,7 @@ package struct ValueDiffer {
     guard depth < maximumDepth else {
       return old == new ? .unchanged(count: 1) : .replaced(old: old, new: new)
     }
+    if let replaced, replaced.isReplaced, old == new { return .replaced(old: old, new: new) }
     switch (old, new) {
     case (.structure("IndexSet", _), .structure("IndexSet", _)):
       // Shown whole (`IndexSet([0, 3..<5])`), not as the ranges it is stored in.
@@ -27,7 +33,7 @@ package struct ValueDiffer {
     case let (.structure(t1, f1), .structure(t2, f2)) where t1 == t2 && sameLabels(f1, f2):
       return nested(.structure(type: t1), fields(f1, f2, depth: depth))
     case let (.enumCase(t1, n1, v1), .enumCase(t2, n2, v2)) where t1 == t2 && n1 == n2 && sameLabels(v1, v2):
-      return nested(.enumCase(type: t1, name: n1), fields(v1, v2, depth: depth))
+      return nested(.enumCase(type: t1, name: n1), below(.token(n1)).fields(v1, v2, depth: depth))
     case let (.tuple(f1), .tuple(f2)) where sameLabels(f1, f2):
       return nested(.tuple, fields(f1, f2, depth: depth))
     case let (.array(a), .array(b)):
@@ -45,6 +51,23 @@ package struct ValueDiffer {
     }
   }
 
+  /// This differ for what is below `step` (a member, a case, an element or an entry).
+  func below(_ step: ReplacedPlaces.Step) -> ValueDiffer {
+    guard let replaced else { return self }
+    var differ = self
+    differ.replaced = replaced.child(step)
+    return differ
+  }
+
+  /// `below` a dictionary's entry: a `String` key is also a member's name (`/settings/apiKey`).
+  private func below(key: Value) -> ValueDiffer {
+    guard let replaced else { return self }
+    var differ = self
+    differ.replaced = replaced.child(.key(key))
+    if differ.replaced == nil, case let .string(name) = key { differ.replaced = replaced.child(.token(name)) }
+    return differ
+  }
+
   private func nested(_ shape: StateDiff.Shape, _ nodes: [StateDiff.Node]) -> StateDiff.Change {
     nodes.allSatisfy(\.change.isUnchanged) ? .unchanged(count: 1) : .nested(shape, nodes)
   }
@@ -56,7 +79,8 @@ package struct ValueDiffer {
   private func fields(_ old: [Value.Field], _ new: [Value.Field], depth: Int) -> [StateDiff.Node] {
     var nodes = NodeList()
     for (position, (a, b)) in zip(old, new).enumerated() {
-      let change = change(a.value, b.value, depth: depth + 1)
+      let differ = replaced == nil ? self : below(.token(a.label ?? "_\(position)"))
+      let change = differ.change(a.value, b.value, depth: depth + 1)
       // A computed `id` (`$id`) is a node only when it changed: unchanged runs count the fields shown.
       if a.label == Value.identityLabel, change.isUnchanged { continue }
       nodes.append(.field(label: a.label, position: position), change)
@@ -74,7 +98,8 @@ package struct ValueDiffer {
     for entry in old {
       if let index = newIndex[entry.key] {
         matched.insert(index)
-        nodes.append(.entry(key: entry.key), change(entry.value, new[index].value, depth: depth + 1))
+        nodes.append(
+          .entry(key: entry.key), below(key: entry.key).change(entry.value, new[index].value, depth: depth + 1))
       } else {
         nodes.append(.entry(key: entry.key), .removed(entry.value))
       }

@@ -18,7 +18,7 @@ package struct ActionChange {
   private enum Kind {
     case unchanged
     case focused(FocusedChange)
-    case pruned(before: JSON, PatchFocus)
+    case pruned(before: JSON, PatchFocus, JSONPatch)
     case unknown
   }
 
@@ -29,7 +29,8 @@ package struct ActionChange {
     if patch.operations.allSatisfy({ if case .test = $0 { true } else { false } }) {
       kind = .unchanged
     } else if let state {
-      kind = FocusedChange(patch: patch, before: state).map(Kind.focused) ?? .pruned(before: state, PatchFocus(patch))
+      kind =
+        FocusedChange(patch: patch, before: state).map(Kind.focused) ?? .pruned(before: state, PatchFocus(patch), patch)
     } else {
       kind = .unknown
     }
@@ -43,9 +44,12 @@ package struct ActionChange {
       return StateDiff(root: .init(key: .root, change: .unchanged(count: 1)))
     case let .focused(change):
       return try change.diff(after: state)
-    case let .pruned(before, focus):
+    case let .pruned(before, focus, patch):
       let (old, new) = focus.prune(before: before, after: state)
-      return StateDiff(try Value(json: old), try Value(json: new))
+      // A secret replaced by another reads the same on both sides: the patch says where.
+      let differ = ValueDiffer(replaced: ReplacedPlaces.of(patch, after: state))
+      return StateDiff(
+        root: .init(key: .root, change: differ.change(try Value(json: old), try Value(json: new), depth: 0)))
     case .unknown:
       return nil
     }

@@ -157,8 +157,9 @@ package struct FocusedChange {
     switch old {
     case let .whole(value):
       let a = try Self.value(value, path), b = try Self.value(new, path)
-      // A secret replaced by another: the patch replaces it with the same `$redacted` marker.
-      if case .redacted = a, a == b { return .replaced(old: a, new: b) }
+      // A secret replaced by another: the patch replaces it with the same `$redacted` marker (a
+      // change below the depth limit: a `$ref` by itself).
+      if a == b, a.hidesSomething { return .replaced(old: a, new: b) }
       return differ.change(a, b, depth: depth)
     case let .object(captured):
       guard case let .object(members) = new else { throw JSONError("at \(path): not an object", line: 0, column: 0) }
