@@ -44,6 +44,13 @@ package struct CommandLineExit: Error, Equatable {
     Self(message: "Error: \(message)", toStandardOutput: false, code: failure)
   }
 
+  /// A readable trace where what was asked for is not (`state --at 99` of a trace of 3
+  /// actions): the message on standard error, exit 1 — "nothing found", as `show` whose filters
+  /// match no action and `blame` of a path no action changed, never 2 (bad input).
+  package static func nothingFound(_ message: String) -> Self {
+    Self(message: message, toStandardOutput: false, code: problemsFound)
+  }
+
   /// Help or version text on standard output, exit 0.
   package static func information(_ text: String) -> Self {
     Self(message: text, toStandardOutput: true, code: success)

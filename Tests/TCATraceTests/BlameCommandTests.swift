@@ -75,9 +75,12 @@ import Testing
             """))
   }
 
+  /// A path in the states that no action changed: nothing found (exit 1), as `show --path` and
+  /// `grep` say it; the line says the path is there.
   @Test func nothingChanged() {
     #expect(
-      tcaTrace("blame", "todos.jsonl", "filter", in: directory) == ToolRun(stdout: "No action changed filter.\n"))
+      tcaTrace("blame", "todos.jsonl", "filter", in: directory)
+        == ToolRun(stdout: "No action changed filter.\n", code: 1))
   }
 
   @Test func aPathNoStateHasIsSaidSo() {
@@ -315,7 +318,7 @@ import Testing
     // By id the element only moved: no change.
     #expect(
       tcaTrace("blame", "shift.jsonl", "todos[id:1].title", in: directory)
-        == ToolRun(stdout: "No action changed todos[id:1].title.\n"))
+        == ToolRun(stdout: "No action changed todos[id:1].title.\n", code: 1))
   }
 
   /// A state written whole after the first — after coalesced actions, or changed outside the

@@ -101,6 +101,9 @@ import Testing
           stdout: """
             OVERVIEW: Print the full state after an action.
 
+            Exit code: 0 when the state is printed, 1 when the trace has no such action (nothing found, as show
+            and blame say it), 2 for a usage error or an unreadable trace.
+
             USAGE: tca-trace state [<options>] <file>
 
             ARGUMENTS:

@@ -149,7 +149,7 @@ import TraceTestSupport
   @Test func stateAtAnActionAfterTheLastSaysSoInALargeTrace() {
     #expect(
       tcaTrace("state", "large.jsonl", "--at", "12001", in: Self.large.directory)
-        == ToolRun(stderr: "Error: large.jsonl has no action 12001 (the last is 12000)\n", code: 2))
+        == ToolRun(stderr: "large.jsonl has no action 12001 (the last is 12000)\n", code: 1))
   }
 
   /// Keyframe states are skipped while the state follows the patches — except after a note: the

@@ -385,7 +385,8 @@ import Testing
             """, code: 2))
   }
 
-  /// The header is there even when no action matches, so a consumer always sees the session.
+  /// The header is there even when no action matches, so a consumer always sees the session;
+  /// filters that match nothing exit 1 (nothing found).
   @Test func jsonHeaderWithoutActions() {
     let header = """
       {"kind":"session","format":1,"name":"Todos","prefix":"","start":"2026-11-21T19:33:07.123Z","clock":"monotonic","platform":"Linux x86_64","pid":4242,"keyframeInterval":5,"redacted":[]}
@@ -393,10 +394,10 @@ import Testing
       """
     #expect(
       tcaTrace("show", "--format", "json", "--label", "nothing", "todos.jsonl", in: directory)
-        == ToolRun(stdout: header))
+        == ToolRun(stdout: header, code: 1))
     #expect(
       tcaTrace("show", "--format", "json", "--labels-only", "--label", "nothing", "todos.jsonl", in: directory)
-        == ToolRun(stdout: header))
+        == ToolRun(stdout: header, code: 1))
   }
 
   /// The labels-only fast path decodes the header in full, so it refuses the headers the full

@@ -66,7 +66,7 @@ import Testing
   @Test func noSuchAction() {
     #expect(
       tcaTrace("state", "todos.jsonl", "--at", "9", in: directory)
-        == ToolRun(stderr: "Error: todos.jsonl has no action 9 (the last is 6)\n", code: 2))
+        == ToolRun(stderr: "todos.jsonl has no action 9 (the last is 6)\n", code: 1))
   }
 
   @Test func negativeSequenceNumber() {
@@ -168,23 +168,23 @@ import Testing
       tcaTrace("state", "gap.jsonl", "--at", "5", in: directory)
         == ToolRun(
           stderr: """
-            Error: gap.jsonl has no action 5: it was not recorded (the gap note on line 5 says "writer fell behind: 8 actions dropped"; actions 3 to 10 are missing)
+            gap.jsonl has no action 5: it was not recorded (the gap note on line 5 says "writer fell behind: 8 actions dropped"; actions 3 to 10 are missing)
 
-            """, code: 2))
+            """, code: 1))
     #expect(
       tcaTrace("state", "gap.jsonl", "--at", "13", in: directory)
         == ToolRun(
           stderr: """
-            Error: gap.jsonl has no action 13: it was not recorded (the gap note on line 7 says "writer fell behind: 2 actions dropped"; actions 12 to 13 are missing)
+            gap.jsonl has no action 13: it was not recorded (the gap note on line 7 says "writer fell behind: 2 actions dropped"; actions 12 to 13 are missing)
 
-            """, code: 2))
+            """, code: 1))
     #expect(
       tcaTrace("state", "gap.jsonl", "--at", "14", in: directory)
         == ToolRun(
           stderr: """
-            Error: gap.jsonl has no action 14 (the last is 11)
+            gap.jsonl has no action 14 (the last is 11)
 
-            """, code: 2))
+            """, code: 1))
     #expect(
       tcaTrace("state", "gap.jsonl", "--at", "11", "--format", "json", in: directory)
         == ToolRun(
@@ -207,8 +207,8 @@ import Testing
         == ToolRun(
           stderr: """
             jump.jsonl:5: warning: sequence jumps from 2 to 11 with no gap note (8 actions missing)
-            Error: jump.jsonl has no action 3: the trace jumps from action 2 to action 11 on line 5, with no gap note
+            jump.jsonl has no action 3: the trace jumps from action 2 to action 11 on line 5, with no gap note
 
-            """, code: 2))
+            """, code: 1))
   }
 }

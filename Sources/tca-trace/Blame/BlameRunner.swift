@@ -138,8 +138,8 @@ package struct BlameRunner {
       try context.output.line(context.style.paint(summary, .dim))
     }
     try input.finish()
-    // Like `grep`: a path that no state has is "nothing found" (exit 1), not a usage error.
-    return found ? CommandLineExit.success : CommandLineExit.problemsFound
+    // Like `grep`: no action changed the path (no state has it, or none changed it) is "nothing found" (exit 1).
+    return changes + wholeStateChanges > 0 ? CommandLineExit.success : CommandLineExit.problemsFound
   }
 
   /// `  - false`, or `  + (absent)` when the path did not exist on that side.

@@ -9,8 +9,9 @@ package enum BlameCommand: TraceCommand {
     todos[id:E621E1F8-C36C-495A-93FC-0C247A3E6E5F].isComplete (an element found by its id),
     scores[5] or selection[E621E1F8-C36C-495A-93FC-0C247A3E6E5F] (a dictionary's entry by its key).
 
-    Exit code: 0 when some state has the path (changed or not), 1 when no state of the trace has
-    it (a typo in the path, like grep finding nothing), 2 for a usage error or an unreadable trace.
+    Exit code: 0 when an action changed the path, 1 when none did (nothing found, like grep; the \
+    last line says whether some state has the path at all, or none, as for a typo), 2 for a usage \
+    error or an unreadable trace.
     """
   package static let arguments = [
     ArgumentSpec.file,

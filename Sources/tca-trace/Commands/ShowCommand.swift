@@ -14,6 +14,9 @@ package enum ShowCommand: TraceCommand {
     first, then each shown action and its effect events, notes and the end line (with
     --labels-only, action lines carry seq, t, duration, label and effect only), as jq reads them:
     tca-trace show --format json log.jsonl | jq -c 'select(.kind == "action") | .label'
+
+    Exit code: 0 when an action is shown (or no filter is given), 1 when filters are given and no \
+    action passes them (nothing found, like grep), 2 for a usage error or an unreadable trace.
     """
   package static let arguments = [ArgumentSpec.file]
   package static let options: [OptionSpec] = [

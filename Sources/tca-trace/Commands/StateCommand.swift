@@ -4,6 +4,10 @@ import Debugging
 package enum StateCommand: TraceCommand {
   package static let name = "state"
   package static let abstract = "Print the full state after an action."
+  package static let discussion = """
+    Exit code: 0 when the state is printed, 1 when the trace has no such action (nothing found, \
+    as show and blame say it), 2 for a usage error or an unreadable trace.
+    """
   package static let arguments = [ArgumentSpec.file]
   package static let options: [OptionSpec] = [.prefix, at, .format]
   package static let at = OptionSpec(

@@ -77,6 +77,11 @@ package struct ShowActionFilter {
   /// Whether a state is needed to decide (a path).
   package var needsState: Bool { path != nil }
 
+  /// Whether any filter is given: then `show` exits 1 when no action passes them.
+  package var selects: Bool {
+    label != nil || from != nil || to != nil || since != nil || until != nil || path != nil
+  }
+
   /// Whether no later action can match (sequence numbers and times only grow).
   package func isPast(seq: Int64, t: Int64) -> Bool {
     if let to, seq > to { return true }

@@ -15,6 +15,8 @@ package final class ShowRunner {
   @exclusivity(unchecked) private var reachedFrom = false
   /// Whether the last action read was coalesced (its state not captured).
   @exclusivity(unchecked) private var lastWasCoalesced = false
+  /// How many actions (or, with `--full-state`, the initial state) were shown.
+  @exclusivity(unchecked) private var shownCount = 0
 
   package init(options: ShowOptions, context: CommandContext) {
     self.options = options
@@ -76,6 +78,7 @@ package final class ShowRunner {
         if options.fullState, !json, snapshot.seq == 0, let state = tracker.state,
           options.filter.accepts(seq: 0, t: 0, label: "")
         {
+          shownCount += 1
           try output.line()
           try output.line(renderer.actionLine(seq: 0, t: 0, duration: 0, label: "initial state", effect: nil))
           try output.line(renderer.value(try input.value(state, line: line.line, under: "/state")))
@@ -83,7 +86,7 @@ package final class ShowRunner {
       case let .action(action):
         if options.filter.isPast(seq: action.seq, t: action.t) && !options.follow {
           try input.finish()
-          return CommandLineExit.success
+          return try exitCode()
         }
         if action.seq >= (options.filter.from ?? 0) { reachedFrom = true }
         lastWasCoalesced = action.coalesced
@@ -108,6 +111,7 @@ package final class ShowRunner {
           && pathCheck?.changed(after: tracker.state) ?? true
         lastShown = shown ? action.seq : -1
         if shown {
+          shownCount += 1
           try show(action, change: stateChange, after: tracker.state, line: line, input: input, renderer: renderer)
         }
       case let .effect(event):
@@ -129,7 +133,19 @@ package final class ShowRunner {
       }
     }
     try input.finish()
-    return CommandLineExit.success
+    return try exitCode()
+  }
+
+  /// Like `grep`, and as `blame` and `state` do: filters that no action passes are "nothing
+  /// found" (exit 1, with a line that says so in the text output), not an error (2); without
+  /// filters an empty session is shown and is fine (0).
+  private func exitCode() throws -> Int32 {
+    guard options.filter.selects, shownCount == 0 else { return CommandLineExit.success }
+    if options.format == .text, !options.labelsOnly {
+      try context.output.line()
+      try context.output.line(context.style.paint("No action matched the filters.", .dim))
+    }
+    return CommandLineExit.problemsFound
   }
 
   /// `--labels-only` without `--path`: the summary reader, which builds no values (the fast path).
@@ -165,11 +181,12 @@ package final class ShowRunner {
           bytes.append(UInt8(ascii: "\n"))
         }
       }
+      shownCount += 1
       if options.follow { try context.output.flush() }
     }
     try input.finish()
     if tested, let segments, segments.stretchesRead > 0 { try? context.errors.line(segments.testNote) }
-    return CommandLineExit.success
+    return try exitCode()
   }
 
   private func show(

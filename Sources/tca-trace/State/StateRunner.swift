@@ -72,7 +72,8 @@ package struct StateRunner {
     }
     try input.finish()
     guard let found, let state = tracker.state, seq.map({ Int64($0) == found.seq }) ?? true else {
-      throw CommandLineExit.failure("\(input.file) has no action \(seq ?? 0)\(reading.reason(for: Int64(seq ?? 0)))")
+      throw CommandLineExit.nothingFound(
+        "\(input.file) has no action \(seq ?? 0)\(reading.reason(for: Int64(seq ?? 0)))")
     }
     if foundIsCoalesced {
       warnNotCaptured(seq: found.seq, line: found.line, lastCaptured: lastCaptured, file: input.file)
