@@ -104,6 +104,50 @@ import Testing
   /// and a set's member by its place: the trace writes them inside `$dict` pairs and `$set`
   /// members, whose pointers are not the path's. `blame` said "No state has scores[5]" and "No
   /// action changed tags[1]"; a key inserted before (#2) shifts the pairs, not the entry.
+  /// A JSON Pointer that stops at a container's marker, as copied from a patch
+  /// (`/pair/$tuple/x` → `/pair/$tuple`), names the container: the tuple is shown as a tuple
+  /// (inside its marker its fields read as a dictionary's entries, `["x": 1, "_1": 2]`), and
+  /// `--format json` gives the tuple's pointer and values.
+  @Test func aPointerEndingAtAMarkerNamesTheContainer() {
+    let directory = TemporaryDirectory()
+    _ = directory.file(
+      "tuple.jsonl",
+      contents: [
+        SampleTraces.header,
+        #"{"kind":"state","seq":0,"t":0,"state":{"$type":"S","pair":{"$tuple":{"x":1,"_1":2}},"tags":{"$set":["a"]}}}"#,
+        #"{"kind":"action","seq":1,"t":1000,"duration":1000,"label":"A.move","action":null,"patch":[{"op":"replace","path":"/pair/$tuple/x","value":5}]}"#,
+        #"{"kind":"action","seq":2,"t":2000,"duration":1000,"label":"A.tag","action":null,"patch":[{"op":"add","path":"/tags/$set/1","value":"b"}]}"#,
+        #"{"kind":"end","t":3000,"actions":2}"#,
+      ].joined(separator: "\n") + "\n")
+    #expect(
+      tcaTrace("blame", "tuple.jsonl", "/pair/$tuple", in: directory)
+        == ToolRun(
+          stdout: """
+            #1      +0.000s  1.00µs  A.move
+              - (x: 1, 2)
+              + (x: 5, 2)
+            1 action changed /pair/$tuple.
+
+            """))
+    #expect(
+      tcaTrace("blame", "--format", "json", "tuple.jsonl", "/pair/$tuple", in: directory)
+        == ToolRun(
+          stdout: #"""
+            {"seq":1,"t":1000,"label":"A.move","path":"/pair","old":{"$tuple":{"x":1,"_1":2}},"new":{"$tuple":{"x":5,"_1":2}}}
+
+            """#))
+    #expect(
+      tcaTrace("blame", "tuple.jsonl", "/tags/$set", in: directory)
+        == ToolRun(
+          stdout: """
+            #2      +0.000s  1.00µs  A.tag
+              - Set(["a"])
+              + Set(["a", "b"])
+            1 action changed /tags/$set.
+
+            """))
+  }
+
   @Test func entriesOfDictionariesAndMembersOfSets() {
     let directory = TemporaryDirectory()
     func action(_ seq: Int, _ label: String, _ operation: String) -> String {

@@ -38,6 +38,12 @@ import Testing
       ("pair.label", "/pair/$tuple/label", "2"),
       ("pair[1]", "/pair/$tuple/label", "2"),
       ("/scores/$dict/1/1", "/scores/$dict/1/1", "10"),
+      // A pointer that stops at a container's marker names the container (inside the marker is
+      // not a value: a tuple's fields read as a dictionary's entries).
+      ("/pair/$tuple", "/pair", #"{"$tuple":{"_0":1,"label":2}}"#),
+      ("pair.$tuple", "/pair", #"{"$tuple":{"_0":1,"label":2}}"#),
+      ("/tags/$set", "/tags", #"{"$set":["a","b"]}"#),
+      ("/scores/$dict", "/scores", #"{"$dict":[[-1,0],[5,10],[7,1]]}"#),
       // A quoted id or key may hold a `]` (QA: `repos[id:"a]b"]` was an error).
       (#"todos[id:"a]b"].title"#, "/todos/3/title", #""Tea""#),
       (#"names["x]y"]"#, "/names/$dict/2/1", "3"),

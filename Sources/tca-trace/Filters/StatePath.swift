@@ -29,7 +29,16 @@ package struct StatePath: Sendable, Equatable, CustomStringConvertible {
     // error, as `diff --ignore ''` is.
     guard !text.isEmpty else { throw ParseError(message: "empty path") }
     segments = try PathSyntax.segments(of: text, name: Segment.token, bracket: Self.bracket)
+    // A pointer that stops at a container's marker (`/pair/$tuple`, `/tags/$set`,
+    // `/scores/$dict`, as copied from a patch) names the container: what is inside the marker is
+    // not a value of its own (a tuple's fields would read as a dictionary's entries).
+    while segments.count > 1, case let .token(last)? = segments.last, Self.containerMarkers.contains(last) {
+      segments.removeLast()
+    }
   }
+
+  /// The markers whose value holds a container's members (docs/log-format.md).
+  static let containerMarkers: Set<String> = ["$tuple", "$set", "$dict"]
 
   /// This dialect's brackets: `[3]`, `[id:42]` (`[id:"milk"]`, `[id: E621E1F8-…]`), or a
   /// dictionary's key: `["milk"]`, `[E621E1F8-…]`, `[-1]` (`[5]` is an index into an array and a key
