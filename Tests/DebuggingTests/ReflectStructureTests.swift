@@ -116,7 +116,11 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
     #expect(Value(reflecting: Int?.none as Any) == .null)
     #expect(Value(reflecting: Int?.some(3) as Any) == .int(3))
     #expect(Value(reflecting: Int??.some(.some(3)) as Any) == .int(3))
-    #expect(Value(reflecting: Int??.some(.none) as Any) == .null)
+    // A nested optional holding `nil` is its case, not the outer `nil`.
+    #expect(
+      Value(reflecting: Int??.some(.none) as Any)
+        == .enumCase(type: "Int??", name: "some", values: [.init(nil, .null)]))
+    #expect(Value(reflecting: Int??.none as Any) == .null)
     #expect(Value(reflecting: [1, nil, 3] as [Int?]) == .array([.int(1), .null, .int(3)]))
   }
 
@@ -150,7 +154,9 @@ private let todoID = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
           generic: [
             1
           ],
-          nested: nil,
+          nested: Int??.some(
+            nil
+          ),
           optional: "x",
           shape: Circle(
             radius: Double(2.0)

@@ -126,7 +126,13 @@ struct LiveDiffer {
       if let change = enumChange(oldMirror, Mirror(reflecting: new), old, depth: depth) { return change }
     case .optional?:
       let a = oldMirror.children.first?.value, b = Mirror(reflecting: new).children.first?.value
-      if let a, let b { return change(a, b, depth: depth) }
+      // A nested optional holding `nil` (`Int??.some(nil)`) is written as its case, not as the
+      // wrapped `nil`: compared whole.
+      func isNil(_ value: Any) -> Bool {
+        let mirror = Mirror(reflecting: value)
+        return mirror.displayStyle == .optional && mirror.children.isEmpty
+      }
+      if let a, let b, !isNil(a), !isNil(b) { return change(a, b, depth: depth) }
     default:
       break
     }

@@ -53,7 +53,8 @@ extension Value {
   /// - Structs and classes are `.structure` with fields in declaration order (a class's inherited
   ///   fields first). Enums are `.enumCase` with the case name and its associated values, labelled
   ///   where the case declares labels. Tuples are `.tuple`; `.0`-style labels become `nil`.
-  /// - `Optional.some(x)` is `x`; `nil` is `.null`. Arrays and any mirror with display style
+  /// - `Optional.some(x)` is `x`; `nil` is `.null`; a nested optional holding `nil` is the case
+  ///   `.enumCase(type: "Int??", name: "some", values: [(nil, .null)])`. Arrays and any mirror with display style
   ///   `.collection` (identified arrays) are `.array`.
   /// - Sets and dictionaries are sorted into a canonical order (dictionaries by key: numbers
   ///   numerically, strings with `<`, other keys by their reflected tree), so the same state gives

@@ -42,7 +42,7 @@ struct Reflector {
       return reflect((value as! AnyHashable).base, depth: depth)
     case .optional:
       guard let wrapped = (value as! any ReflectableOptional).wrappedAny else { return .null }
-      return reflect(wrapped, depth: depth)
+      return Value.some(reflect(wrapped, depth: depth), type: info.name)
     case .array:
       guard depth < options.maximumDepth else { return .reference(type: info.name) }
       return .array((value as! any ReflectableArray).reflectElements(&self, depth: depth + 1))
@@ -198,7 +198,7 @@ struct Reflector {
       return .tuple(reflectFields(mirror, depth: depth + 1))
     case .optional:
       guard let wrapped = mirror.children.first?.value else { return .null }
-      return reflect(wrapped, depth: depth)
+      return Value.some(reflect(wrapped, depth: depth), type: info.name)
     case .collection:
       return .array(mirror.children.map { reflect($0.value, depth: depth + 1) })
     case .set:

@@ -11,7 +11,10 @@ protocol ReflectableOptional {
 extension Optional: ReflectableOptional {
   static func reflectWrapped(at address: UnsafeRawPointer, _ reflector: inout Reflector, depth: Int) -> Value {
     guard case let .some(wrapped) = address.assumingMemoryBound(to: Self.self).pointee else { return .null }
-    return withUnsafePointer(to: wrapped) { reflector.reflect(at: UnsafeRawPointer($0), Wrapped.self, depth: depth) }
+    let value = withUnsafePointer(to: wrapped) {
+      reflector.reflect(at: UnsafeRawPointer($0), Wrapped.self, depth: depth)
+    }
+    return value == .null ? Value.some(value, type: TypeName.of(type: Self.self)) : value
   }
 
   var wrappedAny: Any? {
@@ -103,5 +106,15 @@ extension Dictionary: ReflectableDictionary {
       entries.append(Debugging.Value.Entry(reflectedKey, reflector.reflect(value, depth: depth)))
     }
     return entries
+  }
+}
+
+extension Value {
+  /// `Optional.some(x)` as the trace writes it: `x` itself, except when `x` is `nil` (a nested
+  /// optional holding `nil`, `Int??.some(nil)`), which would read as the outer `nil`: then the
+  /// case, `{"$enum":"Int??","some":{"_0":null}}`.
+  static func some(_ wrapped: Value, type: String) -> Value {
+    guard case .null = wrapped else { return wrapped }
+    return .enumCase(type: type, name: "some", values: [Value.Field(nil, .null)])
   }
 }

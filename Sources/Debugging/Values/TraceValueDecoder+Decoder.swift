@@ -40,6 +40,14 @@ final class ValueTreeDecoder: Decoder, SingleValueDecodingContainer {
 
   /// `T`, with the Foundation types and raw-value enums read from their trace forms first.
   func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+    // A nested optional holding `nil`, written as its case (`{"$enum":"Int??","some":{"_0":null}}`):
+    // asked for the optional it wraps (by `Optional.init(from:)` or `decodeIfPresent`), the payload.
+    if T.self is any ReflectableOptional.Type, case let .enumCase(outer, "some", values) = value, values.count == 1,
+      values[0].label == nil, outer != TypeName.of(type: T.self)
+    {
+      return try ValueTreeDecoder(value: values[0].value, codingPath: codingPath, userInfo: sendableUserInfo)
+        .decodeValue(type)
+    }
     try refuseMissingValue()
     if let special = try decodeFoundationValue(type) { return special }
     return try T(from: self)

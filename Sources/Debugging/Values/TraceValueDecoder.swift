@@ -22,7 +22,7 @@ import Foundation
 /// | `String`-keyed object, `$dict` | a keyed container (`String` or `Int` keys), or an unkeyed `[key, value, key, value …]` one as `Dictionary` expects for other keys |
 /// | `$uuid`, `$date`, `$url`, `$data` | `UUID`, `Date`, `URL`, `Data` (also their plain forms: a string, the seconds since 2001) |
 /// | `$double` (`nan`, `inf`, `-inf`) | `Double`, `Float` |
-/// | `null` | `nil` of an optional; `Optional.some(x)` is `x` |
+/// | `null` | `nil` of an optional; `Optional.some(x)` is `x`; `{"$enum":"Int??","some":{"_0":null}}` is `.some(nil)` |
 /// | `IndexSet`'s `ranges` | `IndexSet` |
 ///
 /// A value that does not fit is a ``TraceValueDecodingError`` naming the path inside the value,

@@ -12,7 +12,8 @@ import Foundation
 /// ```
 ///
 /// Integers are normalised: every integer that fits `Int64` is `.int`; only values above
-/// `Int64.max` are `.uint`. `Optional.some(x)` is `x` itself and `nil` is `.null`.
+/// `Int64.max` are `.uint`. `Optional.some(x)` is `x` itself and `nil` is `.null` (a nested
+/// optional holding `nil`, `Int??.some(nil)`, is its case: `.enumCase(type: "Int??", name: "some", …)`).
 /// Equality compares doubles by bit pattern, so a tree holding NaN equals itself.
 public indirect enum Value: Sendable {
   /// A struct or class with its fields in declaration order. `type` is the readable type name
