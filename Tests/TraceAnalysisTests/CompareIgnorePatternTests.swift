@@ -56,6 +56,16 @@ import Testing
       try IgnorePattern("todos[id:3]")
     }
     #expect(throws: IgnorePattern.ParseError(message: "unclosed [ at column 6")) { try IgnorePattern("todos[3") }
+    // A pointer copied from a patch names a dictionary's pair by place through its marker: that
+    // would match nothing; the message says how to name the entry.
+    #expect(
+      throws: IgnorePattern.ParseError(
+        message:
+          "$dict is a marker of the trace's value form, not a path segment: name a dictionary's entry by its key, scores[5], a set's member or a tuple's field by its place, tags[1], pair.0"
+      )
+    ) { try IgnorePattern("/scores/$dict/1/1") }
+    // A `$` key that is no marker is a dictionary's key like any other.
+    #expect((try? IgnorePattern("names.$x"))?.matches(["names", "$x"]) == true)
     #expect(throws: IgnorePattern.ParseError(message: "empty name at column 3")) { try IgnorePattern("a..b") }
     #expect(throws: IgnorePattern.ParseError(message: "expected . or [ at column 9")) { try IgnorePattern("todos[0]x") }
     #expect(throws: IgnorePattern.ParseError(message: "empty path")) { try IgnorePattern("") }

@@ -48,7 +48,21 @@ public struct IgnorePattern: Sendable, Hashable, CustomStringConvertible {
       throw ParseError(message: error.message)
     }
     guard !segments.isEmpty else { throw ParseError(message: "empty path") }
+    // A marker copied from a patch's pointer (`/scores/$dict/1/1`) is not a segment: such a
+    // pattern would match nothing, silently.
+    for case let .literal(token) in segments where Self.markers.contains(token) {
+      throw ParseError(
+        message:
+          "\(token) is a marker of the trace's value form, not a path segment: name a dictionary's entry by its key, scores[5], a set's member or a tuple's field by its place, tags[1], pair.0"
+      )
+    }
   }
+
+  /// The `$` keys of the trace's value form (docs/log-format.md), which paths walk through.
+  static let markers: Set<String> = [
+    "$type", "$enum", "$tuple", "$set", "$dict", "$id", "$uuid", "$date", "$t", "$url", "$data", "$double",
+    "$redacted", "$ref",
+  ]
 
   /// This dialect's brackets (`PathSyntax` reads the rest): `[3]`, `[*]`, `[**]`, or a key:
   /// `[E621E1F8-…]`, `[api*]`, `["a.b"]` (quoted, a key is taken as written, `*` included).
