@@ -3,6 +3,7 @@ import Debugging
 // `tca-trace`: a thin shell over `TraceTool` (TraceTool.swift). A reader that goes away
 // (`| head`) shows up as EPIPE from write(2), which the output stops on quietly.
 Platform.ignoreBrokenPipeSignal()
+ProcessEnd.endsWithCommand()
 let code = TraceTool.run(Array(CommandLine.arguments.dropFirst()), environment: .process())
 // A trace cut short, rewritten or recorded to again by another program while a line mapped from
 // it (a lazily read state) was still being read: those bytes read as zeros or as the new ones

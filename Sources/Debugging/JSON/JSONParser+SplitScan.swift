@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A large array's elements scanned on two cores: the second half on a thread of its own, from
 /// a place that looks like the start of an element (a comma, then the first element's first
@@ -23,7 +22,7 @@ extension JSONParser {
   /// How far from the middle an element start is looked for.
   static let splitSearched = 1 << 18
   /// How many scans used a second thread's half (for tests).
-  static let splitScansJoined = Atomic<Int>(0)
+  static let splitScansJoined = JoinedScans()
 
   /// `quickSkipValue(recording:)` (`checked`) or `quickCheckValue(recording:reusing: keys)` of the
   /// array at `index`, on two threads when it is large (see above).
@@ -51,7 +50,7 @@ extension JSONParser {
         return false
       }
       ranges.append(other.ranges)
-      Self.splitScansJoined.add(1, ordering: .relaxed)
+      Self.splitScansJoined.add()
       index = after
       return true
     }
@@ -105,6 +104,14 @@ extension JSONParser {
     }
     return nil
   }
+}
+
+/// A count under a lock (`Atomic` needs macOS 15; the package builds for 13).
+final class JoinedScans: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+  func add() { lock.withLock { value += 1 } }
+  var count: Int { lock.withLock { value } }
 }
 
 /// The second half of a split scan (`quickScanElements`), on a thread of its own that starts at

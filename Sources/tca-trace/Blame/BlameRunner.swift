@@ -139,6 +139,8 @@ package struct BlameRunner {
     }
     try input.finish()
     // Like `grep`: no action changed the path (no state has it, or none changed it) is "nothing found" (exit 1).
+    // The state is freed by the exit (`ProcessEnd`).
+    ProcessEnd.keep(tracker)
     return changes + wholeStateChanges > 0 ? CommandLineExit.success : CommandLineExit.problemsFound
   }
 

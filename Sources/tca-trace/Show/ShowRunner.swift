@@ -133,6 +133,8 @@ package final class ShowRunner {
       }
     }
     try input.finish()
+    // The state is freed by the exit (`ProcessEnd`).
+    ProcessEnd.keep(tracker)
     return try exitCode()
   }
 

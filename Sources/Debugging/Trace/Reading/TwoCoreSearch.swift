@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Searches of a long line's bytes on two cores: the second half on a thread of its own
 /// (`Platform.startThreadOnAnotherCore`), in steps of `step` bytes so that it stops soon once
@@ -79,20 +78,20 @@ enum TwoCoreSearch {
 /// then never does, and the caller does the work).
 private final class SecondHalf<Answer>: @unchecked Sendable {
   private let condition = NSCondition()
-  /// Under `condition`.
+  /// Under `condition` (`Atomic` needs macOS 15; the package builds for 13).
   private var started = false
   private var done = false
+  private var stopped = false
   private var answer: Answer?
-  private let stopped = Atomic<Bool>(false)
 
   init(_ work: @escaping (_ isStopped: () -> Bool) -> Answer) {
     let unchecked = UncheckedWork(work)
     Platform.startThreadOnAnotherCore { [self] in
       condition.lock()
-      started = !stopped.load(ordering: .relaxed)
+      started = !stopped
       condition.unlock()
       guard started else { return }
-      let answer = unchecked.work { self.stopped.load(ordering: .relaxed) }
+      let answer = unchecked.work { self.isStopped }
       condition.lock()
       self.answer = answer
       done = true
@@ -101,9 +100,18 @@ private final class SecondHalf<Answer>: @unchecked Sendable {
     }
   }
 
+  /// Whether `stop()` was called (looked at between steps).
+  private var isStopped: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return stopped
+  }
+
   /// Tells the thread to stop at its next step and waits for it, if it started.
   func stop() {
-    stopped.store(true, ordering: .relaxed)
+    condition.lock()
+    stopped = true
+    condition.unlock()
     _ = finish()
   }
 
@@ -112,8 +120,7 @@ private final class SecondHalf<Answer>: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     guard started else {
-      stopped.store(true, ordering: .relaxed)
-      started = false
+      stopped = true
       return nil
     }
     while !done { condition.wait() }
