@@ -34,6 +34,11 @@ public protocol TraceLineDecoder {
   /// When `tellsTagsOfLines`: the `reducer` member of the line decoded last, or `.unknown`
   /// (the line is searched).
   var tagOfLastLine: TraceReducerTag { get }
+  /// Whether this decoder, as set up, tells the tag (`tagOfLastLine`) of a large `state` line
+  /// (`TraceLineRules.isLargeStateLine`), and decoding one has no effect on it: such a line is
+  /// decoded before the reader decides to read it, instead of being searched for its tag first
+  /// (`false` by default). The line is what a 100,000-row state costs: 12 MB searched for nothing.
+  var tellsTagsOfLargeStateLines: Bool { get }
 }
 
 extension TraceLineDecoder {
@@ -42,6 +47,7 @@ extension TraceLineDecoder {
   public static func reducerTag(of line: Result<Record, TraceError>) -> TraceReducerTag { .unknown }
   public var tellsTagsOfLines: Bool { false }
   public var tagOfLastLine: TraceReducerTag { .unknown }
+  public var tellsTagsOfLargeStateLines: Bool { false }
 }
 
 /// What a line's scan found of its top-level `reducer` member (format 2: the session it belongs
@@ -142,10 +148,13 @@ public final class TraceLineReader<Decoder: TraceLineDecoder>: Sequence, Iterato
   @inline(__always)
   func read() -> Result<Decoder.Record, TraceError>? {
     let file = self.file
+    let tellsSome = !Decoder.tellsReducerTag && !decoder.tellsTagsOfLines && decoder.tellsTagsOfLargeStateLines
     let reducerTag: ((Result<Decoder.Record, TraceError>) -> TraceReducerTag)? =
       Decoder.tellsReducerTag
-      ? Decoder.reducerTag(of:) : decoder.tellsTagsOfLines ? { _ in self.decoder.tagOfLastLine } : nil
-    return rules.next(from: lines, kind: Decoder.kind(of:), reducerTag: reducerTag) { view in
+      ? Decoder.reducerTag(of:)
+      : decoder.tellsTagsOfLines || tellsSome ? { _ in self.decoder.tagOfLastLine } : nil
+    let scansFirst: ((LineReader.View) -> Bool)? = tellsSome ? { TraceLineRules.isLargeStateLine($0) } : nil
+    return rules.next(from: lines, kind: Decoder.kind(of:), reducerTag: reducerTag, scansFirst: scansFirst) { view in
       if let problem = TraceLineRules.problem(of: view, file: file) { return .failure(problem) }
       return decoder.decode(view, file: file)
     }

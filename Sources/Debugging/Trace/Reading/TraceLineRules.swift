@@ -54,10 +54,12 @@ package struct TraceLineRules {
   /// kind of a scanned event. `nil` at the end.
   @inline(__always)
   /// `reducerTag`: for a reader whose scan reads every top-level member, the `reducer` tag of a
-  /// scanned line (`TraceReducerTag`), so the line is not searched for it again.
+  /// scanned line (`TraceReducerTag`), so the line is not searched for it again; `scansFirst`:
+  /// the lines it tells, when not every line (the others are searched before they are scanned).
   package mutating func next<Event>(
     from lines: LineReader, kind: (Event) -> TraceKind,
     reducerTag: ((Result<Event, TraceError>) -> TraceReducerTag)? = nil,
+    scansFirst linesScannedFirst: ((LineReader.View) -> Bool)? = nil,
     scan: (LineReader.View) -> Result<Event, TraceError>
   ) -> Result<Event, TraceError>? {
     guard !stopped else { return nil }
@@ -78,7 +80,7 @@ package struct TraceLineRules {
       repeat {
         skipped =
           try lines.nextLine { view -> Bool in
-            if scansFirst, view.number > 1, let reducerTag {
+            if scansFirst, view.number > 1, let reducerTag, linesScannedFirst?(view) ?? true {
               let line = scan(view)
               let decision: TraceStreamSelection.Decision
               switch reducerTag(line) {
@@ -154,6 +156,11 @@ package struct TraceLineRules {
   static let actionLineStart: StaticString = #"{"kind":"action","#
   /// How the recorder starts every state line.
   static let stateLineStart: StaticString = #"{"kind":"state","#
+
+  /// A `state` line long enough to be read lazily (`recordKeepingArraysAsText`).
+  static func isLargeStateLine(_ view: LineReader.View) -> Bool {
+    view.bytes.count > JSONLazyArrays.smallest && ByteSearch.hasPrefix(view.bytes, stateLineStart)
+  }
   /// How the recorder starts every effect line (the lines `TraceEffectLineDecoder` reads).
   static let effectLineStart: StaticString = #"{"kind":"effect","#
 
@@ -268,6 +275,19 @@ package struct TraceLineRules {
   package static func recordKeepingArraysAsText(
     of view: LineReader.View, file: String, keyframes: Bool, keyTable: JSONKeyTable? = nil
   ) -> Result<TraceRecord, TraceError> {
+    var tag = TraceReducerTag.unknown
+    return recordKeepingArraysAsText(of: view, file: file, keyframes: keyframes, keyTable: keyTable, tag: &tag)
+  }
+
+  /// `recordKeepingArraysAsText(of:file:keyframes:keyTable:)`, telling the line's `reducer` tag
+  /// where its decoding shows it (`tag`): `.none` for a line read lazily whose top level has no
+  /// `reducer` member (so `TraceStreamSelection.tag(of:)` finds none either), `.unknown` for any
+  /// other (the line is then searched, as before). A 12 MB state line is not searched for a tag
+  /// it does not have.
+  package static func recordKeepingArraysAsText(
+    of view: LineReader.View, file: String, keyframes: Bool, keyTable: JSONKeyTable?, tag: inout TraceReducerTag
+  ) -> Result<TraceRecord, TraceError> {
+    tag = .unknown
     let bytes = view.bytes
     guard bytes.count > JSONLazyArrays.smallest, problem(of: view, file: file) == nil else {
       return record(of: view, file: file, keyTable: keyTable)
@@ -286,6 +306,8 @@ package struct TraceLineRules {
     guard let json = try? JSONReader.parseKeepingArraysAsText(bytes, fromDepth: depth, line: view) else {
       return record(of: view, file: file, keyTable: keyTable)
     }
+    // (A top-level `reducer` member, rare, is left to the search: its exact rules are its.)
+    if json["reducer"] == nil { tag = .none }
     do {
       return .success(try TraceRecord(json: json))
     } catch {

@@ -123,6 +123,10 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   /// accept no other key): their session is known without searching the line.
   public var tellsTagsOfLines: Bool { readsForChecking }
   public private(set) var tagOfLastLine = TraceReducerTag.unknown
+  /// A large state line read lazily tells whether it has a `reducer` member from its decoding
+  /// (`recordKeepingArraysAsText`), and sets nothing here (only `session`, `note` and `action`
+  /// lines do).
+  public var tellsTagsOfLargeStateLines: Bool { keepsArraysAsText && !readsForChecking && !defersStates }
   private var noteSinceAction = false
 
   public init() {}
@@ -144,11 +148,13 @@ public struct TraceRecordDecoder: TraceLineDecoder {
     } else if skipsKeyframeStates && !noteSinceAction {
       decoded =
         keepsArraysAsText && ByteSearch.hasPrefix(view.bytes, TraceLineRules.stateLineStart)
-        ? TraceLineRules.recordKeepingArraysAsText(of: view, file: file, keyframes: false, keyTable: keyTable)
+        ? TraceLineRules.recordKeepingArraysAsText(
+          of: view, file: file, keyframes: false, keyTable: keyTable, tag: &tagOfLastLine)
         : TraceLineRules.recordSkippingKeyframeState(
           of: view, file: file, keepsActionValue: !skipsActionValues, keyTable: keyTable)
     } else if keepsArraysAsText {
-      decoded = TraceLineRules.recordKeepingArraysAsText(of: view, file: file, keyframes: true, keyTable: keyTable)
+      decoded = TraceLineRules.recordKeepingArraysAsText(
+        of: view, file: file, keyframes: true, keyTable: keyTable, tag: &tagOfLastLine)
     } else {
       decoded = TraceLineRules.record(of: view, file: file, keyTable: keyTable)
     }
