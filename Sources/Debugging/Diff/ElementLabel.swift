@@ -16,7 +16,7 @@ extension StateDiff.Key {
   package static func writeElementLabel(
     old: Int?, new: Int?, id: Value?, side: TextLines.Marker, into bytes: inout [UInt8]
   ) {
-    func number(_ n: Int) { bytes.appendUTF8(String(n)) }
+    func number(_ n: Int) { bytes.appendInteger(Int64(n)) }
     bytes.append(UInt8(ascii: "["))
     switch (side, old, new) {
     case let (.removed, old?, _): number(old)

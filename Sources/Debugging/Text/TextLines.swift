@@ -60,6 +60,12 @@ package struct TextLines {
     }
   }
 
+  /// Empties the text, keeping its storage: one `TextLines` serves many values.
+  package mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+    coloredLine = false
+  }
+
   /// Appends a piece of the line being written.
   package mutating func write(_ piece: String) {
     bytes.appendUTF8(piece)

@@ -17,6 +17,7 @@ import Debugging
 /// ```
 public struct ReportActionDetails {
   private var tracker = TraceStateTracker()
+  private var encoder = ReportDiffEncoder()
 
   public init() {}
 
@@ -40,7 +41,7 @@ public struct ReportActionDetails {
       // a patch that may change an object's shape keeps the whole state before it.
       let change = ActionChange(patch: action.patch, before: tracker.state)
       let problem = tracker.consume(line.record, line: line.line)
-      Self.writeDetail(action, change: change, after: tracker.state, into: &bytes)
+      writeDetail(action, change: change, after: tracker.state, into: &bytes)
       return problem
     case .session, .effect, .note, .end:
       return nil
@@ -48,11 +49,12 @@ public struct ReportActionDetails {
   }
 
   /// `{"a": action text, "d": diff model}`; `"x"` says why there is no diff.
-  private static func writeDetail(_ action: TraceAction, change: ActionChange, after: JSON?, into bytes: inout [UInt8])
-  {
+  private mutating func writeDetail(
+    _ action: TraceAction, change: ActionChange, after: JSON?, into bytes: inout [UInt8]
+  ) {
     bytes.append(contentsOf: #"{"a":"#.utf8)
     if let value = try? Value(json: action.action) {
-      ReportDiffEncoder.writeText(value, into: &bytes)
+      encoder.writeText(value, into: &bytes)
     } else {
       JSONWriter.writeString(JSONWriter.string(action.action), into: &bytes)
     }
@@ -70,7 +72,7 @@ public struct ReportActionDetails {
       do throws(JSONError) {
         if let after, let diff = try change.diff(after: after) {
           bytes.append(contentsOf: #","d":"#.utf8)
-          ReportDiffEncoder.write(diff, into: &bytes)
+          encoder.write(diff, into: &bytes)
         } else {
           why("the state before this action is unknown (see the problems above)")
         }

@@ -18,37 +18,48 @@ import Foundation
 /// ```text
 /// {"s":"T(","e":")","c":[{"k":"x","o":"1","n":"2"}]}
 /// ```
-enum ReportDiffEncoder {
+struct ReportDiffEncoder {
+  /// Reused for every text and label written (no buffer is allocated per value).
+  private var lines = TextLines(color: false)
+  private var label: [UInt8] = []
+  private var otherLabel: [UInt8] = []
+
+  init() {}
+
   /// The diff model's JSON text, written straight as bytes (no JSON tree is built per action).
-  static func write(_ diff: StateDiff, into bytes: inout [UInt8]) {
+  mutating func write(_ diff: StateDiff, into bytes: inout [UInt8]) {
     object(diff.root.change, key: diff.root.key, into: &bytes)
   }
 
   /// `write` as a string.
   static func string(_ diff: StateDiff) -> String {
+    var encoder = ReportDiffEncoder()
     var bytes: [UInt8] = []
-    write(diff, into: &bytes)
+    encoder.write(diff, into: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
   /// A value as it reads in a diff, on as many lines as custom-dump uses.
   static func text(_ value: Value) -> String {
-    String(decoding: textBytes(value), as: UTF8.self)
+    var encoder = ReportDiffEncoder()
+    var text: [UInt8] = []
+    encoder.forEachLine(of: value) { text.append(contentsOf: $0) }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// `text(value)` as a JSON string literal appended to `bytes`.
-  static func writeText(_ value: Value, into bytes: inout [UInt8]) {
-    textBytes(value).withUnsafeBufferPointer { JSONWriter.writeString(utf8: $0, into: &bytes) }
+  mutating func writeText(_ value: Value, into bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    forEachLine(of: value) { JSONStringBody.append($0, to: &bytes) }
+    bytes.append(UInt8(ascii: "\""))
   }
 
-  /// The UTF-8 of `text(value)`.
-  private static func textBytes(_ value: Value) -> [UInt8] {
-    var lines = TextLines(color: false)
+  /// Hands over the lines of `text(value)` in order, each with its line break but the last:
+  /// custom-dump's lines without their marker and the space after it (two ASCII bytes; the lines
+  /// found with memchr).
+  private mutating func forEachLine(of value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    lines.removeAll()
     ValueText.dump(value, label: "", suffix: "", marker: .context, depth: 0, into: &lines)
-    // Every line starts with its marker and a space (ASCII): drop those two bytes per line, the
-    // lines found with memchr.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(lines.bytes.count)
     lines.bytes.withUnsafeBufferPointer { text in
       guard let base = text.baseAddress else { return }
       var start = 2
@@ -57,35 +68,21 @@ enum ReportDiffEncoder {
           memchr(base + start, 0x0A, text.count - start).map {
             base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) + 1
           } ?? text.count
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
+        body(UnsafeBufferPointer(rebasing: text[start..<end]))
         start = end + 2
       }
     }
-    return bytes
   }
 
   /// Writes JSON object members one after the other, commas between them. The names are
-  /// literals, written as bytes (appending a `String`'s UTF-8 view goes byte by byte).
+  /// literals with their quotes and colon (`"k":`), written as bytes.
   private struct Members {
     var first = true
 
     mutating func key(_ name: StaticString, into bytes: inout [UInt8]) {
       if !first { bytes.append(UInt8(ascii: ",")) }
       first = false
-      bytes.append(UInt8(ascii: "\""))
-      name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-      bytes.append(UInt8(ascii: "\""))
-      bytes.append(UInt8(ascii: ":"))
-    }
-
-    mutating func string(_ name: StaticString, _ value: String, into bytes: inout [UInt8]) {
-      key(name, into: &bytes)
-      JSONWriter.writeString(value, into: &bytes)
-    }
-
-    mutating func text(_ name: StaticString, _ value: Value, into bytes: inout [UInt8]) {
-      key(name, into: &bytes)
-      ReportDiffEncoder.writeText(value, into: &bytes)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
     mutating func int(_ name: StaticString, _ value: Int, into bytes: inout [UInt8]) {
@@ -94,70 +91,95 @@ enum ReportDiffEncoder {
     }
   }
 
-  private static func object(_ change: StateDiff.Change, key: StateDiff.Key, into bytes: inout [UInt8]) {
+  private mutating func object(_ change: StateDiff.Change, key: StateDiff.Key, into bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "{"))
     var members = Members()
     self.members(change, key: key, skipUnchanged: false, into: &bytes, &members)
     bytes.append(UInt8(ascii: "}"))
   }
 
-  private static func members(
+  /// `"k":label`, unless the label is empty.
+  private mutating func labelled(
+    _ key: StateDiff.Key, side: Side, into bytes: inout [UInt8], _ members: inout Members
+  ) {
+    switch key {
+    case .root, .member, .line: return
+    case .field(nil, _): return
+    case let .field(label?, _):
+      guard !label.isEmpty else { return }
+      members.key(#""k":"#, into: &bytes)
+      JSONStringBody.appendQuoted(label, to: &bytes)
+    case .entry, .element:
+      Self.writeLabel(key, side: side, into: &label)
+      guard !label.isEmpty else { return }
+      members.key(#""k":"#, into: &bytes)
+      Self.appendQuoted(label, to: &bytes)
+    }
+  }
+
+  private mutating func members(
     _ change: StateDiff.Change, key: StateDiff.Key, skipUnchanged: Bool, into bytes: inout [UInt8],
     _ members: inout Members
   ) {
-    func labelled(_ side: Side) {
-      let text = label(key, side: side)
-      if !text.isEmpty { members.string("k", text, into: &bytes) }
-    }
     switch change {
     case let .unchanged(count):
-      if !skipUnchanged { members.int("u", count, into: &bytes) }
+      if !skipUnchanged { members.int(#""u":"#, count, into: &bytes) }
     case let .replaced(old, new):
-      let oldLabel = label(key, side: .removed)
-      if !oldLabel.isEmpty { members.string("k", oldLabel, into: &bytes) }
-      members.text("o", old, into: &bytes)
-      members.text("n", new, into: &bytes)
+      labelled(key, side: .removed, into: &bytes, &members)
+      members.key(#""o":"#, into: &bytes)
+      writeText(old, into: &bytes)
+      members.key(#""n":"#, into: &bytes)
+      writeText(new, into: &bytes)
       // Only an element's label can differ by side (its index before and after).
       if case let .element(from, to, _) = key, from != to {
-        let newLabel = label(key, side: .inserted)
-        if newLabel != oldLabel { members.string("kn", newLabel, into: &bytes) }
+        Self.writeLabel(key, side: .removed, into: &label)
+        Self.writeLabel(key, side: .inserted, into: &otherLabel)
+        if otherLabel != label {
+          members.key(#""kn":"#, into: &bytes)
+          Self.appendQuoted(otherLabel, to: &bytes)
+        }
       }
     case let .inserted(value):
-      labelled(.inserted)
-      members.text("a", value, into: &bytes)
+      labelled(key, side: .inserted, into: &bytes, &members)
+      members.key(#""a":"#, into: &bytes)
+      writeText(value, into: &bytes)
     case let .removed(value):
-      labelled(.removed)
-      members.text("d", value, into: &bytes)
+      labelled(key, side: .removed, into: &bytes, &members)
+      members.key(#""d":"#, into: &bytes)
+      writeText(value, into: &bytes)
     case let .moved(_, _, inner):
-      labelled(.moved)
-      members.int("m", 1, into: &bytes)
+      labelled(key, side: .moved, into: &bytes, &members)
+      members.int(#""m":"#, 1, into: &bytes)
       self.members(inner, key: .root, skipUnchanged: true, into: &bytes, &members)
     case let .nested(.lines, children):
-      labelled(.context)
-      members.key("l", into: &bytes)
+      labelled(key, side: .context, into: &bytes, &members)
+      members.key(#""l":"#, into: &bytes)
       bytes.append(UInt8(ascii: "["))
       var first = true
       for child in children {
         guard case let .line(_, _, text) = child.key else { continue }
         if !first { bytes.append(UInt8(ascii: ",")) }
         first = false
-        let marker: String
+        let marker: StaticString
         switch child.change {
-        case .inserted: marker = "+"
-        case .removed: marker = "-"
-        default: marker = " "
+        case .inserted: marker = #"["+","#
+        case .removed: marker = #"["-","#
+        default: marker = #"[" ","#
         }
-        bytes.append(contentsOf: "[\"\(marker)\",".utf8)
-        JSONWriter.writeString(ValueText.escaped(text), into: &bytes)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount))
+        label.removeAll(keepingCapacity: true)
+        ValueText.writeEscaped(text, into: &label)
+        Self.appendQuoted(label, to: &bytes)
         bytes.append(UInt8(ascii: "]"))
       }
       bytes.append(UInt8(ascii: "]"))
     case let .nested(shape, children):
-      let (open, close) = brackets(shape)
-      labelled(.context)
-      members.string("s", open, into: &bytes)
-      members.string("e", close, into: &bytes)
-      members.key("c", into: &bytes)
+      labelled(key, side: .context, into: &bytes, &members)
+      members.key(#""s":"#, into: &bytes)
+      Self.writeOpening(shape, into: &bytes)
+      members.key(#""e":"#, into: &bytes)
+      Self.writeClosing(shape, into: &bytes)
+      members.key(#""c":"#, into: &bytes)
       bytes.append(UInt8(ascii: "["))
       for (index, child) in children.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -169,26 +191,55 @@ enum ReportDiffEncoder {
 
   private typealias Side = TextLines.Marker
 
-  private static func brackets(_ shape: StateDiff.Shape) -> (String, String) {
+  private static func appendQuoted(_ text: [UInt8], to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    text.withUnsafeBufferPointer { JSONStringBody.append($0, to: &bytes) }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// The opening of a nested value, as a JSON string: `"Todo("`, `".loaded("`, `"["`.
+  private static func writeOpening(_ shape: StateDiff.Shape, into bytes: inout [UInt8]) {
+    func literal(_ text: StaticString) {
+      bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
     switch shape {
-    case let .structure(type): return ("\(type)(", ")")
-    case let .enumCase(_, name): return (".\(name)(", ")")
-    case .tuple: return ("(", ")")
-    case .array, .dictionary: return ("[", "]")
-    case .set: return ("Set([", "])")
-    case .lines: return ("\"\"\"", "\"\"\"")
+    case let .structure(type):
+      bytes.append(UInt8(ascii: "\""))
+      JSONStringBody.append(type, to: &bytes)
+      literal(#"(""#)
+    case let .enumCase(_, name):
+      literal(#""."#)
+      JSONStringBody.append(name, to: &bytes)
+      literal(#"(""#)
+    case .tuple: literal(#""(""#)
+    case .array, .dictionary: literal(#""[""#)
+    case .set: literal(#""Set([""#)
+    case .lines: literal(#""\"\"\"""#)
     }
   }
 
-  /// A node's label without the `: ` (as `DiffTextRenderer` writes it): `title`, `[3 (was 2)]`,
-  /// `[3 → 0, id: 4]`, `"key"`.
-  private static func label(_ key: StateDiff.Key, side: Side) -> String {
+  /// The closing of a nested value, as a JSON string: `")"`, `"]"`.
+  private static func writeClosing(_ shape: StateDiff.Shape, into bytes: inout [UInt8]) {
+    let text: StaticString
+    switch shape {
+    case .structure, .enumCase, .tuple: text = #"")""#
+    case .array, .dictionary: text = #""]""#
+    case .set: text = #""])""#
+    case .lines: text = #""\"\"\"""#
+    }
+    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// A node's label without the `: ` (as `DiffTextRenderer` writes it), replacing `label`:
+  /// `title`, `[3 (was 2)]`, `[3 → 0, id: 4]`, `"key"`.
+  private static func writeLabel(_ key: StateDiff.Key, side: Side, into label: inout [UInt8]) {
+    label.removeAll(keepingCapacity: true)
     switch key {
-    case .root, .member, .line: return ""
-    case let .field(label, _): return label ?? ""
-    case let .entry(key): return ValueText.compact(key)
+    case .root, .member, .line: break
+    case let .field(text, _): if let text { label.appendUTF8(text) }
+    case let .entry(key): ValueText.writeCompact(key, into: &label)
     case let .element(old, new, id):
-      return StateDiff.Key.elementLabel(old: old, new: new, id: id, side: side)
+      StateDiff.Key.writeElementLabel(old: old, new: new, id: id, side: side, into: &label)
     }
   }
 }
