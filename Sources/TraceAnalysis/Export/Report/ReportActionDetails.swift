@@ -53,7 +53,9 @@ public struct ReportActionDetails {
     _ action: TraceAction, change: ActionChange, after: JSON?, into bytes: inout [UInt8]
   ) {
     bytes.append(contentsOf: #"{"a":"#.utf8)
-    if let value = try? Value(json: action.action) {
+    if encoder.writeText(json: action.action, into: &bytes) {
+      // Written from the JSON: the common shapes.
+    } else if let value = try? Value(json: action.action) {
       encoder.writeText(value, into: &bytes)
     } else {
       JSONWriter.writeString(JSONWriter.string(action.action), into: &bytes)

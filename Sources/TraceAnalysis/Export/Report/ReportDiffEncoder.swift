@@ -54,12 +54,28 @@ struct ReportDiffEncoder {
     bytes.append(UInt8(ascii: "\""))
   }
 
+  /// `writeText(Value(json: json))` when `ValueText.dumpJSON` takes the value's shape (no `Value`
+  /// is built); `false`, with nothing written, otherwise.
+  mutating func writeText(json: JSON, into bytes: inout [UInt8]) -> Bool {
+    lines.removeAll()
+    guard ValueText.dumpJSON(json, into: &lines) else { return false }
+    bytes.append(UInt8(ascii: "\""))
+    forEachWrittenLine { JSONStringBody.append($0, to: &bytes) }
+    bytes.append(UInt8(ascii: "\""))
+    return true
+  }
+
   /// Hands over the lines of `text(value)` in order, each with its line break but the last:
   /// custom-dump's lines without their marker and the space after it (two ASCII bytes; the lines
   /// found with memchr).
   private mutating func forEachLine(of value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     lines.removeAll()
     ValueText.dump(value, label: "", suffix: "", marker: .context, depth: 0, into: &lines)
+    forEachWrittenLine(body)
+  }
+
+  /// `forEachLine` of the lines in `lines`.
+  private func forEachWrittenLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     lines.bytes.withUnsafeBufferPointer { text in
       guard let base = text.baseAddress else { return }
       var start = 2
