@@ -53,6 +53,18 @@ import TraceTestSupport
     #expect(DiffTextRenderer().render(diff) == DiffTextRenderer().render(whole))
   }
 
+  /// An element changed inside that is not in the value form elsewhere (only its id is read for
+  /// the diff) is still an error, as its `Value` is, naming the place.
+  @Test func anElementOutOfTheValueFormIsAnError() throws {
+    let state = try JSONReader.parse(
+      #"{"$type":"S","todos":[{"$type":"Todo","id":1,"at":{"$uuid":"nope"},"title":"Milk"}]}"#)
+    let patch = try JSONPatch(json: JSONReader.parse(#"[{"op":"replace","path":"/todos/0/title","value":"Jam"}]"#))
+    var after = state
+    let focused = try #require(FocusedChange(patch: patch, before: state))
+    try patch.apply(to: &after)
+    #expect(throws: JSONError(at: "/todos/0/at", #"invalid UUID "nope""#)) { try focused.diff(after: after) }
+  }
+
   /// Rows whose ids repeat are not matched by id (the array differ pairs them by position and
   /// shows no id), wherever the repeated id is in the window.
   @Test(arguments: [

@@ -83,25 +83,29 @@ package enum ValueText {
     }
     switch value {
     case let .structure(type, fields):
-      container(type, "", "(", ")", shown(fields).map { (Label.field($0.label), $0.value) })
+      // `shown(fields)`, without an array of its own.
+      let from = fields.first?.label == Value.identityLabel ? 1 : 0
+      container(type, "", "(", ")", fields.count - from) {
+        (Label.field(fields[from + $0].label), fields[from + $0].value)
+      }
     case let .enumCase(type, name, values):
       let dot = qualified ? type + "." : "."
       if values.isEmpty {
         line(dot, name, suffix)
       } else {
-        container(dot, name, "(", ")", values.map { (Label.field($0.label), $0.value) })
+        container(dot, name, "(", ")", values.count) { (Label.field(values[$0].label), values[$0].value) }
       }
     case let .tuple(fields):
-      container("", "", "(", ")", fields.map { (Label.field($0.label), $0.value) })
+      container("", "", "(", ")", fields.count) { (Label.field(fields[$0].label), fields[$0].value) }
     case let .array(elements):
-      container("", "", "[", "]", elements.enumerated().map { (Label.index($0.offset), $0.element) })
+      container("", "", "[", "]", elements.count) { (Label.index($0), elements[$0]) }
     case let .set(members):
-      container("", "", "Set([", "])", members.map { (Label.field(nil), $0) })
+      container("", "", "Set([", "])", members.count) { (Label.field(nil), members[$0]) }
     case let .dictionary(entries):
       if entries.isEmpty {
         line("[:]", suffix)
       } else {
-        container("", "", "[", "]", entries.map { (Label.entry($0.key), $0.value) })
+        container("", "", "[", "]", entries.count) { (Label.entry(entries[$0].key), entries[$0].value) }
       }
     case let .string(string):
       // A multi-line string (one line is a scalar, above).
@@ -120,20 +124,22 @@ package enum ValueText {
       lines.finish()
     }
 
-    /// `type`, `name` and `open` begin the value (`Todo(`, `.loaded(`, `[`), `close` ends it.
+    /// `type`, `name` and `open` begin the value (`Todo(`, `.loaded(`, `[`), `close` ends it;
+    /// `child(i)` is the label and value of each of its `count` children.
     func container(
-      _ type: String, _ name: String, _ open: StaticString, _ close: StaticString, _ children: [(Label, Value)]
+      _ type: String, _ name: String, _ open: StaticString, _ close: StaticString, _ count: Int,
+      _ child: (Int) -> (Label, Value)
     ) {
       lines.start(marker, depth)
       label.write(into: &lines.bytes)
       lines.write(type)
       lines.write(name)
       lines.write(open)
-      if children.isEmpty {
+      if count == 0 {
         lines.write(close)
         lines.write(suffix)
-      } else if children.count == 1, children[0].0.isEmpty, isScalar(children[0].1) || isBareCase(children[0].1) {
-        writeScalar(children[0].1, into: &lines.bytes)
+      } else if count == 1, case let (only, value) = child(0), only.isEmpty, isScalar(value) || isBareCase(value) {
+        writeScalar(value, into: &lines.bytes)
         lines.write(close)
         lines.write(suffix)
       } else if depth >= elisionDepth {
@@ -142,9 +148,10 @@ package enum ValueText {
         lines.write(suffix)
       } else {
         lines.finish()
-        for (index, (childLabel, child)) in children.enumerated() {
+        for index in 0..<count {
+          let (childLabel, value) = child(index)
           dump(
-            child, label: childLabel, suffix: index == children.count - 1 ? "" : ",", marker: marker, depth: depth + 1,
+            value, label: childLabel, suffix: index == count - 1 ? "" : ",", marker: marker, depth: depth + 1,
             into: &lines)
         }
         lines.start(marker, depth)

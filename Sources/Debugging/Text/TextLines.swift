@@ -53,6 +53,11 @@ package struct TextLines {
     if coloredLine, let role { bytes.appendUTF8(TextStyle.start(role)) }
     bytes.append(marker.byte)
     var indentation = 1 + 2 * depth
+    // A few spaces (most lines) one by one: cheaper than copying a slice.
+    if indentation <= 16 {
+      for _ in 0..<indentation { bytes.append(UInt8(ascii: " ")) }
+      return
+    }
     while indentation > 0 {
       let run = min(indentation, Self.spaces.count)
       bytes.append(contentsOf: Self.spaces[0..<run])

@@ -98,7 +98,7 @@ struct ReportDiffEncoder {
     mutating func key(_ name: StaticString, into bytes: inout [UInt8]) {
       if !first { bytes.append(UInt8(ascii: ",")) }
       first = false
-      bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+      ReportDiffEncoder.append(name, to: &bytes)
     }
 
     mutating func int(_ name: StaticString, _ value: Int, into bytes: inout [UInt8]) {
@@ -182,7 +182,7 @@ struct ReportDiffEncoder {
         case .removed: marker = #"["-","#
         default: marker = #"[" ","#
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount))
+        Self.append(marker, to: &bytes)
         label.removeAll(keepingCapacity: true)
         ValueText.writeEscaped(text, into: &label)
         Self.appendQuoted(label, to: &bytes)
@@ -207,6 +207,12 @@ struct ReportDiffEncoder {
 
   private typealias Side = TextLines.Marker
 
+  /// Appends a short literal byte by byte (cheaper than a generic copy for a few bytes).
+  fileprivate static func append(_ literal: StaticString, to bytes: inout [UInt8]) {
+    let start = literal.utf8Start
+    for i in 0..<literal.utf8CodeUnitCount { bytes.append(start[i]) }
+  }
+
   private static func appendQuoted(_ text: [UInt8], to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
     text.withUnsafeBufferPointer { JSONStringBody.append($0, to: &bytes) }
@@ -216,7 +222,7 @@ struct ReportDiffEncoder {
   /// The opening of a nested value, as a JSON string: `"Todo("`, `".loaded("`, `"["`.
   private static func writeOpening(_ shape: StateDiff.Shape, into bytes: inout [UInt8]) {
     func literal(_ text: StaticString) {
-      bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+      Self.append(text, to: &bytes)
     }
     switch shape {
     case let .structure(type):
@@ -243,7 +249,7 @@ struct ReportDiffEncoder {
     case .set: text = #""])""#
     case .lines: text = #""\"\"\"""#
     }
-    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    Self.append(text, to: &bytes)
   }
 
   /// A node's label without the `: ` (as `DiffTextRenderer` writes it), replacing `label`:
