@@ -1,3 +1,5 @@
+import Foundation
+
 /// `dump(Value(json: json), …)` written from the JSON form itself, for the shapes an action's
 /// value usually has — enum cases, structures, UUIDs and one-line scalars — without building the
 /// `Value` (its arrays, its strings) only to write it and free it: the report writes one per action.
@@ -31,9 +33,16 @@ extension ValueText {
 /// The walk of `dumpJSON`: each function mirrors its case of `ValueText.dump` and returns `false`
 /// at a shape it does not take.
 private enum JSONDump {
-  /// How `dump` treats a value: on its own line (`scalar`), inline as its parent's only child
-  /// (`scalar` and `bareCase`), or as a container.
-  enum Kind { case scalar, bareCase, container }
+  /// How `dump` treats a value: on its own line (`scalar`, `uuid`), inline as its parent's only
+  /// child (those and `bareCase`), or as a container.
+  enum Kind {
+    case scalar, bareCase, container
+    case uuid(UUID)
+
+    var isContainer: Bool {
+      if case .container = self { true } else { false }
+    }
+  }
 
   /// The kind of `json`, or `nil` for a shape this walk does not take.
   static func kind(_ json: JSON) -> Kind? {
@@ -55,10 +64,10 @@ private enum JSONDump {
         else { return nil }
         return values.isEmpty ? .bareCase : .container
       case "$uuid":
-        guard members.count == 1, case let .string(text) = first.value, Value.parseUUID(text) != nil else {
+        guard members.count == 1, case let .string(text) = first.value, let uuid = Value.parseUUID(text) else {
           return nil
         }
-        return .scalar
+        return .uuid(uuid)
       default: return nil
       }
     }
@@ -101,13 +110,15 @@ private enum JSONDump {
       ValueText.writeEscaped(s, into: &bytes)
       bytes.append(UInt8(ascii: "\""))
     case let .object(members):
-      if kind == .bareCase {
+      switch kind {
+      case .bareCase:
         bytes.append(UInt8(ascii: "."))
         bytes.appendUTF8(members[1].key)
-      } else if case let .string(text) = members[0].value, let uuid = Value.parseUUID(text) {
+      case let .uuid(uuid):
         bytes.appendUTF8("UUID(")
         ValueText.writeUUID(uuid, into: &bytes)
         bytes.append(UInt8(ascii: ")"))
+      case .scalar, .container: break
       }
     case .array: break
     }
@@ -131,7 +142,7 @@ private enum JSONDump {
       lines.write(")")
       lines.write(suffix)
     } else if fields.count == 1, fieldLabel(0, fields[fields.startIndex].key) == nil,
-      let kind = kind(fields[fields.startIndex].value), kind != .container
+      let kind = kind(fields[fields.startIndex].value), !kind.isContainer
     {
       inline(fields[fields.startIndex].value, kind, into: &lines.bytes)
       lines.write(")")

@@ -323,16 +323,25 @@ package enum ValueText {
     }
   }
 
-  private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
-  /// `uuidString`'s form (upper case, `8-4-4-4-12`) without formatting through Foundation.
+  /// `uuidString`'s form (upper case, `8-4-4-4-12`) without formatting through Foundation: the 36
+  /// bytes written on the stack, appended at once.
   static func writeUUID(_ uuid: UUID, into bytes: inout [UInt8]) {
-    withUnsafeBytes(of: uuid.uuid) { raw in
-      for (index, byte) in raw.enumerated() {
-        if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
-        bytes.append(hexDigits[Int(byte >> 4)])
-        bytes.append(hexDigits[Int(byte & 0x0F)])
+    let hex: StaticString = "0123456789ABCDEF"
+    var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &text) { out in
+      withUnsafeBytes(of: uuid.uuid) { raw in
+        var o = 0
+        for i in 0..<16 {
+          if i == 4 || i == 6 || i == 8 || i == 10 {
+            out[o] = UInt8(ascii: "-")
+            o += 1
+          }
+          out[o] = hex.utf8Start[Int(raw[i] >> 4)]
+          out[o + 1] = hex.utf8Start[Int(raw[i] & 0x0F)]
+          o += 2
+        }
       }
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: out[0..<36]))
     }
   }
 

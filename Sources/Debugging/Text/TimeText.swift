@@ -81,7 +81,8 @@ package enum TimeText {
         rest /= 10
         count += 1
       }
-      bytes.append(contentsOf: buffer[(20 - count)...])
+      // As a buffer, not a slice: one copy, not a generic walk over the bytes.
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(20 - count)...]))
     }
   }
 

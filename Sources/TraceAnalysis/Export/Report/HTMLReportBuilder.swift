@@ -98,9 +98,10 @@ public struct HTMLReportBuilder {
 
   private mutating func flushChunk(into output: inout [UInt8]) {
     output.append(contentsOf: Array(#"<script type="application/json" id="chunk-\#(chunkCount)">"#.utf8))
-    chunk.insert(UInt8(ascii: "["), at: 0)
-    chunk.append(UInt8(ascii: "]"))
+    // The brackets need no escape: written around the chunk, not inserted into it (a copy).
+    output.append(UInt8(ascii: "["))
     ScriptData.escape(chunk, into: &output)
+    output.append(UInt8(ascii: "]"))
     output.append(contentsOf: Array("</script>\n".utf8))
     chunk.removeAll(keepingCapacity: true)
     chunkActions = 0
