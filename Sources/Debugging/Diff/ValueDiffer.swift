@@ -188,6 +188,14 @@ private struct EdgeLookup<Element> {
 struct NodeList {
   private(set) var nodes: [StateDiff.Node] = []
 
+  init() {}
+
+  /// Room for `capacity` nodes at once (a few small arrays grown one at a time cost an
+  /// allocation each).
+  init(capacity: Int) {
+    nodes.reserveCapacity(capacity)
+  }
+
   mutating func append(_ key: StateDiff.Key, _ change: StateDiff.Change) {
     if case let .unchanged(count) = change, let last = nodes.last, case let .unchanged(run) = last.change {
       nodes[nodes.count - 1].change = .unchanged(count: run + count)

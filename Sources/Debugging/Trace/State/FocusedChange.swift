@@ -170,7 +170,7 @@ package struct FocusedChange {
       }
       let element = elements[index]
       let inside = try change(inner, element, child, depth: depth + 1, differ, path: path + "/\(index)")
-      var nodes = NodeList()
+      var nodes = NodeList(capacity: 3)
       if index > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: index)) }
       // The array differ matches a lone changed element by id when it has one (docs: ArrayDiffer).
       // (A patch taken this way never touches an `id`, so it is the same on both sides.) Only the
@@ -278,7 +278,8 @@ package struct FocusedChange {
       _ node: PatchTouches.Node,
       path: String
     ) throws(JSONError) -> [StateDiff.Node] {
-      var nodes = NodeList()
+      // The changed members and the runs of unchanged ones between them.
+      var nodes = NodeList(capacity: min(fields.count, 2 * captured.count + 1))
       for (position, member) in fields.enumerated() {
         let label = !labelled && member.key == "_\(position)" ? nil : member.key
         guard let old = captured[member.key], let child = node.children[member.key] else {
@@ -295,7 +296,7 @@ package struct FocusedChange {
       return nodes.nodes
     }
     guard let first = members.first, first.key.utf8.first == UInt8(ascii: "$") else {
-      var nodes = NodeList()
+      var nodes = NodeList(capacity: min(members.count, 2 * captured.count + 1))
       for member in members {
         guard let old = captured[member.key], let child = node.children[member.key] else {
           nodes.append(.entry(key: .string(member.key)), .unchanged(count: 1))

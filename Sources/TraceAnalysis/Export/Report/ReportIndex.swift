@@ -89,11 +89,7 @@ struct ReportIndex {
       for (k, column) in named.enumerated() {
         if k > 0 { output.append(UInt8(ascii: ",")) }
         output.append(contentsOf: "\"\(column.name)\":[".utf8)
-        output.reserveCapacity(output.count + column.values.count * 12)
-        for (i, value) in column.values.enumerated() {
-          if i > 0 { output.append(UInt8(ascii: ",")) }
-          output.appendInteger(value)
-        }
+        output.append(contentsOf: DecimalList.bytes(column.values))
         output.append(UInt8(ascii: "]"))
       }
       output.append(UInt8(ascii: "}"))
