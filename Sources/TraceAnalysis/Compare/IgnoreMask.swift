@@ -98,14 +98,30 @@ public struct IgnoreMask: Sendable {
       // match inside them and they hold no computed id: a state of 100,000 todos is compared,
       // not built, while the runs agree.
       let skipsText = patterns.isEmpty && elements.hasPendingElements
-      for index in elements.indices {
-        if skipsText, rebuilt == nil, elements.pendingTextLacksComputedID(at: index) { continue }
+      func visit(_ index: Int) {
         path.append(.name(String(index)))
         let value: JSON? =
           ignores(path) ? .null : masked(elements[index], path: &path, depth: depth + 1, keepsIDs: keepsIDs)
         path.removeLast()
         if rebuilt == nil, value != nil { rebuilt = elements.elements(in: 0..<index) }
         if rebuilt != nil { rebuilt!.append(value ?? elements[index]) }
+      }
+      var rest = elements.indices
+      if skipsText, let parsed = elements.parsedIndicesWhenTextLacksComputedIDs() {
+        // Every element still text is skipped: only the parsed ones are visited, until one is
+        // masked (then every element after it is taken, as below).
+        for index in parsed {
+          visit(index)
+          if rebuilt != nil {
+            rest = index + 1..<elements.endIndex
+            break
+          }
+        }
+        if rebuilt == nil { return nil }
+      }
+      for index in rest {
+        if skipsText, rebuilt == nil, elements.pendingTextLacksComputedID(at: index) { continue }
+        visit(index)
       }
       return rebuilt.map { .array(JSONElements($0)) }
     default:
