@@ -20,6 +20,8 @@ final class CompareSide {
   /// Effects started by steps still being compared, by id.
   private(set) var effects: [Int64: EffectHistory] = [:]
   var timings: TimingReportBuilder?
+  /// Called with every line read, in order (`TraceComparator.observeLines`).
+  var observer: ((TraceLine) -> Void)?
   private var tracker = TraceStateTracker()
   private var pending: CompareStep?
 
@@ -102,6 +104,7 @@ final class CompareSide {
       switch item {
       case let .success(line):
         timings?.add(line.record, line: line.line)
+        observer?(line)
         return line
       case let .failure(error):
         guard error.severity == .warning else { throw error }

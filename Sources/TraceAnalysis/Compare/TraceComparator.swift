@@ -114,6 +114,15 @@ public final class TraceComparator {
     span = max(options.window, 2)
   }
 
+  /// Calls `body` with every line either trace reads, in each trace's order (`isGolden` says
+  /// whose), as the comparison reads them: a caller that wants more of the lines (the gap
+  /// notes, `tca-trace diff`) does not read the files again. Both traces are read to their end
+  /// when `run()` returns.
+  package func observeLines(_ body: @escaping (_ isGolden: Bool, TraceLine) -> Void) {
+    golden.observer = { body(true, $0) }
+    current.observer = { body(false, $0) }
+  }
+
   /// The warnings of both traces read so far (a cut-off last line), golden's first: what the
   /// comparison reports, or what precedes the error when it stops at a bad line.
   package var warnings: [TraceError] { golden.warnings + current.warnings }

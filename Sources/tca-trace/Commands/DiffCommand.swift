@@ -75,9 +75,10 @@ package enum DiffCommand: TraceCommand {
       options.window = window
     }
     context.reducer = arguments.value(OptionSpec.prefix)
-    // The readers, and the states they hold, are gone once the runs are compared: rendering and
-    // the gap report (which reads both files again) do not add to them.
-    let comparison = try compare(arguments.positionals[0], arguments.positionals[1], options: options, context: context)
+    // The readers, and the states they hold, are gone once the runs are compared: rendering
+    // does not add to them. The gap notes are taken as the comparison reads the lines.
+    let (comparison, gapReports) = try compare(
+      arguments.positionals[0], arguments.positionals[1], options: options, context: context)
     switch format {
     case .text: try context.output.line(ComparisonTextRenderer(style: context.style).render(comparison))
     case .json:
@@ -85,10 +86,10 @@ package enum DiffCommand: TraceCommand {
     case .junit: try context.output.line(ComparisonJUnitRenderer().render(comparison))
     case .github: try context.output.line(ComparisonGitHubRenderer().render(comparison))
     }
-    // Never silent: what either trace did not record (regular files only: standard input, a
-    // FIFO or `/dev/fd/3` is read once, and opening a FIFO again would wait for a writer).
-    let gaps = arguments.positionals.prefix(2).filter { $0 != "-" && Platform.kind(ofPath: $0) == .regular }.flatMap {
-      TraceGapReport.of(path: $0, reducer: context.reducer, maximumLineLength: context.maximumLineLength)
+    // Never silent: what either trace did not record (regular files only, as when the gap notes
+    // were read in a second pass: standard input, a FIFO or `/dev/fd/3` could not be read again).
+    let gaps = zip(arguments.positionals.prefix(2), gapReports).flatMap { file, report in
+      file != "-" && Platform.kind(ofPath: file) == .regular ? report.warnings(file: file) : []
     }
     if !comparison.warnings.isEmpty || !gaps.isEmpty {
       try context.output.flush()
@@ -97,15 +98,24 @@ package enum DiffCommand: TraceCommand {
     return comparison.isEquivalent ? CommandLineExit.success : CommandLineExit.problemsFound
   }
 
-  /// The comparison of the runs in `goldenFile` and `currentFile`.
+  /// The comparison of the runs in `goldenFile` and `currentFile`, and each trace's gap notes
+  /// (golden's first), taken from the lines the comparison reads.
   private static func compare(
     _ goldenFile: String, _ currentFile: String, options: CompareOptions, context: CommandContext
-  ) throws -> TraceComparison {
+  ) throws -> (TraceComparison, [TraceGapReport]) {
     let golden = try open(goldenFile, context)
     let current = try open(currentFile, context)
     let comparator = TraceComparator(golden: golden, current: current, options: options)
+    final class Reports {
+      var golden = TraceGapReport(), current = TraceGapReport()
+    }
+    let reports = Reports()
+    comparator.observeLines { isGolden, line in
+      guard let event = TraceRecordDecoder.gapEvent(line) else { return }
+      if isGolden { reports.golden.add(event) } else { reports.current.add(event) }
+    }
     do {
-      return try comparator.run()
+      return (try comparator.run(), [reports.golden, reports.current])
     } catch {
       // As every command does: the warnings (a cut-off line) before the error that stopped it.
       for warning in comparator.warnings { try? context.errors.line(warning.description) }

@@ -91,19 +91,6 @@ extension TraceEventSummary {
   }
 }
 
-extension TraceGapReport {
-  /// The report of the file at `path` (its selected reducer), read with the fast summary reader.
-  package static func of(path: String, reducer: String?, maximumLineLength: Int) -> [TraceError] {
-    guard let lines = try? LineReader(path: path, maximumLineLength: maximumLineLength) else { return [] }
-    let reader = TraceSummaryReader(lines: lines, reducer: reducer)
-    var report = TraceGapReport()
-    while let item = reader.next() {
-      if case let .success(summary) = item, let event = summary.gapEvent { report.add(event) }
-    }
-    return report.warnings(file: reader.file)
-  }
-}
-
 extension OptionSpec {
   /// `--prefix NAME`: in a file several reducers wrote, the one to read (its prefix or name).
   package static let prefix = OptionSpec(
