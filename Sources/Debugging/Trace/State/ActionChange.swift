@@ -4,9 +4,10 @@
 /// is taken first, the diff once the state after exists.
 ///
 /// The diff is always the one of the two whole states (`StateDiff(old, new)`), built at the cost
-/// of the change: from the patch and the few nodes it touches (`FocusedChange`), or, for a patch
+/// of the change: for one `replace`, along its pointer (`SingleReplaceChange`); from the patch and
+/// the few nodes it touches (`FocusedChange`); or, for a patch
 /// that may change an object's shape, from the two states with everything the patch did not touch
-/// replaced by equal stand-ins (`PatchFocus`). Only that second kind keeps a reference to the
+/// replaced by equal stand-ins (`PatchFocus`). Only that last kind keeps a reference to the
 /// state before, so only it makes applying the patch copy the state.
 ///
 /// ```swift
@@ -17,6 +18,7 @@
 package struct ActionChange {
   private enum Kind {
     case unchanged
+    case singleReplace(SingleReplaceChange)
     case focused(FocusedChange)
     case pruned(before: JSON, PatchFocus, JSONPatch)
     case unknown
@@ -30,7 +32,9 @@ package struct ActionChange {
       kind = .unchanged
     } else if let state {
       kind =
-        FocusedChange(patch: patch, before: state).map(Kind.focused) ?? .pruned(before: state, PatchFocus(patch), patch)
+        SingleReplaceChange(patch: patch, before: state).map(Kind.singleReplace)
+        ?? FocusedChange(patch: patch, before: state).map(Kind.focused)
+        ?? .pruned(before: state, PatchFocus(patch), patch)
     } else {
       kind = .unknown
     }
@@ -42,6 +46,8 @@ package struct ActionChange {
     switch kind {
     case .unchanged:
       return StateDiff(root: .init(key: .root, change: .unchanged(count: 1)))
+    case let .singleReplace(change):
+      return try change.diff(after: state)
     case let .focused(change):
       return try change.diff(after: state)
     case let .pruned(before, focus, patch):

@@ -1,0 +1,117 @@
+/// The diff of the commonest patch — one `replace` of a value inside structures and array
+/// elements (`replace /todos/334/isComplete true`) — built from the pointer's path through the
+/// state after it, without the tree of touched nodes and captures `FocusedChange` makes for any
+/// patch: the state before gives only the value replaced. The diff is `FocusedChange`'s, node for
+/// node (and so that of the two whole states).
+///
+/// ```swift
+/// guard let change = SingleReplaceChange(patch: action.patch, before: state) else { … }
+/// try action.patch.apply(to: &state)
+/// change.diff(after: state)   // Todos.State(todos: [… [334, id: 7]: Todo(… isComplete: false → true) …])
+/// ```
+///
+/// `nil` for any other patch: more than one operation, a pointer through something else than a
+/// structure (`$type`) or an array element, a token `FocusedChange` does not take (an `id`, a
+/// `$` marker), a member that is missing or repeated, or an array element replaced whole.
+struct SingleReplaceChange {
+  private let tokens: [String]
+  /// The value before, at the pointer.
+  private let old: JSON
+
+  init?(patch: JSONPatch, before state: JSON) {
+    guard patch.operations.count == 1, case let .replace(pointer, _) = patch.operations[0] else { return nil }
+    let tokens = pointer.tokens
+    guard !tokens.isEmpty, tokens.count < 256 else { return nil }
+    var value = state
+    for (level, token) in tokens.enumerated() {
+      guard token != "id", token.utf8.first != UInt8(ascii: "$") else { return nil }
+      let isLast = level == tokens.count - 1
+      switch value {
+      case let .object(members):
+        guard let member = Self.onlyMember(token, ofStructure: members) else { return nil }
+        value = member.value
+      case let .array(elements):
+        // An element replaced whole is diffed as the array's window (`FocusedChange`).
+        guard !isLast, let index = PatchEngine.index(token), index < elements.count else { return nil }
+        value = elements[index]
+      default:
+        return nil
+      }
+    }
+    self.tokens = tokens
+    old = value
+  }
+
+  /// The member of a structure (`$type` first, a string) keyed `token`, when exactly one is.
+  private static func onlyMember(_ token: String, ofStructure members: JSONMembers) -> JSON.Member? {
+    guard let first = members.first, first.key == "$type", case .string = first.value else { return nil }
+    var found: JSON.Member?
+    for member in members.array where member.key == token {
+      guard found == nil else { return nil }
+      found = member
+    }
+    return found
+  }
+
+  /// The diff from the state before to `state`, the state once the patch applied. Throws when a
+  /// value the diff reads is not in the trace's value form (as `FocusedChange.diff` does).
+  func diff(after state: JSON) throws(JSONError) -> StateDiff {
+    StateDiff(root: .init(key: .root, change: try change(state, level: 0)))
+  }
+
+  /// The change at `value`, the state after at the pointer's first `level` tokens
+  /// (`FocusedChange.change` of the capture there).
+  private func change(_ value: JSON, level: Int) throws(JSONError) -> StateDiff.Change {
+    guard level < tokens.count else {
+      let a = try FocusedChange.value(old, path(level)), b = try FocusedChange.value(value, path(level))
+      // A secret replaced by another reads the same: shown as replaced (as `FocusedChange`).
+      if a == b, a.hidesSomething { return .replaced(old: a, new: b) }
+      return ValueDiffer().change(a, b, depth: level)
+    }
+    let token = tokens[level]
+    switch value {
+    case let .object(members):
+      // A structure: its fields in order, the unchanged ones as runs (a computed `$id` is no node).
+      guard let first = members.first, first.key == "$type", case let .string(type) = first.value else {
+        throw JSONError("at \(path(level)): not an object", line: 0, column: 0)
+      }
+      var nodes = NodeList(capacity: min(members.count - 1, 3))
+      for (position, member) in members.array.dropFirst().enumerated() {
+        if member.key == token {
+          nodes.append(.field(label: member.key, position: position), try change(member.value, level: level + 1))
+        } else if member.key != Value.identityLabel {
+          nodes.append(.field(label: member.key, position: position), .unchanged(count: 1))
+        }
+      }
+      return FocusedChange.nested(.structure(type: type), nodes.nodes)
+    case let .array(elements):
+      guard let index = PatchEngine.index(token), index < elements.count else {
+        throw JSONError("at \(path(level)): not an array", line: 0, column: 0)
+      }
+      let element = elements[index]
+      let inside = try change(element, level: level + 1)
+      var nodes = NodeList(capacity: 3)
+      if index > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: index)) }
+      // Matched by id when it has one (`FocusedChange`: only the id becomes a `Value`).
+      let id: Value?
+      if inside.isUnchanged {
+        id = nil
+      } else if Value.isInForm(element) {
+        id = try FocusedChange.identity(element, path(level + 1))
+      } else {
+        id = try FocusedChange.value(element, path(level + 1)).elementID
+      }
+      nodes.append(.element(old: index, new: index, id: id), inside)
+      let after = elements.count - index - 1
+      if after > 0 { nodes.append(.element(old: index + 1, new: index + 1, id: nil), .unchanged(count: after)) }
+      return FocusedChange.nested(.array, nodes.nodes)
+    default:
+      throw JSONError("at \(path(level)): not an object", line: 0, column: 0)
+    }
+  }
+
+  /// The JSON Pointer of the first `level` tokens, for an error (`FocusedChange`'s `path`).
+  private func path(_ level: Int) -> String {
+    tokens[0..<level].map { "/" + $0 }.joined()
+  }
+}
