@@ -4,7 +4,7 @@
 /// is taken first, the diff once the state after exists.
 ///
 /// The diff is always the one of the two whole states (`StateDiff(old, new)`), built at the cost
-/// of the change: for one `replace`, along its pointer (`SingleReplaceChange`); from the patch and
+/// of the change: for one `replace`, along its pointer (`SingleOperationChange`); from the patch and
 /// the few nodes it touches (`FocusedChange`); or, for a patch
 /// that may change an object's shape, from the two states with everything the patch did not touch
 /// replaced by equal stand-ins (`PatchFocus`). Only that last kind keeps a reference to the
@@ -18,7 +18,7 @@
 package struct ActionChange {
   private enum Kind {
     case unchanged
-    case singleReplace(SingleReplaceChange)
+    case singleOperation(SingleOperationChange)
     case focused(FocusedChange)
     case pruned(before: JSON, PatchFocus, JSONPatch)
     case unknown
@@ -32,7 +32,7 @@ package struct ActionChange {
       kind = .unchanged
     } else if let state {
       kind =
-        SingleReplaceChange(patch: patch, before: state).map(Kind.singleReplace)
+        SingleOperationChange(patch: patch, before: state).map(Kind.singleOperation)
         ?? FocusedChange(patch: patch, before: state).map(Kind.focused)
         ?? .pruned(before: state, PatchFocus(patch), patch)
     } else {
@@ -46,7 +46,7 @@ package struct ActionChange {
     switch kind {
     case .unchanged:
       return StateDiff(root: .init(key: .root, change: .unchanged(count: 1)))
-    case let .singleReplace(change):
+    case let .singleOperation(change):
       return try change.diff(after: state)
     case let .focused(change):
       return try change.diff(after: state)

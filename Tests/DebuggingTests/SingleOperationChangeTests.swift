@@ -2,18 +2,19 @@ import Testing
 
 @testable import Debugging
 
-/// `SingleReplaceChange` (Trace/State/SingleReplaceChange.swift): the diff of one `replace` along
-/// its pointer is `FocusedChange`'s, and so that of the whole states; other patches are left to it.
-@Suite struct SingleReplaceChangeTests {
+/// `SingleOperationChange` (Trace/State/SingleOperationChange.swift): the diff of one `replace` or
+/// `move` along its pointer is `FocusedChange`'s, and so that of the whole states; other patches
+/// are left to it.
+@Suite struct SingleOperationChangeTests {
   private static let state = #"""
-    {"$type":"App","title":"t","todos":[{"$type":"Todo","id":1,"title":"Milk","done":false},{"$type":"Todo","id":2,"title":"Eggs","done":true},{"$type":"Row","$id":"r3","title":"Jam","done":false},{"$type":"Note","text":"n"}],"grid":[[1,2],[{"$type":"Cell","v":3}]],"counts":{"open":3},"mode":{"$enum":"Mode","editing":{"_0":"x"}},"inner":{"$type":"Inner","deep":{"$type":"Deep","n":1,"s":"a"},"m":2}}
+    {"$type":"App","title":"t","todos":[{"$type":"Todo","id":1,"title":"Milk","done":false},{"$type":"Todo","id":2,"title":"Eggs","done":true},{"$type":"Row","$id":"r3","title":"Jam","done":false},{"$type":"Note","text":"n"}],"grid":[[1,2],[{"$type":"Cell","v":3}]],"counts":{"open":3},"mode":{"$enum":"Mode","editing":{"_0":"x"}},"inner":{"$type":"Inner","deep":{"$type":"Deep","n":1,"s":"a"},"m":2},"rows":[{"$type":"R","id":0},{"$type":"R","id":1},{"$type":"R","id":2},{"$type":"R","id":3},{"$type":"R","id":4},{"$type":"R","id":5}],"grid2":[{"$type":"G","cells":[{"$type":"C","id":7,"v":1},{"$type":"C","id":8,"v":2},{"$type":"C","id":9,"v":3}]}]}
     """#
 
   /// The single-replace diff, the focused diff and the whole states' diff of `patch`.
   private func diffs(_ patch: String) throws -> (single: StateDiff?, focused: StateDiff?, whole: StateDiff) {
     let before = try JSONReader.parse(Self.state)
     let operations = try JSONPatch(json: JSONReader.parse(patch))
-    let single = SingleReplaceChange(patch: operations, before: before)
+    let single = SingleOperationChange(patch: operations, before: before)
     let focused = FocusedChange(patch: operations, before: before)
     var after = before
     try operations.apply(to: &after)
@@ -36,6 +37,13 @@ import Testing
     #"[{"op":"replace","path":"/inner/deep/s","value":"b"}]"#,
     #"[{"op":"replace","path":"/inner/deep","value":{"$type":"Deep","n":2,"s":"a"}}]"#,
     #"[{"op":"replace","path":"/inner/m","value":null}]"#,
+    #"[{"op":"move","from":"/rows/0","path":"/rows/5"}]"#,
+    #"[{"op":"move","from":"/rows/5","path":"/rows/0"}]"#,
+    #"[{"op":"move","from":"/rows/1","path":"/rows/3"}]"#,
+    #"[{"op":"move","from":"/rows/4","path":"/rows/2"}]"#,
+    #"[{"op":"move","from":"/rows/0","path":"/rows/2"}]"#,
+    #"[{"op":"move","from":"/todos/2","path":"/todos/0"}]"#,
+    #"[{"op":"move","from":"/grid2/0/cells/2","path":"/grid2/0/cells/0"}]"#,
   ])
   func sameDiffAsFocusedChange(patch: String) throws {
     let (single, focused, whole) = try diffs(patch)
@@ -56,6 +64,11 @@ import Testing
     #"[{"op":"replace","path":"/todos/0/id","value":9}]"#,
     #"[{"op":"replace","path":"/todos/2/$id","value":"r4"}]"#,
     #"[{"op":"replace","path":"","value":{"$type":"App"}}]"#,
+    #"[{"op":"move","from":"/rows/0","path":"/rows/1"}]"#,
+    #"[{"op":"move","from":"/todos/3","path":"/todos/1"}]"#,
+    #"[{"op":"move","from":"/rows/0","path":"/todos/1"}]"#,
+    #"[{"op":"move","from":"/rows/0","path":"/rows/-"}]"#,
+    #"[{"op":"move","from":"/rows/0","path":"/rows/2"},{"op":"replace","path":"/title","value":"u"}]"#,
   ])
   func otherPatchesAreLeftToFocusedChange(patch: String) throws {
     #expect(try diffs(patch).single == nil)
@@ -67,7 +80,7 @@ import Testing
     let before = try JSONReader.parse(
       #"{"$type":"S","todos":[{"$type":"Todo","id":1,"at":{"$uuid":"nope"},"title":"Milk"}]}"#)
     let patch = try JSONPatch(json: JSONReader.parse(#"[{"op":"replace","path":"/todos/0/title","value":"Jam"}]"#))
-    let single = try #require(SingleReplaceChange(patch: patch, before: before))
+    let single = try #require(SingleOperationChange(patch: patch, before: before))
     var after = before
     try patch.apply(to: &after)
     #expect(throws: JSONError(at: "/todos/0/at", #"invalid UUID "nope""#)) { try single.diff(after: after) }

@@ -1,45 +1,79 @@
-/// The diff of the commonest patch — one `replace` of a value inside structures and array
-/// elements (`replace /todos/334/isComplete true`) — built from the pointer's path through the
-/// state after it, without the tree of touched nodes and captures `FocusedChange` makes for any
-/// patch: the state before gives only the value replaced. The diff is `FocusedChange`'s, node for
-/// node (and so that of the two whole states).
+/// The diff of the commonest patches — one `replace` of a value inside structures and array
+/// elements (`replace /todos/334/isComplete true`), or one `move` of an identified element within
+/// its array (`move /todos/334 → /todos/857`) — built along the pointer's path through the state
+/// after it, without the tree of touched nodes and captures `FocusedChange` makes for any patch:
+/// the state before gives only the value replaced or the element moved. The diff is
+/// `FocusedChange`'s, node for node (and so that of the two whole states).
 ///
 /// ```swift
-/// guard let change = SingleReplaceChange(patch: action.patch, before: state) else { … }
+/// guard let change = SingleOperationChange(patch: action.patch, before: state) else { … }
 /// try action.patch.apply(to: &state)
 /// change.diff(after: state)   // Todos.State(todos: [… [334, id: 7]: Todo(… isComplete: false → true) …])
 /// ```
 ///
 /// `nil` for any other patch: more than one operation, a pointer through something else than a
 /// structure (`$type`) or an array element, a token `FocusedChange` does not take (an `id`, a
-/// `$` marker), a member that is missing or repeated, or an array element replaced whole.
-struct SingleReplaceChange {
+/// `$` marker), a member that is missing or repeated, an array element replaced whole, a move
+/// by fewer than two places or of an element without an id.
+struct SingleOperationChange {
+  private enum Operation {
+    /// The value before, at the pointer.
+    case replaced(JSON)
+    /// The element moved within the array at `tokens` (`FocusedChange`'s `moved` capture).
+    case moved(from: Int, to: Int, count: Int, element: JSON)
+  }
+
+  /// The pointer's tokens to the value replaced, or to the array reordered.
   private let tokens: [String]
-  /// The value before, at the pointer.
-  private let old: JSON
+  private let operation: Operation
 
   init?(patch: JSONPatch, before state: JSON) {
-    guard patch.operations.count == 1, case let .replace(pointer, _) = patch.operations[0] else { return nil }
-    let tokens = pointer.tokens
-    guard !tokens.isEmpty, tokens.count < 256 else { return nil }
+    guard patch.operations.count == 1 else { return nil }
+    switch patch.operations[0] {
+    case let .replace(pointer, _):
+      // An element replaced whole is diffed as the array's window (`FocusedChange`).
+      guard !pointer.tokens.isEmpty, let value = Self.value(at: pointer.tokens, in: state, lastInStructure: true) else {
+        return nil
+      }
+      tokens = pointer.tokens
+      operation = .replaced(value)
+    case let .move(from, to):
+      // `PatchTouches.Node.onlyElementMoved`: within one array, by two places or more.
+      let array = Array(to.tokens.dropLast())
+      guard let fromToken = from.tokens.last, let toToken = to.tokens.last, from.tokens.dropLast() == array[...],
+        let fromIndex = PatchEngine.index(fromToken), let toIndex = PatchEngine.index(toToken),
+        abs(fromIndex - toIndex) >= 2,
+        case let .array(elements)? = Self.value(at: array, in: state, lastInStructure: false),
+        fromIndex < elements.count, toIndex < elements.count, FocusedChange.hasIdentity(elements[fromIndex])
+      else { return nil }
+      tokens = array
+      operation = .moved(from: fromIndex, to: toIndex, count: elements.count, element: elements[fromIndex])
+    default:
+      return nil
+    }
+  }
+
+  /// The value at `tokens` in `state` along structures' members and array elements, each token
+  /// one `FocusedChange` takes; the last in a structure when `lastInStructure` (`nil` otherwise).
+  private static func value(at tokens: [String], in state: JSON, lastInStructure: Bool) -> JSON? {
+    guard tokens.count < 256 else { return nil }
     var value = state
     for (level, token) in tokens.enumerated() {
       guard token != "id", token.utf8.first != UInt8(ascii: "$") else { return nil }
-      let isLast = level == tokens.count - 1
       switch value {
       case let .object(members):
         guard let member = Self.onlyMember(token, ofStructure: members) else { return nil }
         value = member.value
       case let .array(elements):
-        // An element replaced whole is diffed as the array's window (`FocusedChange`).
-        guard !isLast, let index = PatchEngine.index(token), index < elements.count else { return nil }
+        guard !lastInStructure || level < tokens.count - 1, let index = PatchEngine.index(token),
+          index < elements.count
+        else { return nil }
         value = elements[index]
       default:
         return nil
       }
     }
-    self.tokens = tokens
-    old = value
+    return value
   }
 
   /// The member of a structure (`$type` first, a string) keyed `token`, when exactly one is.
@@ -59,14 +93,24 @@ struct SingleReplaceChange {
     StateDiff(root: .init(key: .root, change: try change(state, level: 0)))
   }
 
-  /// The change at `value`, the state after at the pointer's first `level` tokens
+  /// The change at `value`, the state after at the first `level` tokens
   /// (`FocusedChange.change` of the capture there).
   private func change(_ value: JSON, level: Int) throws(JSONError) -> StateDiff.Change {
     guard level < tokens.count else {
-      let a = try FocusedChange.value(old, path(level)), b = try FocusedChange.value(value, path(level))
-      // A secret replaced by another reads the same: shown as replaced (as `FocusedChange`).
-      if a == b, a.hidesSomething { return .replaced(old: a, new: b) }
-      return ValueDiffer().change(a, b, depth: level)
+      switch operation {
+      case let .replaced(old):
+        let a = try FocusedChange.value(old, path(level)), b = try FocusedChange.value(value, path(level))
+        // A secret replaced by another reads the same: shown as replaced (as `FocusedChange`).
+        if a == b, a.hidesSomething { return .replaced(old: a, new: b) }
+        return ValueDiffer().change(a, b, depth: level)
+      case let .moved(from, to, count, element):
+        guard case let .array(elements) = value else {
+          throw JSONError("at \(path(level)): not an array", line: 0, column: 0)
+        }
+        return try FocusedChange.movedElement(
+          from: from, to: to, count: count, old: element, new: elements, depth: level + 1, ValueDiffer(),
+          path: path(level))
+      }
     }
     let token = tokens[level]
     switch value {
