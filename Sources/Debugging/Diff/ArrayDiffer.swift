@@ -13,6 +13,11 @@
 struct ArrayDiffer {
   let differ: ValueDiffer
   let depth: Int
+  /// The recorder's, for values reflected from live elements: the change between old element `i`
+  /// and new element `j` whose values are equal and hide something (a secret replaced by another
+  /// reads `<redacted String>` on both sides), `.unchanged` when the live elements are the same.
+  /// Such elements are an equal pair only when it says so. `nil`: the values are all there is.
+  var changeBehindEqualValues: ((_ old: Int, _ new: Int) -> StateDiff.Change)?
 
   func diff(_ old: [Value], _ new: [Value]) -> [StateDiff.Node] {
     // An element with a place replaced by a value that reads the same (`ReplacedPlaces`) is not
@@ -21,10 +26,15 @@ struct ArrayDiffer {
       differ.replaced?.child(.token(String(index))) != nil
     }
     var prefix = 0
-    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix], !replacedInside(prefix) { prefix += 1 }
+    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix], !replacedInside(prefix),
+      sameBehind(old, prefix, new, prefix)
+    {
+      prefix += 1
+    }
     var suffix = 0
     while suffix < old.count - prefix, suffix < new.count - prefix,
-      old[old.count - 1 - suffix] == new[new.count - 1 - suffix], !replacedInside(new.count - 1 - suffix)
+      old[old.count - 1 - suffix] == new[new.count - 1 - suffix], !replacedInside(new.count - 1 - suffix),
+      sameBehind(old, old.count - 1 - suffix, new, new.count - 1 - suffix)
     {
       suffix += 1
     }
@@ -62,9 +72,9 @@ struct ArrayDiffer {
     for step in steps {
       switch step {
       case let .stayed(i, j):
-        nodes.append(.element(old: o + i, new: n + j, id: newIDs[j]), elementChange(old[o + i], new[n + j], at: n + j))
+        nodes.append(.element(old: o + i, new: n + j, id: newIDs[j]), elementChange(old, o + i, new, n + j))
       case let .moved(i, j):
-        let change = elementChange(old[o + i], new[n + j], at: n + j)
+        let change = elementChange(old, o + i, new, n + j)
         nodes.append(.element(old: o + i, new: n + j, id: newIDs[j]), .moved(from: o + i, to: n + j, change: change))
       case let .removed(i):
         nodes.append(.element(old: o + i, new: nil, id: oldIDs[i]), .removed(old[o + i]))
@@ -84,6 +94,7 @@ struct ArrayDiffer {
       equal: {
         old[a.lowerBound + $0] == new[b.lowerBound + $1]
           && self.differ.replaced?.child(.token(String(b.lowerBound + $1))) == nil
+          && self.sameBehind(old, a.lowerBound + $0, new, b.lowerBound + $1)
       }
     )
     var i = a.lowerBound, j = b.lowerBound
@@ -102,7 +113,7 @@ struct ArrayDiffer {
     let paired = min(a.count, b.count)
     for k in 0..<paired {
       let i = a.lowerBound + k, j = b.lowerBound + k
-      nodes.append(.element(old: i, new: j, id: nil), elementChange(old[i], new[j], at: j))
+      nodes.append(.element(old: i, new: j, id: nil), elementChange(old, i, new, j))
     }
     for i in (a.lowerBound + paired)..<a.upperBound {
       nodes.append(.element(old: i, new: nil, id: nil), .removed(old[i]))
@@ -112,8 +123,16 @@ struct ArrayDiffer {
     }
   }
 
-  /// The change of an element, `index` its place in the new array.
-  private func elementChange(_ old: Value, _ new: Value, at index: Int) -> StateDiff.Change {
-    (differ.replaced == nil ? differ : differ.below(.token(String(index)))).change(old, new, depth: depth)
+  /// The change from old element `i` to new element `j`.
+  private func elementChange(_ old: [Value], _ i: Int, _ new: [Value], _ j: Int) -> StateDiff.Change {
+    if let behind = changeBehindEqualValues, old[i] == new[j], new[j].hidesSomething { return behind(i, j) }
+    return (differ.replaced == nil ? differ : differ.below(.token(String(j)))).change(old[i], new[j], depth: depth)
+  }
+
+  /// Whether old element `i` and new element `j`, equal as values, are the same behind them
+  /// (`changeBehindEqualValues`).
+  private func sameBehind(_ old: [Value], _ i: Int, _ new: [Value], _ j: Int) -> Bool {
+    guard let behind = changeBehindEqualValues, new[j].hidesSomething else { return true }
+    return behind(i, j).isUnchanged
   }
 }

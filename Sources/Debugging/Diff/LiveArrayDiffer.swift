@@ -118,8 +118,12 @@ struct LiveArrayDiffer<Element> {
   private func reflectedMiddle(
     _ old: [Element], _ a: Range<Int>, _ new: [Element], _ b: Range<Int>, into nodes: inout NodeList
   ) {
-    let values = ArrayDiffer(differ: ValueDiffer(), depth: depth)
-      .diff(a.map { differ.reflected(old[$0], depth: depth) }, b.map { differ.reflected(new[$0], depth: depth) })
+    var arrays = ArrayDiffer(differ: ValueDiffer(), depth: depth)
+    // Elements that read the same may still differ (a secret replaced by another): the live
+    // elements decide, and their change is the one written (`replace /keys/2/apiKey`).
+    arrays.changeBehindEqualValues = { i, j in element(old[a.lowerBound + i], new[b.lowerBound + j]) }
+    let values = arrays.diff(
+      a.map { differ.reflected(old[$0], depth: depth) }, b.map { differ.reflected(new[$0], depth: depth) })
     for node in values {
       guard case let .element(i, j, id) = node.key else { continue }
       var change = node.change

@@ -101,10 +101,16 @@ package struct BlameRunner {
       let (after, new) = atPath()
       if !found { found = new != nil }
       // A secret replaced by another reads the same on both sides (the redaction marker): the
-      // patch replacing the value at the path itself says it changed.
+      // patch replacing the value at the path itself, or a place inside it with a value that
+      // hides something (`ReplacedPlaces`: `/services/1/apiKey` for `services[1]`), says it changed.
       let secretReplaced =
-        old == new && new?.isRedactionMarker == true
-        && action.patch.operations.contains { $0.path == after?.pointer }
+        old == new && new != nil
+        && (new?.isRedactionMarker == true && action.patch.operations.contains { $0.path == after?.pointer }
+          || after.map { after in
+            tracker.state.map { state in
+              ReplacedPlaces.places(in: action.patch, after: state).contains { $0.starts(with: after.pointer.tokens) }
+            } == true
+          } == true)
       guard old != new || secretReplaced else { continue }
       changes += 1
       if format == .json {

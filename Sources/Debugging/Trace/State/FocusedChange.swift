@@ -18,7 +18,9 @@
 /// another diff (ids that repeat, a copy next to its equal) the element-wise code decides.
 ///
 /// `nil` when the patch could change an object's shape (a member added or removed, an `id` or a
-/// `$` marker touched, see `PatchTouches`) or does not fit the state: compare the whole states then.
+/// `$` marker touched, see `PatchTouches`), does not fit the state, or replaces a value with one
+/// that reads the same (a secret by another) inside an array it also adds to, removes from or
+/// reorders: compare the whole states then (`PatchFocus`, `ReplacedPlaces`).
 package struct FocusedChange {
   private indirect enum Capture {
     /// The old value of a place that changed as a whole.
@@ -71,12 +73,38 @@ package struct FocusedChange {
 
   package init?(patch: JSONPatch, before state: JSON?, arrays matching: ArrayMatching = .automatic) {
     guard let state, let touches = PatchTouches(patch),
-      let capture = Self.capture(state, touches.root, runsFrom: matching.minimumForRuns)
+      let capture = Self.capture(state, touches.root, runsFrom: matching.minimumForRuns),
+      !patch.operations.contains(where: { Self.hidesInsideElements(capture, $0) })
     else {
       return nil
     }
     self.touches = touches
     self.capture = capture
+  }
+
+  /// Whether `operation` replaces a place inside elements that the diff from `capture` compares
+  /// as they read (an array's window, a reordered array) with a value that hides something
+  /// (`ReplacedPlaces`): a secret replaced by another would read as unchanged there.
+  private static func hidesInsideElements(_ capture: Capture, _ operation: JSONPatch.Operation) -> Bool {
+    guard case let .replace(pointer, value) = operation else { return false }
+    return !keepsWhole(capture, pointer.tokens[...]) && ReplacedPlaces.hides(value)
+  }
+
+  /// Whether the diff from `capture` shows the place `tokens` names as it was before and after:
+  /// reached through members and lone elements changed inside, to a value captured whole.
+  private static func keepsWhole(_ capture: Capture, _ tokens: ArraySlice<String>) -> Bool {
+    switch capture {
+    case .whole:
+      return true
+    case let .object(members):
+      guard let token = tokens.first, let inner = members[token] else { return false }
+      return keepsWhole(inner, tokens.dropFirst())
+    case let .element(index, inner):
+      guard tokens.first == String(index) else { return false }
+      return keepsWhole(inner, tokens.dropFirst())
+    default:
+      return false
+    }
   }
 
   /// `runsFrom`: the fewest elements compared that are matched by runs (`nil`: never).
