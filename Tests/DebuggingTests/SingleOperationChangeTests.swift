@@ -6,11 +6,12 @@ import Testing
 /// `move` along its pointer is `FocusedChange`'s, and so that of the whole states; other patches
 /// are left to it.
 @Suite struct SingleOperationChangeTests {
-  private static let state = #"""
+  static let state = #"""
     {"$type":"App","title":"t","todos":[{"$type":"Todo","id":1,"title":"Milk","done":false},{"$type":"Todo","id":2,"title":"Eggs","done":true},{"$type":"Row","$id":"r3","title":"Jam","done":false},{"$type":"Note","text":"n"}],"grid":[[1,2],[{"$type":"Cell","v":3}]],"counts":{"open":3},"mode":{"$enum":"Mode","editing":{"_0":"x"}},"inner":{"$type":"Inner","deep":{"$type":"Deep","n":1,"s":"a"},"m":2},"rows":[{"$type":"R","id":0},{"$type":"R","id":1},{"$type":"R","id":2},{"$type":"R","id":3},{"$type":"R","id":4},{"$type":"R","id":5}],"grid2":[{"$type":"G","cells":[{"$type":"C","id":7,"v":1},{"$type":"C","id":8,"v":2},{"$type":"C","id":9,"v":3}]}]}
     """#
 
-  /// The single-replace diff, the focused diff and the whole states' diff of `patch`.
+  /// The single-operation diff, the focused diff and the whole states' diff of `patch` (the
+  /// single-operation diff checked to be its spine's).
   private func diffs(_ patch: String) throws -> (single: StateDiff?, focused: StateDiff?, whole: StateDiff) {
     let before = try JSONReader.parse(Self.state)
     let operations = try JSONPatch(json: JSONReader.parse(patch))
@@ -18,10 +19,9 @@ import Testing
     let focused = FocusedChange(patch: operations, before: before)
     var after = before
     try operations.apply(to: &after)
-    return (
-      try single?.diff(after: after), try focused?.diff(after: after),
-      StateDiff(try Value(json: before), try Value(json: after))
-    )
+    let diff = try single?.diff(after: after)
+    if let single { #expect(try single.spine(after: after)?.diff == diff) }
+    return (diff, try focused?.diff(after: after), StateDiff(try Value(json: before), try Value(json: after)))
   }
 
   @Test(arguments: [

@@ -40,6 +40,13 @@ package struct ActionChange {
     }
   }
 
+  /// `diff(after:)` as its spine, for a patch of one operation diffed along its pointer
+  /// (`SingleOperationChange`); `nil` for any other (take `diff(after:)`).
+  package func spine(after state: JSON) throws(JSONError) -> DiffSpine? {
+    guard case let .singleOperation(change) = kind else { return nil }
+    return try change.spine(after: state)
+  }
+
   /// The diff once the patch applied to the state before gave `state`; `nil` when the state
   /// before was unknown. Throws when a compared part is not in the trace's value form.
   package func diff(after state: JSON) throws(JSONError) -> StateDiff? {

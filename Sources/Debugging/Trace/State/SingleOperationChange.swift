@@ -15,7 +15,7 @@
 /// structure (`$type`) or an array element, a token `FocusedChange` does not take (an `id`, a
 /// `$` marker), a member that is missing or repeated, an array element replaced whole, a move
 /// by fewer than two places or of an element without an id.
-struct SingleOperationChange {
+package struct SingleOperationChange {
   private enum Operation {
     /// The value before, at the pointer.
     case replaced(JSON)
@@ -91,6 +91,67 @@ struct SingleOperationChange {
   /// value the diff reads is not in the trace's value form (as `FocusedChange.diff` does).
   func diff(after state: JSON) throws(JSONError) -> StateDiff {
     StateDiff(root: .init(key: .root, change: try change(state, level: 0)))
+  }
+
+  /// `diff(after:)` as its spine (`DiffSpine`): what a writer needs to write it without building
+  /// it. `nil` when the state after does not have the shape the state before had (not for a
+  /// patch that applied): take `diff(after:)` then. Throws what `diff(after:)` throws.
+  package func spine(after state: JSON) throws(JSONError) -> DiffSpine? {
+    var levels: [DiffSpine.Level] = []
+    levels.reserveCapacity(tokens.count)
+    /// The array levels, with their element and its path's length, for the ids.
+    var elementLevels: [(level: Int, element: JSON)] = []
+    var value = state
+    for (level, token) in tokens.enumerated() {
+      switch value {
+      case let .object(members):
+        guard let first = members.first, first.key == "$type", case let .string(type) = first.value else { return nil }
+        var field: (position: Int, value: JSON)?
+        var before: DiffSpine.Run?, after: DiffSpine.Run?
+        for (position, member) in members.array.dropFirst().enumerated() {
+          if member.key == token {
+            guard field == nil else { return nil }
+            field = (position, member.value)
+          } else if member.key != Value.identityLabel {
+            // The unchanged fields around the changed one, as `NodeList` merges them.
+            if field == nil {
+              before =
+                before.map { DiffSpine.Run(label: $0.label, position: $0.position, count: $0.count + 1) }
+                ?? DiffSpine.Run(label: member.key, position: position, count: 1)
+            } else {
+              after =
+                after.map { DiffSpine.Run(label: $0.label, position: $0.position, count: $0.count + 1) }
+                ?? DiffSpine.Run(label: member.key, position: position, count: 1)
+            }
+          }
+        }
+        guard let field else { return nil }
+        levels.append(.structure(type: type, field: token, position: field.position, before: before, after: after))
+        value = field.value
+      case let .array(elements):
+        guard let index = PatchEngine.index(token), index < elements.count else { return nil }
+        levels.append(.element(index: index, count: elements.count, id: nil))
+        value = elements[index]
+        elementLevels.append((levels.count - 1, value))
+      default:
+        return nil
+      }
+    }
+    let leaf = try change(value, level: tokens.count)
+    // Nothing changed: neither does any level around it (`FocusedChange.nested`).
+    if leaf.isUnchanged { return DiffSpine(levels: [], leaf: .unchanged(count: 1)) }
+    // The ids from the innermost array out, as `diff(after:)` reads them.
+    for (level, element) in elementLevels.reversed() {
+      guard case let .element(index, count, _) = levels[level] else { continue }
+      let id: Value?
+      if Value.isInForm(element) {
+        id = try FocusedChange.identity(element, path(level + 1))
+      } else {
+        id = try FocusedChange.value(element, path(level + 1)).elementID
+      }
+      levels[level] = .element(index: index, count: count, id: id)
+    }
+    return DiffSpine(levels: levels, leaf: leaf)
   }
 
   /// The change at `value`, the state after at the first `level` tokens

@@ -72,7 +72,10 @@ public struct ReportActionDetails {
       bytes.append(contentsOf: #","d":{"u":1}"#.utf8)
     } else {
       do throws(JSONError) {
-        if let after, let diff = try change.diff(after: after) {
+        if let after, let spine = try change.spine(after: after) {
+          bytes.append(contentsOf: #","d":"#.utf8)
+          encoder.write(spine, into: &bytes)
+        } else if let after, let diff = try change.diff(after: after) {
           bytes.append(contentsOf: #","d":"#.utf8)
           encoder.write(diff, into: &bytes)
         } else {

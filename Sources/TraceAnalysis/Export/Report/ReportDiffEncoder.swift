@@ -23,12 +23,58 @@ struct ReportDiffEncoder {
   private var lines = TextLines(color: false)
   private var label: [UInt8] = []
   private var otherLabel: [UInt8] = []
+  /// While a spine is written: each open level's unchanged run after its changed child (-1: none).
+  private var closings: [Int] = []
 
   init() {}
 
   /// The diff model's JSON text, written straight as bytes (no JSON tree is built per action).
   mutating func write(_ diff: StateDiff, into bytes: inout [UInt8]) {
     object(diff.root.change, key: diff.root.key, into: &bytes)
+  }
+
+  /// `write(spine.diff)` without building the diff: each level written as its nested node, with
+  /// its unchanged runs around the next.
+  mutating func write(_ spine: DiffSpine, into bytes: inout [UInt8]) {
+    var key = StateDiff.Key.root
+    for level in spine.levels {
+      bytes.append(UInt8(ascii: "{"))
+      var members = Members()
+      let shape: StateDiff.Shape
+      let before: Int?, after: Int?
+      switch level {
+      case let .structure(type, _, _, runBefore, runAfter):
+        shape = .structure(type: type)
+        (before, after) = (runBefore?.count, runAfter?.count)
+      case let .element(index, count, _):
+        shape = .array
+        (before, after) = (index > 0 ? index : nil, count - index - 1 > 0 ? count - index - 1 : nil)
+      }
+      labelled(key, side: .context, into: &bytes, &members)
+      members.key(#""s":"#, into: &bytes)
+      Self.writeOpening(shape, into: &bytes)
+      members.key(#""e":"#, into: &bytes)
+      Self.writeClosing(shape, into: &bytes)
+      members.key(#""c":"#, into: &bytes)
+      bytes.append(UInt8(ascii: "["))
+      if let before {
+        Self.append(#"{"u":"#, to: &bytes)
+        bytes.appendInteger(Int64(before))
+        Self.append("},", to: &bytes)
+      }
+      // The next level (or the leaf) is written next; the closing below waits for it.
+      closings.append(after ?? -1)
+      key = level.childKey
+    }
+    object(spine.leaf, key: key, into: &bytes)
+    while let after = closings.popLast() {
+      if after >= 0 {
+        Self.append(#",{"u":"#, to: &bytes)
+        bytes.appendInteger(Int64(after))
+        bytes.append(UInt8(ascii: "}"))
+      }
+      Self.append("]}", to: &bytes)
+    }
   }
 
   /// `write` as a string.
