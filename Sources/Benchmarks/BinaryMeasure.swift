@@ -88,6 +88,29 @@ func measureCommand(_ command: String, runs: Int = 5) -> (seconds: Double, rss: 
   return (times[times.count / 2], peakRSS(of: command))
 }
 
+/// `first` and `second` run in turns (`runs` pairs, after one of each not timed): the median of
+/// each pair's ratio second ÷ first, and each command's median. On a machine whose speed drifts
+/// (a shared virtual machine: medians of the same command move 10–40 % between minutes) a ratio
+/// of runs taken side by side holds where a ratio of medians taken minutes apart does not.
+///
+/// ```swift
+/// pairedRatio("tca-trace blame small.jsonl /a", "tca-trace blame large.jsonl /a", runs: 25)
+/// // (ratio: 1.49, first: 0.0071, second: 0.0106)
+/// ```
+func pairedRatio(_ first: String, _ second: String, runs: Int) -> (ratio: Double, first: Double, second: Double) {
+  var ratios: [Double] = [], firsts: [Double] = [], seconds: [Double] = []
+  for run in 0...runs {
+    let a = spawnAndWait(["/bin/sh", "-c", first]).seconds
+    let b = spawnAndWait(["/bin/sh", "-c", second]).seconds
+    guard run > 0, a > 0 else { continue }
+    ratios.append(b / a)
+    firsts.append(a)
+    seconds.append(b)
+  }
+  func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+  return (median(ratios), median(firsts), median(seconds))
+}
+
 /// The peak RSS of `command`'s processes, from one more run under `/usr/bin/time` (not timed).
 ///
 /// `wait4`'s own figure cannot be used: `posix_spawn` starts the child in this process's memory

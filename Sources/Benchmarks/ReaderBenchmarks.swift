@@ -104,6 +104,7 @@ func runReaderBenchmarks(filter: String?) async {
           formatSeconds(run.seconds), run.rss))
     }
   }
+  printPairedStateRatios(tool: tool, directory: directory, scratch: scratch, runs: max(runs, 25))
   print(
     "readers: scaling | command | ×4 length at 1,000 / 10,000 / 100,000 todos (≤ 4.4) | ×10 state 1k→10k / 10k→100k (≤ 1.5)"
       + " | per step at 1,000 / 10,000 / 100,000 todos | per step ×10 state 1k→10k / 10k→100k"
@@ -129,6 +130,26 @@ func runReaderBenchmarks(filter: String?) async {
       "readers: scaling | \(command) | \(ratio(s[0], s[1])) / \(ratio(s[2], s[3])) / \(ratio(s[4], s[5])) | \(ratio(s[0], s[2])) / \(ratio(s[2], s[4]))"
         + " | \(stepText) | \(stepRatio(steps[0], steps[1])) / \(stepRatio(steps[1], steps[2]))"
     )
+  }
+}
+
+/// The ×10 state ratio of the commands whose target it is (`show`, `show --path`, `blame`), each
+/// 10,000-todo run next to its 100,000-todo run (`pairedRatio`): the scaling column above divides
+/// medians measured minutes apart, which a drifting machine moves by more than the margin.
+private func printPairedStateRatios(tool: String, directory: String, scratch: String, runs: Int) {
+  let s = RecordedTraceSpec.standard
+  let (small, large) = (directory + "/" + s[2].fileName, directory + "/" + s[4].fileName)
+  print("readers: ×10 state, paired | command | 10,000 → 100,000 todos, median of per-pair ratios (≤ 1.5) | medians")
+  let smallCommands = readerCommands(tool: tool, trace: small, scratch: scratch, middle: 1)
+  let largeCommands = readerCommands(tool: tool, trace: large, scratch: scratch, middle: 1)
+  for (a, b) in zip(smallCommands, largeCommands)
+  where a.name == "show (text, colour off)" || a.name.hasPrefix("show --path") || a.name.hasPrefix("blame") {
+    let paired = pairedRatio(a.shell, b.shell, runs: runs)
+    print(
+      String(
+        format: "readers: ×10 state, paired | %@ | %.3f× (%d pairs) | %@ → %@", a.name, paired.ratio, runs,
+        formatSeconds(paired.first), formatSeconds(paired.second)))
+    fflush(nil)
   }
 }
 
