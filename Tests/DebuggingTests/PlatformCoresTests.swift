@@ -27,16 +27,24 @@ import Testing
 /// page at a time, one `mprotect` each. Seen in `/proc/self/maps`: the writable mapping that
 /// holds the thread's first allocation reaches at least 900 KB past it (132 KB without).
 @Suite struct ThreadHeapReserveTests {
+  /// (Tests run in parallel share glibc's arenas once there are more threads than arenas, and
+  /// another thread may take the reserved room first: up to five threads are asked, one must see
+  /// it. Without the reserve each sees its heap's first 132 KB.)
   @Test func aReaderThreadsHeapIsUsableAhead() async throws {
     #if os(Linux)
-    let room = await withCheckedContinuation { (done: CheckedContinuation<Int?, Never>) in
-      Platform.startThreadOnAnotherCore {
-        let block = malloc(64)!
-        defer { free(block) }
-        done.resume(returning: Self.writableRoom(after: UInt(bitPattern: block)))
+    var rooms: [Int] = []
+    for _ in 0..<5 {
+      let room = await withCheckedContinuation { (done: CheckedContinuation<Int?, Never>) in
+        Platform.startThreadOnAnotherCore {
+          let block = malloc(64)!
+          defer { free(block) }
+          done.resume(returning: Self.writableRoom(after: UInt(bitPattern: block)))
+        }
       }
+      rooms.append(try #require(room))
+      if rooms.last! >= 900 << 10 { break }
     }
-    #expect(try #require(room) >= 900 << 10)
+    #expect(rooms.contains { $0 >= 900 << 10 }, "\(rooms)")
     #endif
   }
 

@@ -42,14 +42,21 @@ extension Platform {
   /// ```swift
   /// Platform.startThreadOnAnotherCore { scanSecondHalf() }
   /// ```
-  package static func startThreadOnAnotherCore(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) {
+  ///
+  /// `reservesHeap`: the thread first makes room in its `malloc` heap (`reserveThreadHeap`); a
+  /// thread that allocates next to nothing (a byte search) starts without that work.
+  package static func startThreadOnAnotherCore(
+    stackSize: Int? = nil, reservesHeap: Bool = true, _ body: @escaping @Sendable () -> Void
+  ) {
+    let task = body
+    let body: @Sendable () -> Void = { @Sendable in
+      if reservesHeap { reserveThreadHeap() }
+      task()
+    }
     #if os(Linux)
     if startPinnedThread(stackSize: stackSize, body) { return }
     #endif
-    let thread = Thread {
-      reserveThreadHeap()
-      body()
-    }
+    let thread = Thread(block: body)
     if let stackSize { thread.stackSize = stackSize }
     thread.start()
   }
@@ -145,7 +152,6 @@ extension Platform {
       { context in
         let thread = Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue()
         _ = thread.cores.withUnsafeBytes { thread.setAffinity(pthread_self(), $0.count, $0.baseAddress!) }
-        Platform.reserveThreadHeap()
         thread.body()
         return nil
       }, context)

@@ -86,7 +86,8 @@ private final class SecondHalf<Answer>: @unchecked Sendable {
 
   init(_ work: @escaping (_ isStopped: () -> Bool) -> Answer) {
     let unchecked = UncheckedWork(work)
-    Platform.startThreadOnAnotherCore { [self] in
+    // (A byte search allocates nothing: no heap to reserve.)
+    Platform.startThreadOnAnotherCore(reservesHeap: false) { [self] in
       condition.lock()
       started = !stopped
       condition.unlock()

@@ -129,6 +129,30 @@ extension FocusedChange {
     return nested(.array, nodes.nodes)
   }
 
+  /// An array of `count` elements whose element at `index` (`element`, its new value) changed as
+  /// `inside` and no other did: the runs before and after it unchanged. The array differ matches a
+  /// lone changed element by id when it has one (docs: ArrayDiffer); a patch taken this way never
+  /// touches an `id`, so it is the same on both sides. Only the id becomes a `Value`; an element
+  /// not in the value form gives its error, as its `Value` would. `path`: the element's pointer.
+  static func loneElement(_ element: JSON, at index: Int, of count: Int, changed inside: StateDiff.Change, path: String)
+    throws(JSONError) -> StateDiff.Change
+  {
+    var nodes = NodeList(capacity: 3)
+    if index > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: index)) }
+    let id: Value?
+    if inside.isUnchanged {
+      id = nil
+    } else if Value.isInForm(element) {
+      id = try identity(element, path)
+    } else {
+      id = try value(element, path).elementID
+    }
+    nodes.append(.element(old: index, new: index, id: id), inside)
+    let after = count - index - 1
+    if after > 0 { nodes.append(.element(old: index + 1, new: index + 1, id: nil), .unchanged(count: after)) }
+    return nested(.array, nodes.nodes)
+  }
+
   /// An element's identity as the array differ reads it (`Value.elementID`): its `$id` (a computed
   /// `id`), else its `id` field; `nil` when it has neither.
   static func identity(_ element: JSON, _ path: @autoclosure () -> String) throws(JSONError) -> Value? {

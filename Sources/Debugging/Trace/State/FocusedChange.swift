@@ -198,23 +198,7 @@ package struct FocusedChange {
       }
       let element = elements[index]
       let inside = try change(inner, element, child, depth: depth + 1, differ, path: path + "/\(index)")
-      var nodes = NodeList(capacity: 3)
-      if index > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: index)) }
-      // The array differ matches a lone changed element by id when it has one (docs: ArrayDiffer).
-      // (A patch taken this way never touches an `id`, so it is the same on both sides.) Only the
-      // id becomes a `Value`; an element not in the value form gives its error, as its `Value` would.
-      let id: Value?
-      if inside.isUnchanged {
-        id = nil
-      } else if Value.isInForm(element) {
-        id = try Self.identity(element, path + "/\(index)")
-      } else {
-        id = try Self.value(element, path + "/\(index)").elementID
-      }
-      nodes.append(.element(old: index, new: index, id: id), inside)
-      let after = elements.count - index - 1
-      if after > 0 { nodes.append(.element(old: index + 1, new: index + 1, id: nil), .unchanged(count: after)) }
-      return Self.nested(.array, nodes.nodes)
+      return try Self.loneElement(element, at: index, of: elements.count, changed: inside, path: path + "/\(index)")
     case let .moved(from, to, count, element):
       guard case let .array(elements) = new else { throw JSONError("at \(path): not an array", line: 0, column: 0) }
       return try Self.movedElement(

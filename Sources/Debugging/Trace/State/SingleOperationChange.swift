@@ -195,21 +195,8 @@ package struct SingleOperationChange {
       }
       let element = elements[index]
       let inside = try change(element, level: level + 1)
-      var nodes = NodeList(capacity: 3)
-      if index > 0 { nodes.append(.element(old: 0, new: 0, id: nil), .unchanged(count: index)) }
-      // Matched by id when it has one (`FocusedChange`: only the id becomes a `Value`).
-      let id: Value?
-      if inside.isUnchanged {
-        id = nil
-      } else if Value.isInForm(element) {
-        id = try FocusedChange.identity(element, path(level + 1))
-      } else {
-        id = try FocusedChange.value(element, path(level + 1)).elementID
-      }
-      nodes.append(.element(old: index, new: index, id: id), inside)
-      let after = elements.count - index - 1
-      if after > 0 { nodes.append(.element(old: index + 1, new: index + 1, id: nil), .unchanged(count: after)) }
-      return FocusedChange.nested(.array, nodes.nodes)
+      return try FocusedChange.loneElement(
+        element, at: index, of: elements.count, changed: inside, path: path(level + 1))
     default:
       throw JSONError("at \(path(level)): not an object", line: 0, column: 0)
     }

@@ -50,13 +50,7 @@ struct ReportDiffEncoder {
         shape = .array
         (before, after) = (index > 0 ? index : nil, count - index - 1 > 0 ? count - index - 1 : nil)
       }
-      labelled(key, side: .context, into: &bytes, &members)
-      members.key(#""s":"#, into: &bytes)
-      Self.writeOpening(shape, into: &bytes)
-      members.key(#""e":"#, into: &bytes)
-      Self.writeClosing(shape, into: &bytes)
-      members.key(#""c":"#, into: &bytes)
-      bytes.append(UInt8(ascii: "["))
+      openContainer(key, shape, into: &bytes, &members)
       if let before {
         Self.append(#"{"u":"#, to: &bytes)
         bytes.appendInteger(Int64(before))
@@ -161,6 +155,20 @@ struct ReportDiffEncoder {
   }
 
   /// `"k":label`, unless the label is empty.
+  /// A container's node up to its children: its label, opening and closing text (`s`, `e`), and
+  /// the `[` of its children (`c`), which the caller writes and closes.
+  private mutating func openContainer(
+    _ key: StateDiff.Key, _ shape: StateDiff.Shape, into bytes: inout [UInt8], _ members: inout Members
+  ) {
+    labelled(key, side: .context, into: &bytes, &members)
+    members.key(#""s":"#, into: &bytes)
+    Self.writeOpening(shape, into: &bytes)
+    members.key(#""e":"#, into: &bytes)
+    Self.writeClosing(shape, into: &bytes)
+    members.key(#""c":"#, into: &bytes)
+    bytes.append(UInt8(ascii: "["))
+  }
+
   private mutating func labelled(
     _ key: StateDiff.Key, side: Side, into bytes: inout [UInt8], _ members: inout Members
   ) {
@@ -236,13 +244,7 @@ struct ReportDiffEncoder {
       }
       bytes.append(UInt8(ascii: "]"))
     case let .nested(shape, children):
-      labelled(key, side: .context, into: &bytes, &members)
-      members.key(#""s":"#, into: &bytes)
-      Self.writeOpening(shape, into: &bytes)
-      members.key(#""e":"#, into: &bytes)
-      Self.writeClosing(shape, into: &bytes)
-      members.key(#""c":"#, into: &bytes)
-      bytes.append(UInt8(ascii: "["))
+      openContainer(key, shape, into: &bytes, &members)
       for (index, child) in children.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
         object(child.change, key: child.key, into: &bytes)
