@@ -23,6 +23,10 @@ package final class OutputFile {
   /// a pipe, and once renamed.
   private var temporaryPath: String?
   private var descriptor: Int32?
+  /// Bytes written since the file's pages were last sent to disk (`startWriteback`).
+  private var unsentBytes = 0
+  /// The pages are sent to disk every this many bytes, while the file is written.
+  static let writebackBytes = 8 << 20
 
   /// Opens the destination; a directory or a file that cannot be created is `Error: cannot
   /// write 'out/': Is a directory` (exit 2), before any input is read. So is the file `input`
@@ -69,11 +73,22 @@ package final class OutputFile {
   /// Appends `text`.
   package func write(_ text: String) throws {
     do { try output.write(text) } catch { throw failure(error) }
+    wrote(text.utf8.count)
   }
 
   /// Appends `bytes`.
   package func write(bytes: [UInt8]) throws {
     do { try output.write(bytes: bytes) } catch { throw failure(error) }
+    wrote(bytes.count)
+  }
+
+  /// Sends a file to be renamed to disk as it is written, every `writebackBytes`: `rename` over
+  /// an existing file would otherwise send it all at once (ext4 does, before it replaces a file).
+  private func wrote(_ count: Int) {
+    unsentBytes += count
+    guard unsentBytes >= Self.writebackBytes, let descriptor, temporaryPath != nil else { return }
+    unsentBytes = 0
+    Platform.startWriteback(descriptor)
   }
 
   /// Flushes the output and, for a file, moves it to its final name.
