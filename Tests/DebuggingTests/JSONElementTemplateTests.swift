@@ -84,6 +84,46 @@ import Testing
     Self.expectSameAnswer("[" + Self.variations.joined(separator: ",") + "]")
   }
 
+  /// A string of the template's length (a UUID's 36 bytes) is checked in one go
+  /// (`isPlainString`): one with a quote, a backslash, a control character or a non-ASCII byte
+  /// anywhere in it, or that ends sooner or later, is the byte-by-byte answer too.
+  @Test func stringsOfTheTemplatesLengthWithASpecialByteAnywhere() {
+    let uuid = "00000000-0000-0000-0000-000000000000"
+    for position in 0..<uuid.utf8.count {
+      for special in [#"""#, #"\"#, #"\n"#, #"\""#, "\t", "é", "\u{7F}"] {
+        var bytes = Array(uuid.utf8)
+        bytes.replaceSubrange(position..<min(position + special.utf8.count, bytes.count), with: Array(special.utf8))
+        let value = String(decoding: bytes.prefix(uuid.utf8.count), as: UTF8.self)
+        Self.expectSameAnswer("[" + Self.todo + "," + Self.todo(uuid, value) + "]")
+      }
+    }
+    for value in [String(uuid.dropLast()), uuid + "0", "", "x"] {
+      Self.expectSameAnswer("[" + Self.todo + "," + Self.todo(uuid, value) + "]")
+    }
+  }
+
+  /// `isPlainString`: a quote, then no quote, backslash, control character or non-ASCII byte,
+  /// then a quote.
+  @Test func aPlainStringHasNoSpecialByteBetweenItsQuotes() {
+    func plain(_ bytes: [UInt8]) -> Bool {
+      bytes.withUnsafeBufferPointer { isPlainString($0.baseAddress!, $0.count) }
+    }
+    let quote = UInt8(ascii: "\"")
+    for length in 16...50 {
+      let body = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+      #expect(plain([quote] + body + [quote]), "\(length)")
+      #expect(!plain(body + [quote, quote]), "\(length)")
+      #expect(!plain([quote, quote] + body), "\(length)")
+      for position in 0..<length {
+        for special: UInt8 in [quote, UInt8(ascii: "\\"), 0x0A, 0x1F, 0x00, 0x80, 0xFF] {
+          var bytes = body
+          bytes[position] = special
+          #expect(!plain([quote] + bytes + [quote]), "\(length) \(position) \(special)")
+        }
+      }
+    }
+  }
+
   @Test func numbersAreCheckedAsTheScanChecksThem() {
     let row = #"{"id":1,"score":2.5,"rank":-3}"#
     for value in [

@@ -135,3 +135,33 @@ import Testing
     #expect(errors.first == errors.last)
   }
 }
+
+/// `JSONElementRanges.append`: the second half's ranges follow the first's in order, filling
+/// chunks of `ChunkedArray.chunkSize` (all full but the last, so that the array finds an index's
+/// chunk by a division).
+@Suite struct JSONElementRangesAppendTests {
+  /// `count` ranges from offset `from`, each one byte long, recorded as a scan records them.
+  static func recorded(_ count: Int, from: Int) -> JSONElementRanges {
+    var ranges = JSONElementRanges(base: 0)
+    for k in 0..<count {
+      ranges.valueStarts(level: 1, at: from + 2 * k)
+      ranges.valueEnds(level: 1, at: from + 2 * k + 1)
+    }
+    return ranges
+  }
+
+  @Test func appendedRangesFollowInOrderInFullChunks() {
+    let size = ChunkedArray<JSONTextSpan>.chunkSize
+    for (first, second) in [(0, 5), (5, 0), (300, 700), (size, size), (size - 1, 2 * size + 1), (1, 3 * size)] {
+      var ranges = Self.recorded(first, from: 0)
+      ranges.append(Self.recorded(second, from: 2 * first))
+      let expected = (0..<first + second).map { (2 * $0)..<(2 * $0 + 1) }
+      #expect(ranges.ranges.map(\.range) == expected, "\(first) + \(second)")
+      #expect(ranges.count == first + second)
+      let counts = ranges.chunkCounts
+      #expect(counts.dropLast().allSatisfy { $0 == size }, "\(first) + \(second): \(counts)")
+      #expect(counts.last! <= size && (counts.count == 1 || counts.last! > 0), "\(first) + \(second): \(counts)")
+      #expect(Array(ranges.chunked).map(\.range) == expected)
+    }
+  }
+}

@@ -80,6 +80,9 @@ struct JSONElementRanges: JSONCheckRecorder {
   /// The ranges as one array (a copy: for tests).
   var ranges: [JSONTextSpan] { full.flatMap { $0 } + filling }
 
+  /// How many ranges each chunk holds (for tests).
+  var chunkCounts: [Int] { full.map(\.count) + [filling.count] }
+
   @inline(__always) mutating func opened(level: Int, at offset: Int) {}
   @inline(__always) mutating func key(level: Int, _ range: Range<Int>) {}
   @inline(__always) mutating func closed(level: Int, at offset: Int) {}
@@ -95,12 +98,17 @@ struct JSONElementRanges: JSONCheckRecorder {
   /// The scan goes on from the element at `offset` in the input (`quickScanElements`).
   mutating func `continue`(at offset: Int) { base = offset }
 
-  /// Appends the ranges `other` recorded (the rest of the same array).
+  /// Appends the ranges `other` recorded (the rest of the same array), a chunk's worth at a
+  /// time: each of `other`'s chunks fills this one's last, and what does not fit starts the next.
   mutating func append(_ other: JSONElementRanges) {
+    let size = ChunkedArray<JSONTextSpan>.chunkSize
     for chunk in other.full + [other.filling] {
-      for span in chunk {
-        if filling.count == ChunkedArray<JSONTextSpan>.chunkSize { startChunk() }
-        filling.append(span)
+      var next = chunk.startIndex
+      while next < chunk.endIndex {
+        if filling.count == size { startChunk() }
+        let taken = min(size - filling.count, chunk.endIndex - next)
+        filling.append(contentsOf: chunk[next..<next + taken])
+        next += taken
       }
     }
   }

@@ -27,21 +27,31 @@ struct JSONElementTemplate {
 
   /// The template element's bytes, in the input being scanned (which outlives the scan).
   private let base: UnsafePointer<UInt8>
-  /// The literal runs, as offsets from `base`: `literals[k]` comes before `slots[k]`, and the
-  /// last one after the last slot.
-  private let literals: [(start: Int, count: Int)]
-  private let slots: [Slot]
+  /// A literal run (offsets from `base`) and the value after it; the last part's run ends the
+  /// element, and it has no value (`slot` is `nil`).
+  struct Part {
+    var start: Int
+    var count: Int
+    var slot: Slot?
+    /// The value's length in the template (a string's with its quotes): a string of the same
+    /// length is checked at once (`isPlainString`).
+    var length: Int
+  }
+
+  /// At least one: the runs and values in order.
+  private let parts: [Part]
 
   /// The template of the element at `element` (`count` bytes), which the scan accepted; `nil`
   /// when it is small or holds too many values.
   init?(element: UnsafePointer<UInt8>, count: Int) {
     guard count >= Self.smallest else { return nil }
-    var literals: [(start: Int, count: Int)] = []
-    var slots: [Slot] = []
+    var parts: [Part] = []
     var literalStart = 0
     func cut(_ slot: Slot, from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) {
-      literals.append((literalStart, element.distance(to: start) - literalStart))
-      slots.append(slot)
+      parts.append(
+        Part(
+          start: literalStart, count: element.distance(to: start) - literalStart, slot: slot,
+          length: start.distance(to: end)))
       literalStart = element.distance(to: end)
     }
     // The element is valid JSON: the scan's own steps find where each string and number ends.
@@ -71,12 +81,11 @@ struct JSONElementTemplate {
       default:
         p += 1
       }
-      if slots.count > Self.mostSlots { return nil }
+      if parts.count > Self.mostSlots { return nil }
     }
-    literals.append((literalStart, count - literalStart))
+    parts.append(Part(start: literalStart, count: count - literalStart, slot: nil, length: 0))
     self.base = element
-    self.literals = literals
-    self.slots = slots
+    self.parts = parts
   }
 
   /// The literal runs with the slots written as `<kind>`: what the tests compare.
@@ -86,10 +95,9 @@ struct JSONElementTemplate {
   /// ```
   var shape: String {
     var text = ""
-    for k in literals.indices {
-      text += String(
-        decoding: UnsafeBufferPointer(start: base + literals[k].start, count: literals[k].count), as: UTF8.self)
-      if k < slots.count { text += "<\(slots[k])>" }
+    for part in parts {
+      text += String(decoding: UnsafeBufferPointer(start: base + part.start, count: part.count), as: UTF8.self)
+      if let slot = part.slot { text += "<\(slot)>" }
     }
     return text
   }
@@ -100,37 +108,43 @@ struct JSONElementTemplate {
   func match<Rules: JSONQuickRules>(
     _: Rules.Type, at start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, parser: JSONParser
   ) -> UnsafePointer<UInt8>? {
-    var p = start
-    return literals.withUnsafeBufferPointer { literals -> UnsafePointer<UInt8>? in
-      slots.withUnsafeBufferPointer { slots -> UnsafePointer<UInt8>? in
-        for k in 0..<slots.count {
-          let literal = literals[k]
-          guard end - p >= literal.count, Self.equal(p, base + literal.start, literal.count) else { return nil }
-          p += literal.count
-          switch slots[k] {
-          case .string:
+    parts.withUnsafeBufferPointer { parts -> UnsafePointer<UInt8>? in
+      var p = start
+      for part in parts {
+        guard end - p >= part.count, Self.equal(p, base + part.start, part.count) else { return nil }
+        p += part.count
+        switch part.slot {
+        case .string:
+          if part.length >= Self.plainStringSmallest, end - p >= part.length, isPlainString(p, part.length) {
+            p += part.length
+          } else {
             guard p < end, p.pointee == .quote, parser.quickString(&p, end) != nil else { return nil }
-          case .number:
-            guard p < end, JSONParser.quickNumber(Rules.self, &p, end) else { return nil }
-          case .boolean:
-            if JSONParser.quickWord(p, end, "true") {
-              p += 4
-            } else if JSONParser.quickWord(p, end, "false") {
-              p += 5
-            } else {
-              return nil
-            }
-          case .null:
-            guard JSONParser.quickWord(p, end, "null") else { return nil }
-            p += 4
           }
+        case .number:
+          guard p < end, JSONParser.quickNumber(Rules.self, &p, end) else { return nil }
+        case .boolean:
+          if JSONParser.quickWord(p, end, "true") {
+            p += 4
+          } else if JSONParser.quickWord(p, end, "false") {
+            p += 5
+          } else {
+            return nil
+          }
+        case .null:
+          guard JSONParser.quickWord(p, end, "null") else { return nil }
+          p += 4
+        case nil:
+          // The last part: the element ends here.
+          return p
         }
-        let last = literals[slots.count]
-        guard end - p >= last.count, Self.equal(p, base + last.start, last.count) else { return nil }
-        return p + last.count
       }
+      return nil
     }
   }
+
+  /// Strings of this many bytes (with their quotes) or more are first tried as a plain string of
+  /// the template's length: shorter ones end within `quickString`'s first sixteen bytes.
+  static let plainStringSmallest = 18
 
   /// Whether the `count` bytes at `a` and `b` are the same: eight at a time, the last eight (or
   /// four) read again where they overlap.
@@ -141,12 +155,14 @@ struct JSONElementTemplate {
       x.loadUnaligned(fromByteOffset: offset, as: T.self) == y.loadUnaligned(fromByteOffset: offset, as: T.self)
     }
     if count >= 8 {
+      // Most runs (a key between a comma and a colon) are 9 to 16 bytes: two words.
+      if count <= 16 { return same(UInt64.self, at: 0) && same(UInt64.self, at: count &- 8) }
       var i = 0
-      while i + 8 < count {
+      while i &+ 8 < count {
         guard same(UInt64.self, at: i) else { return false }
-        i += 8
+        i &+= 8
       }
-      return same(UInt64.self, at: count - 8)
+      return same(UInt64.self, at: count &- 8)
     }
     if count >= 4 { return same(UInt32.self, at: 0) && same(UInt32.self, at: count - 4) }
     for i in 0..<count where a[i] != b[i] { return false }

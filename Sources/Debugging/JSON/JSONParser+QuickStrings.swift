@@ -72,15 +72,40 @@ extension JSONParser {
 /// ```
 @inline(__always)
 func stringSpecialOffset(_ p: UnsafePointer<UInt8>) -> Int {
+  let halves = unsafeBitCast(stringSpecials(p), to: SIMD2<UInt64>.self)
+  if halves[0] != 0 { return UInt64(littleEndian: halves[0]).trailingZeroBitCount >> 3 }
+  if halves[1] != 0 { return 8 + UInt64(littleEndian: halves[1]).trailingZeroBitCount >> 3 }
+  return 16
+}
+
+/// The 16 bytes at `p` with 0xFF where `stringSpecialOffset` stops (a quote, a backslash, a
+/// control character or non-ASCII), 0 elsewhere.
+@inline(__always)
+func stringSpecials(_ p: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
   let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
   let quotes: SIMDMask<SIMD16<Int8>> = bytes .== SIMD16<UInt8>(repeating: .quote)
   let backslashes: SIMDMask<SIMD16<Int8>> = bytes .== SIMD16<UInt8>(repeating: .backslash)
   // Signed, control characters (below 0x20) and non-ASCII bytes (negative) are below 0x20.
   // (A bit cast: the converting initializer is not always inlined.)
   let others: SIMDMask<SIMD16<Int8>> = unsafeBitCast(bytes, to: SIMD16<Int8>.self) .< SIMD16<Int8>(repeating: 0x20)
-  let found = SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: quotes .| backslashes .| others)
+  return SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: quotes .| backslashes .| others)
+}
+
+/// Whether the `count` bytes at `p` (18 or more) are a string without escapes, control
+/// characters or non-ASCII bytes: a quote, no byte `stringSpecialOffset` stops at, a quote.
+/// `quickString` ends such a string there, without escapes; a UUID is checked in three compares.
+@inline(__always)
+func isPlainString(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  guard p[0] == .quote, p[count &- 1] == .quote else { return false }
+  // The body's sixteen-byte pieces, the last one ending at the closing quote (not included).
+  let bodyEnd = count &- 1
+  var found = stringSpecials(p + 1)
+  var offset = 17
+  while offset &+ 16 < bodyEnd {
+    found = found | stringSpecials(p + offset)
+    offset &+= 16
+  }
+  found = found | stringSpecials(p + (bodyEnd &- 16))
   let halves = unsafeBitCast(found, to: SIMD2<UInt64>.self)
-  if halves[0] != 0 { return UInt64(littleEndian: halves[0]).trailingZeroBitCount >> 3 }
-  if halves[1] != 0 { return 8 + UInt64(littleEndian: halves[1]).trailingZeroBitCount >> 3 }
-  return 16
+  return halves[0] | halves[1] == 0
 }
