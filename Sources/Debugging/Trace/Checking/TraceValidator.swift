@@ -61,7 +61,42 @@ public enum TraceValidator {
 
 /// A line's value not in the trace's value form, passed from the reading thread boxed: one
 /// pointer per line, mostly `nil`, instead of an optional error copied with every line.
-final class FormProblem: Sendable {
-  let error: TraceError
-  init(_ error: TraceError) { self.error = error }
+package final class FormProblem: Sendable {
+  package let error: TraceError
+  package init(_ error: TraceError) { self.error = error }
+}
+
+extension TraceValidator {
+  /// The checks of a trace of one session whose lines are read, and whose state is followed, on
+  /// other threads (`validate` on several cores: `StateFollowing` per stretch of the file): each
+  /// line comes in order, with what its patch did wrong. The same findings as `validate(_:)`
+  /// reading the same lines.
+  ///
+  /// ```swift
+  /// var checks = TraceValidator.FollowedLines(file: "run.jsonl")
+  /// checks.take(item, lineOffset: 0, followed: problem, formProblem: nil)  // each line, in order
+  /// checks.finish()  // [run.jsonl:7: error: sequence gap: …]
+  /// ```
+  package struct FollowedLines {
+    private var state: ValidationState
+
+    package init(file: String) { state = ValidationState(file: file) }
+
+    /// Checks one line (or the error it was), its line number `lineOffset` more than it says;
+    /// `followed`: what its patch or keyframe did wrong (an action that held a whole state has a
+    /// `state` member, whose value is not read); `formProblem`: a value of the line not in the
+    /// value form (their lines the file's).
+    package mutating func take(
+      _ item: consuming Result<TraceLine, TraceError>, lineOffset: Int = 0, followed: TraceStateProblem?,
+      formProblem: TraceError?
+    ) {
+      state.take(item, lineOffset: lineOffset, followed: followed, formProblem: formProblem)
+    }
+
+    /// Every finding, in line order.
+    package mutating func finish() -> [TraceError] {
+      state.finish()
+      return state.findings
+    }
+  }
 }

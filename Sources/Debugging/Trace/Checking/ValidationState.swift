@@ -12,7 +12,9 @@ struct ValidationState {
 
   let file: String
   var findings: [TraceError] = []
-  var tracker = TraceStateTracker(verifiesKeyframes: true)
+  /// The state through the lines, on this thread (`nil` when a stretch's thread follows it:
+  /// `take(_:followed:formProblem:)`).
+  var following: StateFollowing? = StateFollowing()
   var sawInitialState = false
   var lastSeq: Int64 = 0
   var gapAnnounced = false
@@ -40,15 +42,33 @@ struct ValidationState {
     _ item: consuming Result<TraceLine, TraceError>, stateText: TraceLineRules.DeferredState?,
     formProblem: TraceError? = nil
   ) {
+    take(item, stateText: stateText, formProblem: formProblem, followed: nil)
+  }
+
+  /// Checks one item whose state was followed elsewhere (`StateFollowing` on a stretch's thread):
+  /// `problem`, what its patch or keyframe did wrong. An action that held a whole state says so
+  /// with a `state` member (its value not read). `lineOffset`: added to the item's line number
+  /// (a stretch's lines are numbered from its start).
+  mutating func take(
+    _ item: consuming Result<TraceLine, TraceError>, lineOffset: Int, followed problem: TraceStateProblem?,
+    formProblem: TraceError?
+  ) {
+    following = nil
+    take(item, stateText: nil, formProblem: formProblem, followed: problem, lineOffset: lineOffset)
+  }
+
+  private mutating func take(
+    _ item: consuming Result<TraceLine, TraceError>, stateText: TraceLineRules.DeferredState?,
+    formProblem: TraceError?, followed: TraceStateProblem?, lineOffset: Int = 0
+  ) {
     if let formProblem { findings.append(formProblem) }
-    // A line whose own values are not in the form has that reported: where its patch puts them
-    // is not checked again.
-    tracker.checksForms = formProblem == nil
     switch consume item {
-    case let .failure(error):
+    case var .failure(error):
+      if error.line > 0 { error.line += lineOffset }
       findings.append(error)
       if error.severity == .error, error.mayHideAStateChange { skipped() }
-    case let .success(line): check(line, stateText: stateText)
+    case let .success(line):
+      check(line, stateText: stateText, formProblem: formProblem, followed: followed, lineOffset: lineOffset)
     }
   }
 
@@ -60,8 +80,11 @@ struct ValidationState {
   /// keyframe (its record's `state` is `nil`).
   ///
   /// The record is switched on once (a record is large: each `if case let` would copy it).
-  mutating func check(_ item: consuming TraceLine, stateText: TraceLineRules.DeferredState? = nil) {
-    let line = item.line
+  mutating func check(
+    _ item: consuming TraceLine, stateText: TraceLineRules.DeferredState? = nil, formProblem: TraceError? = nil,
+    followed: TraceStateProblem? = nil, lineOffset: Int = 0
+  ) {
+    let line = item.line + lineOffset
     let record = (consume item).record
     let kind = record.kind
     if let endLine, kind != .session {
@@ -78,19 +101,11 @@ struct ValidationState {
     case .session:
       break
     case let .state(snapshot):
-      if let stateText {
-        tracker.consume(stateText: stateText.text, children: stateText.children, seq: snapshot.seq)
-      } else {
-        tracker.consume(.state(snapshot), line: line)
-      }
+      following?.follow(snapshot, line: line, stateText: stateText, formProblem: formProblem)
       stateUncertain = false
     case let .action(action):
-      let problem: TraceStateProblem?
-      if let keyframe = stateText {
-        problem = tracker.consume(action, keyframeText: keyframe.text, children: keyframe.children, line: line)
-      } else {
-        problem = tracker.consume(action, line: line)
-      }
+      let problem =
+        following?.follow(action, line: line, stateText: stateText, formProblem: formProblem) ?? followed
       if let problem, !stateUncertain { report(line, problem.message) }
       if stateText != nil || action.state != nil { stateUncertain = false }
       checkSequence(action, line: line)

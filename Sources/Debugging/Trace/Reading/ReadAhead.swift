@@ -105,13 +105,13 @@ package final class ReadAhead<Item>: @unchecked Sendable {
     private var items: UnsafeMutablePointer<Item>
     private var capacity: Int
     /// How many were appended.
-    private(set) var count = 0
+    package private(set) var count = 0
     /// How many were taken out.
     private var taken = 0
 
-    /// Room for a whole batch at once (`batchItems`).
-    init() {
-      capacity = ReadAhead.batchItems
+    /// Room for a whole batch at once (`batchItems`, or `capacity`).
+    package init(capacity: Int = ReadAhead.batchItems) {
+      self.capacity = max(capacity, 1)
       items = .allocate(capacity: capacity)
     }
 
@@ -120,9 +120,9 @@ package final class ReadAhead<Item>: @unchecked Sendable {
       items.deallocate()
     }
 
-    func append(_ item: consuming Item) {
+    package func append(_ item: consuming Item) {
       if count == capacity {
-        // (Not reached: a batch is handed at `batchItems`.) Twice the room, the items moved.
+        // (Not reached when a batch is handed once full.) Twice the room, the items moved.
         let larger = UnsafeMutablePointer<Item>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: items, count: count)
         items.deallocate()
