@@ -383,7 +383,11 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     guard delta != 0 else { return }
     // A chunk before the last grew or shrank: indices no longer divide into chunks.
     if chunk != chunks.count - 1 { uniform = false }
-    for k in chunk + 1..<starts.count { starts[k] += delta }
+    // Through the buffer: one uniqueness check, not one per start, and the adds vectorized (the
+    // 400 starts of a 100,000-row array, twice for each row a patch moves).
+    starts.withUnsafeMutableBufferPointer { starts in
+      for k in chunk + 1..<starts.count { starts[k] &+= delta }
+    }
   }
 
   private mutating func split(_ chunk: Int) {
