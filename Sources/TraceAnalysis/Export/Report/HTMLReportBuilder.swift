@@ -83,10 +83,13 @@ public struct HTMLReportBuilder {
   public mutating func finish(into output: inout [UInt8]) {
     if !started { begin(into: &output) }
     if chunkActions > 0 { flushChunk(into: &output) }
-    let report = timing.report()
-    index.end = max(index.end, report.end)
+    // The timing statistics (sorting every duration) are made on another thread meanwhile.
+    let timing = ReportTimingWork(timing)
     output.append(contentsOf: Array(#"<script type="application/json" id="report-index">"#.utf8))
-    index.write(session: session, timing: report, chunkSize: chunkSize, into: &output)
+    index.writeActions(session: session, into: &output)
+    let (end, timingJSON) = timing.result()
+    index.end = max(index.end, end)
+    index.writeRest(chunkSize: chunkSize, timingJSON: timingJSON, into: &output)
     output.append(contentsOf: Array("</script>\n".utf8))
     output.append(contentsOf: ReportPage.tail)
   }

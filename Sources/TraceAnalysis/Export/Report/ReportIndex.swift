@@ -72,27 +72,18 @@ struct ReportIndex {
     notes.append(.array(entry))
   }
 
-  /// Appends the index as JSON escaped for a script data block (`ScriptData`); effects still
-  /// running end at the trace's end. The columns of numbers (one entry per action or effect) are
-  /// written straight as digits, which need no escape; the rest goes through `ScriptData.write`.
+  /// The index as JSON escaped for a script data block (`ScriptData`) is `writeActions` then
+  /// `writeRest`; effects still running end at the trace's end. The columns of numbers (one entry
+  /// per action or effect) are written straight as digits, which need no escape; the rest goes
+  /// through `ScriptData.write`.
   ///
   /// ```text
   /// {"session":{…},"labels":[…],"actions":{"seq":[1,2],"t":[…],"dur":[…],"label":[0,1],"effect":[0,0]},"effects":{…},"notes":[],"problems":[],"end":4000,"chunkSize":256,"timing":{…}}
   /// ```
-  func write(session: TraceSession?, timing: TimingReport, chunkSize: Int, into output: inout [UInt8]) {
+  /// The index's first part, which needs no timing: `{"session":…,"labels":…,"actions":{…}`.
+  func writeActions(session: TraceSession?, into output: inout [UInt8]) {
     func raw(_ text: StaticString) {
       text.withUTF8Buffer { output.append(contentsOf: $0) }
-    }
-    /// `{"name":[1,2],…}`: columns of numbers, each as digits.
-    func columns(_ named: [(name: String, values: [Int64])]) {
-      output.append(UInt8(ascii: "{"))
-      for (k, column) in named.enumerated() {
-        if k > 0 { output.append(UInt8(ascii: ",")) }
-        output.append(contentsOf: "\"\(column.name)\":[".utf8)
-        output.append(contentsOf: DecimalList.bytes(column.values))
-        output.append(UInt8(ascii: "]"))
-      }
-      output.append(UInt8(ascii: "}"))
     }
     var sessionMembers: [JSON.Member] = []
     if let session {
@@ -107,14 +98,23 @@ struct ReportIndex {
     raw(#","labels":"#)
     ScriptData.write(.array(labels.map(JSON.string)), into: &output)
     raw(#","actions":"#)
-    columns([
-      ("seq", seq), ("t", t), ("dur", duration), ("label", label.map(Int64.init)), ("effect", effect),
-    ])
+    Self.columns(
+      [("seq", seq), ("t", t), ("dur", duration), ("label", label.map(Int64.init)), ("effect", effect)],
+      into: &output)
+  }
+
+  /// The rest, after `writeActions`, with `end` the trace's and the timing's JSON already escaped:
+  /// `,"effects":{…},…,"timing":{…}}`.
+  func writeRest(chunkSize: Int, timingJSON: [UInt8], into output: inout [UInt8]) {
+    func raw(_ text: StaticString) {
+      text.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
     raw(#","effects":"#)
-    columns([
-      ("id", effectID), ("seq", effectSeq), ("label", effectLabel.map(Int64.init)), ("start", effectStart),
-      ("end", effectEnd.map { $0 < 0 ? end : $0 }), ("status", effectStatus.map(Int64.init)),
-    ])
+    Self.columns(
+      [
+        ("id", effectID), ("seq", effectSeq), ("label", effectLabel.map(Int64.init)), ("start", effectStart),
+        ("end", effectEnd.map { $0 < 0 ? end : $0 }), ("status", effectStatus.map(Int64.init)),
+      ], into: &output)
     raw(#","notes":"#)
     ScriptData.write(.array(notes), into: &output)
     raw(#","problems":"#)
@@ -124,7 +124,19 @@ struct ReportIndex {
     raw(#","chunkSize":"#)
     output.appendInteger(Int64(chunkSize))
     raw(#","timing":"#)
-    ScriptData.write(ReportTimingJSON.json(timing), into: &output)
+    output.append(contentsOf: timingJSON)
+    output.append(UInt8(ascii: "}"))
+  }
+
+  /// `{"name":[1,2],…}`: columns of numbers, each as digits.
+  private static func columns(_ named: [(name: String, values: [Int64])], into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "{"))
+    for (k, column) in named.enumerated() {
+      if k > 0 { output.append(UInt8(ascii: ",")) }
+      output.append(contentsOf: "\"\(column.name)\":[".utf8)
+      output.append(contentsOf: DecimalList.bytes(column.values))
+      output.append(UInt8(ascii: "]"))
+    }
     output.append(UInt8(ascii: "}"))
   }
 }
