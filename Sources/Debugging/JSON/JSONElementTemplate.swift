@@ -17,6 +17,14 @@ struct JSONElementTemplate {
   /// What a scalar value of the template is; `true` and `false` are both booleans.
   enum Slot: UInt8 { case string, number, boolean, null }
 
+  /// What the trace's value form asks of a string value, from the key before it (a template made
+  /// `withForms`, for a scan that checks forms: `JSONFormRules`): any string (after a key not
+  /// starting with `$`, or as an element), a UUID's text (after `"$uuid"`: one when the key is a
+  /// marker, any string when it is a structure's field, so a UUID is fine for both), or the
+  /// template's own bytes (after any other `$` key: `$url`, `$data` and `$double` texts are
+  /// checked by what they mean, and the same bytes mean the same).
+  enum SlotForm: UInt8 { case any, uuid, same }
+
   /// Elements shorter than this are not worth a template.
   static let smallest = 16
   /// Templates with more values than this are not made.
@@ -36,22 +44,26 @@ struct JSONElementTemplate {
     /// The value's length in the template (a string's with its quotes): a string of the same
     /// length is checked at once (`isPlainString`).
     var length: Int
+    /// What the value form asks of a string value (`withForms`).
+    var form = SlotForm.any
   }
 
   /// At least one: the runs and values in order.
   private let parts: [Part]
 
   /// The template of the element at `element` (`count` bytes), which the scan accepted; `nil`
-  /// when it is small or holds too many values.
-  init?(element: UnsafePointer<UInt8>, count: Int) {
+  /// when it is small or holds too many values. `withForms`: the scan also checked the value
+  /// form, and a match checks each string value as the form asks (`SlotForm`).
+  init?(element: UnsafePointer<UInt8>, count: Int, withForms: Bool = false) {
     guard count >= Self.smallest else { return nil }
     var parts: [Part] = []
     var literalStart = 0
     func cut(_ slot: Slot, from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) {
+      let run = element.distance(to: start) - literalStart
       parts.append(
         Part(
-          start: literalStart, count: element.distance(to: start) - literalStart, slot: slot,
-          length: start.distance(to: end)))
+          start: literalStart, count: run, slot: slot, length: start.distance(to: end),
+          form: withForms && slot == .string ? Self.form(after: element + literalStart, count: run) : .any))
       literalStart = element.distance(to: end)
     }
     // The element is valid JSON: the scan's own steps find where each string and number ends.
@@ -88,6 +100,27 @@ struct JSONElementTemplate {
     self.parts = parts
   }
 
+  /// What the value form asks of a string after the literal run of `count` bytes at `start`: by
+  /// the key that ends the run (`"$uuid":`, spaces allowed around the colon), if one does.
+  private static func form(after start: UnsafePointer<UInt8>, count: Int) -> SlotForm {
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    var end = count
+    while end > 0, isSpace(start[end - 1]) { end -= 1 }
+    // No colon: an element of an array.
+    guard end > 0, start[end - 1] == .colon else { return .any }
+    end -= 1
+    while end > 0, isSpace(start[end - 1]) { end -= 1 }
+    // The key's quotes (a key with an escape is never in a template: the scan leaves it to the
+    // reader); anything else is kept as the template's bytes.
+    guard end > 1, start[end - 1] == .quote else { return .same }
+    var open = end - 2
+    while open >= 0, start[open] != .quote { open -= 1 }
+    guard open >= 0 else { return .same }
+    let key = UnsafeBufferPointer(start: start + open + 1, count: end - open - 2)
+    guard key.first == UInt8(ascii: "$") else { return .any }
+    return key.elementsEqual("$uuid".utf8) ? .uuid : .same
+  }
+
   /// The literal runs with the slots written as `<kind>`: what the tests compare.
   ///
   /// ```text
@@ -115,10 +148,16 @@ struct JSONElementTemplate {
         p += part.count
         switch part.slot {
         case .string:
+          let text = p
+          var hasEscapes = false
           if part.length >= Self.plainStringSmallest, end - p >= part.length, isPlainString(p, part.length) {
             p += part.length
           } else {
-            guard p < end, p.pointee == .quote, parser.quickString(&p, end) != nil else { return nil }
+            guard p < end, p.pointee == .quote, let escapes = parser.quickString(&p, end) else { return nil }
+            hasEscapes = escapes
+          }
+          if part.form != .any, !formAccepts(part, text, count: text.distance(to: p), hasEscapes: hasEscapes) {
+            return nil
           }
         case .number:
           guard p < end, JSONParser.quickNumber(Rules.self, &p, end) else { return nil }
@@ -139,6 +178,16 @@ struct JSONElementTemplate {
         }
       }
       return nil
+    }
+  }
+
+  /// Whether the string at `text` (`count` bytes, its quotes included), the value of `part`, is
+  /// what the value form asks there (`SlotForm`).
+  private func formAccepts(_ part: Part, _ text: UnsafePointer<UInt8>, count: Int, hasEscapes: Bool) -> Bool {
+    switch part.form {
+    case .any: return true
+    case .uuid: return !hasEscapes && QuickFormFrame.isUUID(text + 1, count: count - 2)
+    case .same: return count == part.length && Self.equal(text, base + part.start + part.count, count)
     }
   }
 

@@ -75,6 +75,8 @@ package final class JSONKeyTable: @unchecked Sendable {
   /// Recently made labels (`string(interning:)`), by a hash of their bytes.
   private let labels: UnsafeMutablePointer<InternedString>
   private static let labelSlots = 64
+  /// The patches' pointers read with this table, by their text (`JSONPointerCache`).
+  package private(set) lazy var pointers = JSONPointerCache()
 
   package init() {
     slots = .allocate(capacity: 64)

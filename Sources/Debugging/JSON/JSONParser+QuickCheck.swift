@@ -67,6 +67,8 @@ final class QuickKeys {
   let checksForms: Bool
   /// The value form's state per level (`QuickFormFrame`), made at the first check of forms.
   private var forms: UnsafeMutablePointer<QuickFormFrame.State>?
+  /// The shapes of values checked with this table (`CompactLine.checkedValue(_:shapedLike:)`).
+  private(set) lazy var valueTemplates = JSONValueTemplates()
 
   init(checksForms: Bool = false) { self.checksForms = checksForms }
 

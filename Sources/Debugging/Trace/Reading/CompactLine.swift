@@ -66,6 +66,27 @@ struct CompactLine {
     value { parser in parser.quickCheckValue(reusing: keys) }
   }
 
+  /// `checkedValue(_:)` of a value like those checked before under `key` (a label's hash,
+  /// `JSONValueTemplates.key`): tried against the shape of the last one first (the same bytes
+  /// between the values, each value checked as the scan and the value form check it), and the
+  /// shape of a value checked byte by byte is kept for the next. The same answer as
+  /// `checkedValue(_:)`: a value of the shape is one the scan accepts, for the same reasons.
+  mutating func checkedValue(_ keys: QuickKeys, shapedLike key: UInt64) -> Range<Int>? {
+    guard keys.checksForms else { return checkedValue(keys) }
+    let templates = keys.valueTemplates
+    if let template = templates.template(for: key) {
+      let parser = JSONParser(base, count: end, from: index)
+      if let after = template.match(JSONFormRules.self, at: base + index, end: base + end, parser: parser) {
+        let start = index
+        index = base.distance(to: after)
+        return start..<index
+      }
+    }
+    guard let range = checkedValue(keys) else { return nil }
+    templates.remember(base + range.lowerBound, count: range.count, for: key)
+    return range
+  }
+
   /// `checkedValue` that also notes where the members and elements of its large containers are.
   mutating func checkedValue(_ keys: QuickKeys, children: inout JSONChildIndex) -> Range<Int>? {
     value { parser in parser.quickCheckValue(children: &children, reusing: keys) }

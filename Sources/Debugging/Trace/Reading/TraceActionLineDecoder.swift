@@ -60,7 +60,7 @@ enum TraceActionLineDecoder {
     guard line.skip(#"{"kind":"action","seq":"#), let seq = line.count(),
       line.skip(#","t":"#), let t = line.count(),
       line.skip(#","duration":"#), let duration = line.count(),
-      line.skip(#","label":"#), line.string() != nil
+      line.skip(#","label":"#), let label = line.string()
     else { return nil }
     var effect: Int64?
     if line.skip(#","effect":"#) {
@@ -68,7 +68,8 @@ enum TraceActionLineDecoder {
       effect = count
     }
     let coalesced = line.skip(#","coalesced":true"#)
-    guard line.skip(#","action":"#), line.checkedValue(quickKeys) != nil,
+    // (An action's value is checked by the shape of the last one with its label.)
+    guard line.skip(#","action":"#), line.checkedValue(quickKeys, shapedLike: JSONValueTemplates.key(label)) != nil,
       line.skip(#","patch":"#),
       let (patch, patchEnd) = TracePatchDecoder.decode(
         line.base, from: line.index, end: line.end, keys: keys)

@@ -146,7 +146,7 @@ enum TracePatchDecoder {
 
   /// A `path` or `from` as a pointer, read from the string's bytes when it has no escapes.
   private static func pointer(_ scanner: JSONObjectScanner, _ member: JSONObjectScanner.Member) throws -> JSONPointer {
-    if let text = plainString(scanner, member) { return try JSONPointer(utf8: text) }
+    if let text = plainString(scanner, member) { return try pointer(text, scanner.keyTable) }
     return try JSONPointer(scanner.traceString(member))
   }
 
@@ -197,7 +197,7 @@ enum TracePatchDecoder {
     while p < limit, p.pointee == .comma {
       p += 1
       if path == nil, matches(&p, limit, #""path":"#) {
-        guard let text = compactString(base, &p, limit), let pointer = try? JSONPointer(utf8: text) else { return nil }
+        guard let text = compactString(base, &p, limit), let pointer = try? pointer(text, keys) else { return nil }
         path = pointer
       } else if from == nil, matches(&p, limit, #""from":"#) {
         guard let text = compactString(base, &p, limit) else { return nil }
@@ -216,11 +216,20 @@ enum TracePatchDecoder {
     case .add: operation = value.map { .add(path: path, value: $0) }
     case .remove: operation = .remove(path: path)
     case .replace: operation = value.map { .replace(path: path, value: $0) }
-    case .move: operation = from.flatMap { try? JSONPointer(utf8: $0) }.map { .move(from: $0, path: path) }
-    case .copy: operation = from.flatMap { try? JSONPointer(utf8: $0) }.map { .copy(from: $0, path: path) }
+    case .move: operation = from.flatMap { try? pointer($0, keys) }.map { .move(from: $0, path: path) }
+    case .copy: operation = from.flatMap { try? pointer($0, keys) }.map { .copy(from: $0, path: path) }
     case .test: operation = value.map { .test(path: path, value: $0) }
     }
     return operation.map { ($0, next) }
+  }
+
+  /// `JSONPointer(utf8:)` of `text`, found in the reader's cache when it read the same text
+  /// before (`JSONPointerCache`).
+  private static func pointer(_ text: UnsafeBufferPointer<UInt8>, _ keys: JSONKeyTable?) throws(JSONPatchError)
+    -> JSONPointer
+  {
+    guard let keys else { return try JSONPointer(utf8: text) }
+    return try keys.pointers.pointer(utf8: text)
   }
 
   /// Moves `p` past `text` if the bytes there are `text`.
