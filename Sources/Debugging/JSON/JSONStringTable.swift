@@ -57,6 +57,13 @@ package final class JSONStringTable: @unchecked Sendable {
   /// The first of the two slots of a JSON string: from its length and up to 8 bytes at each end.
   @inline(__always)
   static func slot(of raw: UnsafeRawBufferPointer) -> Int {
+    Int(truncatingIfNeeded: headTailHash(raw) >> 59) << 1
+  }
+
+  /// A hash of `raw` from its length and up to 8 bytes at each end: what tells a trace's labels
+  /// apart (`slot(of:)`, `JSONValueTemplates.key`).
+  @inline(__always)
+  static func headTailHash(_ raw: UnsafeRawBufferPointer) -> UInt64 {
     let count = raw.count
     var head: UInt64 = 0
     var tail: UInt64 = 0
@@ -68,6 +75,6 @@ package final class JSONStringTable: @unchecked Sendable {
     }
     var h = (head ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15
     h ^= (tail &+ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
-    return Int(truncatingIfNeeded: (h ^ (h >> 32)) >> 59) << 1
+    return h ^ (h >> 32)
   }
 }

@@ -51,18 +51,11 @@ final class JSONValueTemplates {
       key: key, bytes: copy, template: JSONElementTemplate(element: copy, count: count, withForms: true))
   }
 
-  /// A hash of `bytes` (a label) for `template(for:)`: its length and its first and last eight
-  /// bytes mixed, which tell a trace's labels apart (two that collide only share a slot).
+  /// A hash of `bytes` (a label) for `template(for:)` (`JSONStringTable.headTailHash`: its
+  /// length and first and last eight bytes, which tell a trace's labels apart; two that collide
+  /// only share a slot). Never 0, the key of an empty slot.
   static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
-    var first: UInt64 = 0, last: UInt64 = 0
-    let n = min(bytes.count, 8)
-    for i in 0..<n {
-      first |= UInt64(base[i]) << (8 * UInt64(i))
-      last |= UInt64(base[bytes.count - n + i]) << (8 * UInt64(i))
-    }
-    var h = (first ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
-    h ^= (last &+ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
-    return (h ^ (h >> 32)) | 1
+    JSONStringTable.headTailHash(UnsafeRawBufferPointer(bytes)) | 1
   }
+
 }

@@ -33,6 +33,12 @@ enum LargeTraceFile {
     return (fd, size)
   }
 
+  /// The offset of the first line that starts at or after `offset` (a stretch's first line).
+  static func lineStart(_ fd: Int32, atOrAfter offset: Int) -> Int? {
+    if offset == 0 { return 0 }
+    return lineEnd(fd, from: offset - 1, limit: Int.max)
+  }
+
   /// The offset just past the first `\n` at or after `from`, looking at most `limit` bytes; the
   /// file's size when there is none before its end (`nil` only when it cannot be read).
   static func lineEnd(_ fd: Int32, from: Int, limit: Int) -> Int? {

@@ -215,7 +215,7 @@ package final class ReportSegments: @unchecked Sendable {
         sharedFileDescriptor: fd, name: path, readingAt: 0, chunkSize: 1 << 18, maximumLineLength: maximumLineLength)
       reader = TraceReader(lines: lines)
     } else {
-      guard let start = Self.lineStart(fd, atOrAfter: rangeStart) else { return failed() }
+      guard let start = LargeTraceFile.lineStart(fd, atOrAfter: rangeStart) else { return failed() }
       // A range that a line spans whole has an empty stretch.
       guard start < nextRange else { return }
       readFrom = start
@@ -270,12 +270,6 @@ package final class ReportSegments: @unchecked Sendable {
     }
     stretches.finish(stretch, others: reader.otherReducerLines)
     if !batch.items.isEmpty { _ = hand(&batch, to: stretch) }
-  }
-
-  /// The offset of the first line that starts at or after `offset`.
-  private static func lineStart(_ fd: Int32, atOrAfter offset: Int) -> Int? {
-    if offset == 0 { return 0 }
-    return LargeTraceFile.lineEnd(fd, from: offset - 1, limit: Int.max)
   }
 
 }

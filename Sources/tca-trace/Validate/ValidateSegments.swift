@@ -138,7 +138,7 @@ package final class ValidateSegments: @unchecked Sendable {
         sharedFileDescriptor: fd, name: path, readingAt: 0, chunkSize: 1 << 18, maximumLineLength: maximumLineLength)
       reader = TraceReader(lines: lines)
     } else {
-      guard let start = Self.lineStart(fd, atOrAfter: rangeStart) else { return failed(stretch) }
+      guard let start = LargeTraceFile.lineStart(fd, atOrAfter: rangeStart) else { return failed(stretch) }
       // A range that a line spans whole has an empty stretch.
       guard start < nextRange else { return }
       let search = LineReader(
@@ -188,7 +188,7 @@ package final class ValidateSegments: @unchecked Sendable {
         let record: TraceRecord
         switch (consume line).record {
         case var .state(snapshot):
-          following.follow(snapshot, line: number, stateText: stateText, formProblem: formProblem)
+          following.follow(snapshot, line: number, stateText: stateText)
           wholeState = true
           snapshot.state = .null
           record = .state(snapshot)
@@ -248,9 +248,4 @@ package final class ValidateSegments: @unchecked Sendable {
     _ = stretches.hand(batch, to: stretch)
   }
 
-  /// The offset of the first line that starts at or after `offset`.
-  private static func lineStart(_ fd: Int32, atOrAfter offset: Int) -> Int? {
-    if offset == 0 { return 0 }
-    return LargeTraceFile.lineEnd(fd, from: offset - 1, limit: Int.max)
-  }
 }

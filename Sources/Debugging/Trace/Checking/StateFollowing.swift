@@ -20,7 +20,7 @@ package struct StateFollowing {
     tracker.verifiesKeyframes = false
     defer { tracker.verifiesKeyframes = true }
     switch consume record {
-    case let .state(snapshot): follow(snapshot, line: line, stateText: stateText, formProblem: nil)
+    case let .state(snapshot): follow(snapshot, line: line, stateText: stateText)
     case let .action(action): _ = follow(action, line: line, stateText: stateText, formProblem: nil)
     case .session, .effect, .note, .end: break
     }
@@ -29,7 +29,7 @@ package struct StateFollowing {
   /// Follows the state to the one of a `state` line (`stateText`: its state kept as text, as
   /// `TraceReader.takeDeferredState()` gave it).
   package mutating func follow(
-    _ snapshot: TraceState, line: Int, stateText: TraceLineRules.DeferredState?, formProblem: TraceError?
+    _ snapshot: TraceState, line: Int, stateText: TraceLineRules.DeferredState?
   ) {
     if let stateText {
       tracker.consume(stateText: stateText.text, children: stateText.children, seq: snapshot.seq)

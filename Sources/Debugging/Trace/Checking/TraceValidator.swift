@@ -80,7 +80,11 @@ extension TraceValidator {
   package struct FollowedLines {
     private var state: ValidationState
 
-    package init(file: String) { state = ValidationState(file: file) }
+    package init(file: String) {
+      state = ValidationState(file: file)
+      // (Followed on the stretches' threads.)
+      state.following = nil
+    }
 
     /// Checks one line (or the error it was), its line number `lineOffset` more than it says;
     /// `followed`: what its patch or keyframe did wrong (an action that held a whole state has a

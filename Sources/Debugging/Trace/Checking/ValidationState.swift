@@ -12,8 +12,8 @@ struct ValidationState {
 
   let file: String
   var findings: [TraceError] = []
-  /// The state through the lines, on this thread (`nil` when a stretch's thread follows it:
-  /// `take(_:followed:formProblem:)`).
+  /// The state through the lines, on this thread (`nil` when the stretches' threads follow it:
+  /// `TraceValidator.FollowedLines`).
   var following: StateFollowing? = StateFollowing()
   var sawInitialState = false
   var lastSeq: Int64 = 0
@@ -53,7 +53,6 @@ struct ValidationState {
     _ item: consuming Result<TraceLine, TraceError>, lineOffset: Int, followed problem: TraceStateProblem?,
     formProblem: TraceError?
   ) {
-    following = nil
     take(item, stateText: nil, formProblem: formProblem, followed: problem, lineOffset: lineOffset)
   }
 
@@ -101,7 +100,7 @@ struct ValidationState {
     case .session:
       break
     case let .state(snapshot):
-      following?.follow(snapshot, line: line, stateText: stateText, formProblem: formProblem)
+      following?.follow(snapshot, line: line, stateText: stateText)
       stateUncertain = false
     case let .action(action):
       let problem =
