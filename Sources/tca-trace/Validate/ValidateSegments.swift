@@ -38,7 +38,7 @@ package final class ValidateSegments: @unchecked Sendable {
   /// `line`: that number (0 for an error); what its patch did wrong; a value of it not in the
   /// value form.
   typealias Item = (
-    item: Result<TraceLine, TraceError>, line: Int, problem: TraceStateProblem?, formProblem: FormProblem?
+    item: Result<TraceLine, TraceError>, line: Int, problem: TraceStateProblem?, notes: LineNotes?
   )
   /// Lines in order, each moved out as it is taken.
   typealias Batch = ReadAhead<Item>.Batch
@@ -112,11 +112,11 @@ package final class ValidateSegments: @unchecked Sendable {
         if lastEnd != nil { lineOffset = lastLine - 1 }
         stretchesRead += 1
       }
-      while let (item, line, problem, formProblem) = batch.take() {
+      while let (item, line, problem, notes) = batch.take() {
         if line > 0 { lastLine = line + lineOffset }
         var problem = problem
         problem?.line += lineOffset
-        var formProblem = formProblem?.error
+        var formProblem = notes?.formProblem
         formProblem?.line += lineOffset
         checks.take(item, lineOffset: lineOffset, followed: problem, formProblem: formProblem)
       }
@@ -217,13 +217,13 @@ package final class ValidateSegments: @unchecked Sendable {
           record = other
         }
         batch.append(
-          (.success(TraceLine(line: number, record: record)), number, problem, formProblem.map(FormProblem.init)))
+          (.success(TraceLine(line: number, record: record)), number, problem, formProblem.map { LineNotes($0) }))
         if wholeState, readFrom + Int(lines.lastLineStart) >= nextRange {
           end = readFrom + Int(lines.lastLineStart)
           break reading
         }
       case let .failure(error):
-        batch.append((.failure(error), 0, nil, formProblem.map(FormProblem.init)))
+        batch.append((.failure(error), 0, nil, formProblem.map { LineNotes($0) }))
       }
       if batch.count >= Self.batchLines {
         guard stretches.hand(batch, to: stretch) else { return }

@@ -38,6 +38,20 @@ package struct StateText {
     }
   }
 
+  private init(owner: JSONLazyText, bytes: UnsafeBufferPointer<UInt8>) {
+    self.owner = owner
+    self.bytes = bytes
+  }
+
+  /// The bytes at `range` of this text, in the same memory (kept as long as either text is).
+  ///
+  /// ```swift
+  /// StateText(Array(#"{"state":{}}"#.utf8)).sharing(9..<11).count  // 2
+  /// ```
+  func sharing(_ range: Range<Int>) -> StateText {
+    StateText(owner: owner, bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+  }
+
   package var count: Int { bytes.count }
 
   /// Whether the bytes are part of a whole kept line (the reader's buffer, handed over), not a

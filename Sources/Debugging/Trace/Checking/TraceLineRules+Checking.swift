@@ -21,32 +21,45 @@ extension TraceLineRules {
   /// ```
   /// `quickKeys`: the reader's table for checking keys, shared across lines. `byLineDecoders`: the
   /// line was read by the action or effect line decoder, which accept no `reducer` member.
+  ///
+  /// `defersKeyframes`: a keyframe's state may be left unchecked, for the thread that takes the
+  /// line to check (`KeyframeCheck`): the deferred state is then the whole line, and
+  /// `uncheckedKeyframe` the offset where the state starts in it (else 0).
   static func recordForChecking(
-    of view: LineReader.View, file: String, keyTable: JSONKeyTable?, quickKeys: QuickKeys? = nil
-  ) -> (Result<TraceRecord, TraceError>, DeferredState?, formProblem: TraceError?, byLineDecoders: Bool) {
+    of view: LineReader.View, file: String, keyTable: JSONKeyTable?, quickKeys: QuickKeys? = nil,
+    defersKeyframes: Bool = false
+  ) -> (
+    Result<TraceRecord, TraceError>, DeferredState?, formProblem: TraceError?, byLineDecoders: Bool,
+    uncheckedKeyframe: Int
+  ) {
     let bytes = view.bytes
     let checksForms = quickKeys?.checksForms == true
     if ByteSearch.hasPrefix(bytes, actionLineStart), problem(of: view, file: file) == nil,
-      let (action, keyframe) = TraceActionLineDecoder.decodeForChecking(bytes, keys: keyTable, quickKeys: quickKeys)
+      let (action, keyframe, keyframeChecked) = TraceActionLineDecoder.decodeForChecking(
+        bytes, keys: keyTable, quickKeys: quickKeys, defersKeyframe: defersKeyframes)
     {
-      // The action value and the keyframe were checked for their form with the line.
+      // The action value and the keyframe were checked for their form with the line (or the
+      // keyframe is left with the whole line, to check).
       return (
         .success(.action(action)),
-        keyframe.map { DeferredState(text: StateText(view, $0.range), children: $0.children) },
+        keyframe.map {
+          DeferredState(text: StateText(view, keyframeChecked ? $0.range : 0..<bytes.count), children: $0.children)
+        },
         checksForms ? formProblem(inPatchOf: action, line: view.number, file: file) : nil,
-        true
+        true,
+        keyframeChecked ? 0 : keyframe?.range.lowerBound ?? 0
       )
     }
     if ByteSearch.hasPrefix(bytes, effectLineStart), problem(of: view, file: file) == nil,
       let event = TraceEffectLineDecoder.decode(bytes, keepsText: false)
     {
-      return (.success(.effect(event)), nil, nil, true)
+      return (.success(.effect(event)), nil, nil, true, 0)
     }
     let (record, deferred) = recordDeferringState(
       of: view, file: file, keepsActionValue: checksForms, keyTable: keyTable, quickKeys: quickKeys)
-    guard checksForms, case let .success(decoded) = record else { return (record, deferred, nil, false) }
+    guard checksForms, case let .success(decoded) = record else { return (record, deferred, nil, false, 0) }
     return (
-      record, deferred, formProblem(in: decoded, stateIsText: deferred != nil, line: view.number, file: file), false
+      record, deferred, formProblem(in: decoded, stateIsText: deferred != nil, line: view.number, file: file), false, 0
     )
   }
 

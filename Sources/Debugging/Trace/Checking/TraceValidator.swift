@@ -35,9 +35,12 @@ public enum TraceValidator {
     // read by the checks.
     reader.readsForChecking = true
     reader.readsAllSessions = everySession
+    // Keyframes are checked on this thread: the reading one has the more work.
+    reader.defersKeyframeChecks = true
+    let keyframes = KeyframeCheck(file: reader.file)
     // Lines are read and decoded on a second thread while this one checks them, in order.
     let ahead = ReadAhead<
-      (Result<TraceLine, TraceError>, TraceLineRules.DeferredState?, tag: String?, formProblem: FormProblem?)
+      (Result<TraceLine, TraceError>, TraceLineRules.DeferredState?, tag: String?, notes: LineNotes?)
     >(
       bytesRead: { reader.lines.bytesRead }
     ) {
@@ -46,24 +49,43 @@ public enum TraceValidator {
       // Taken with a line the reader returned only: a line of another session is decoded before
       // it is skipped, and the reader's closing warning may come after it.
       let state = reader.takeDeferredState(), formProblem = reader.takeFormProblem()
+      let unchecked = reader.takeUncheckedKeyframe()
       let tag = everySession ? reader.lastLineTag : nil
       guard case .success = item else { return (item, nil, tag, nil) }
-      return (item, state, tag, formProblem.map(FormProblem.init))
+      // (The problem moved into its box, not copied: most lines have none.)
+      let notes =
+        formProblem.map { LineNotes($0, uncheckedKeyframe: unchecked) }
+        ?? (unchecked > 0 ? LineNotes(nil, uncheckedKeyframe: unchecked) : nil)
+      return (item, state, tag, notes)
     }
     while let batch = ahead.nextBatch() {
-      while let (item, stateText, tag, formProblem) = batch.take() {
-        sessions.take(item, stateText: stateText, tag: tag, formProblem: formProblem?.error)
+      while let (item, stateText, tag, notes) = batch.take() {
+        guard let notes, notes.uncheckedKeyframe > 0, let stateText else {
+          sessions.take(item, stateText: stateText, tag: tag, formProblem: notes?.formProblem)
+          continue
+        }
+        let checked = keyframes.check(
+          item, wholeLine: stateText, stateStart: notes.uncheckedKeyframe, notes.formProblem)
+        sessions.take(checked.item, stateText: checked.state, tag: tag, formProblem: checked.formProblem)
       }
     }
     return sessions.finish()
   }
 }
 
-/// A line's value not in the trace's value form, passed from the reading thread boxed: one
-/// pointer per line, mostly `nil`, instead of an optional error copied with every line.
-package final class FormProblem: Sendable {
-  package let error: TraceError
-  package init(_ error: TraceError) { self.error = error }
+/// What the reading thread tells of a line beside it, boxed: one pointer per line, mostly `nil`,
+/// instead of optionals copied with every line.
+package final class LineNotes: Sendable {
+  /// A value of the line not in the trace's value form.
+  package let formProblem: TraceError?
+  /// Where the line's keyframe state starts in it, when the reader left it unchecked
+  /// (`TraceReader.takeUncheckedKeyframe()`: the deferred state is then the whole line); else 0.
+  package let uncheckedKeyframe: Int
+
+  package init(_ formProblem: TraceError?, uncheckedKeyframe: Int = 0) {
+    self.formProblem = formProblem
+    self.uncheckedKeyframe = uncheckedKeyframe
+  }
 }
 
 extension TraceValidator {

@@ -38,24 +38,34 @@ enum TraceActionLineDecoder {
   /// // (TraceAction(seq: 1000, label: "", action: .null, …, state: nil), keyframe: (171..<120090, its index))
   /// ```
   /// `quickKeys`: the reader's table for checking keys, shared across lines.
-  static func decodeForChecking(_ bytes: UnsafeRawBufferPointer, keys: JSONKeyTable?, quickKeys: QuickKeys? = nil) -> (
-    action: TraceAction, keyframe: (range: Range<Int>, children: JSONChildIndex)?
-  )? {
-    if let quickKeys, let compact = compactForChecking(bytes, keys: keys, quickKeys: quickKeys) { return compact }
+  ///
+  /// `defersKeyframe`: a keyframe's `state` at the end of a line as the recorder writes it is not
+  /// checked here but left for the thread that takes the line (`KeyframeCheck`): its range is then
+  /// the rest of the line but its closing brace, and `keyframeChecked` is `false`. Only where no check of
+  /// the line could tell anything else: the line has no `"reducer":`, so its session is the
+  /// first one whatever the check finds.
+  static func decodeForChecking(
+    _ bytes: UnsafeRawBufferPointer, keys: JSONKeyTable?, quickKeys: QuickKeys? = nil, defersKeyframe: Bool = false
+  ) -> (action: TraceAction, keyframe: (range: Range<Int>, children: JSONChildIndex)?, keyframeChecked: Bool)? {
+    if let quickKeys,
+      let compact = compactForChecking(bytes, keys: keys, quickKeys: quickKeys, defersKeyframe: defersKeyframe)
+    {
+      return compact
+    }
     var keyframe: (range: Range<Int>, children: JSONChildIndex)?
     guard
       let action = try? decodeThrowing(
         bytes, state: .deferred, keepsAction: false, keepsLabel: false, keys: keys, quickKeys: quickKeys,
         keyframe: &keyframe)
     else { return nil }
-    return (action, keyframe)
+    return (action, keyframe, true)
   }
 
   /// `decodeForChecking` of a line as the recorder writes it (`TraceAction.writeJSON`), read in
   /// one pass (`CompactLine`); `nil` for a line written any other way.
-  private static func compactForChecking(_ bytes: UnsafeRawBufferPointer, keys: JSONKeyTable?, quickKeys: QuickKeys)
-    -> (action: TraceAction, keyframe: (range: Range<Int>, children: JSONChildIndex)?)?
-  {
+  private static func compactForChecking(
+    _ bytes: UnsafeRawBufferPointer, keys: JSONKeyTable?, quickKeys: QuickKeys, defersKeyframe: Bool
+  ) -> (action: TraceAction, keyframe: (range: Range<Int>, children: JSONChildIndex)?, keyframeChecked: Bool)? {
     var line = CompactLine(bytes)
     guard line.skip(#"{"kind":"action","seq":"#), let seq = line.count(),
       line.skip(#","t":"#), let t = line.count(),
@@ -75,20 +85,32 @@ enum TraceActionLineDecoder {
         line.base, from: line.index, end: line.end, keys: keys)
     else { return nil }
     line.index = patchEnd
-    var keyframe: (range: Range<Int>, children: JSONChildIndex)?
-    if line.skip(#","state":"#) {
-      // Indexed as the scanner indexes it: only a long line has containers long enough to keep.
-      var children = JSONChildIndex()
-      let indexed = bytes.count > JSONChildIndex.smallest
-      guard let range = indexed ? line.checkedValue(quickKeys, children: &children) : line.checkedValue(quickKeys)
-      else { return nil }
-      keyframe = (range, children)
-    }
-    guard line.skip("}"), line.atEnd else { return nil }
     let action = TraceAction(
       seq: seq, t: t, duration: duration, label: "", action: .null, effect: effect, patch: patch, state: nil,
       coalesced: coalesced)
-    return (action, keyframe)
+    var keyframe: (range: Range<Int>, children: JSONChildIndex)?
+    if line.skip(#","state":"#) {
+      if defersKeyframe, bytes[bytes.count - 1] == .closeBrace, !ByteSearch.contains(bytes, #""reducer":"#) {
+        return (action, (line.index..<bytes.count - 1, JSONChildIndex(levels: 0)), false)
+      }
+      keyframe = checkedKeyframe(&line, lineCount: bytes.count, quickKeys)
+      guard keyframe != nil else { return nil }
+    }
+    guard line.skip("}"), line.atEnd else { return nil }
+    return (action, keyframe, true)
+  }
+
+  /// A keyframe's `state` at `line`'s cursor, checked, with the index of its children: indexed as
+  /// the scanner indexes it (only a line longer than `JSONChildIndex.smallest` has containers
+  /// long enough to keep).
+  static func checkedKeyframe(_ line: inout CompactLine, lineCount: Int, _ quickKeys: QuickKeys)
+    -> (range: Range<Int>, children: JSONChildIndex)?
+  {
+    var children = JSONChildIndex()
+    let indexed = lineCount > JSONChildIndex.smallest
+    guard let range = indexed ? line.checkedValue(quickKeys, children: &children) : line.checkedValue(quickKeys)
+    else { return nil }
+    return (range, children)
   }
 
   /// What becomes of a keyframe's `state`: built as `JSON`, skipped (checked for structure only),

@@ -75,11 +75,27 @@ extension TraceLineReader where Decoder == TraceRecordDecoder {
     set { decoder.readsForChecking = newValue }
   }
 
+  /// With `readsForChecking`: a keyframe's state is left for the thread that takes the line to
+  /// check (`takeUncheckedKeyframe()`, `KeyframeCheck`), when no check of it could change how the
+  /// reader goes on. For `validate`'s two threads: the reading one has the more work.
+  package var defersKeyframeChecks: Bool {
+    get { decoder.defersKeyframeChecks }
+    set { decoder.defersKeyframeChecks = newValue }
+  }
+
   /// The text of the state of the line just read, when it was kept as text (`defersStates`,
   /// `readsForChecking`).
   package func takeDeferredState() -> TraceLineRules.DeferredState? {
     defer { decoder.deferredState = nil }
     return decoder.deferredState
+  }
+
+  /// For `defersKeyframeChecks`: the line just read is an action whose keyframe was not checked;
+  /// `takeDeferredState()` gives the whole line, and this the offset where the state starts in it
+  /// (0 for any other line).
+  package func takeUncheckedKeyframe() -> Int {
+    defer { decoder.uncheckedKeyframe = 0 }
+    return decoder.uncheckedKeyframe
   }
 
   /// For `readsForChecking`: the line just read holds a value `show` would refuse (not in the
@@ -110,6 +126,7 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   var skipsActionValues = false
   var defersStates = false
   var readsForChecking = false
+  var defersKeyframeChecks = false
   var keepsArraysAsText = false
   /// The key cache every action value of this reader is parsed with (`JSONKeyTable`).
   private let keyTable = JSONKeyTable()
@@ -119,6 +136,8 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   var deferredState: TraceLineRules.DeferredState?
   /// The value of the last line read that is not in the trace's value form (`readsForChecking`).
   var formProblem: TraceError?
+  /// Where the unchecked keyframe of the last line read starts in it (`defersKeyframeChecks`), or 0.
+  var uncheckedKeyframe = 0
   /// `validate`'s lines read by the action and effect decoders have no `reducer` member (they
   /// accept no other key): their session is known without searching the line.
   public var tellsTagsOfLines: Bool { readsForChecking }
@@ -136,11 +155,12 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   public mutating func decode(_ view: LineReader.View, file: String) -> Result<TraceLine, TraceError> {
     deferredState = nil
     formProblem = nil
+    uncheckedKeyframe = 0
     let decoded: Result<TraceRecord, TraceError>
     if readsForChecking {
       let byLineDecoders: Bool
-      (decoded, deferredState, formProblem, byLineDecoders) = TraceLineRules.recordForChecking(
-        of: view, file: file, keyTable: keyTable, quickKeys: quickKeys)
+      (decoded, deferredState, formProblem, byLineDecoders, uncheckedKeyframe) = TraceLineRules.recordForChecking(
+        of: view, file: file, keyTable: keyTable, quickKeys: quickKeys, defersKeyframes: defersKeyframeChecks)
       tagOfLastLine = byLineDecoders ? .none : .unknown
     } else if defersStates {
       (decoded, deferredState) = TraceLineRules.recordDeferringState(
