@@ -54,6 +54,24 @@ import Testing
     #expect(Self.read("/a~2", cache) == .failure(#"invalid pointer "/a~2": ~ must be followed by 0 or 1"#))
   }
 
+  @Test func eachOfThousandsOfPlacesIsMadeOnce() {
+    // A trace of 1,000 rows names ~3,000 places, in any order: each is made the first time only
+    // (one slot per text made two texts that share a slot push each other out, 12 % of the time).
+    let cache = JSONPointerCache()
+    let texts = (0..<1000).flatMap { row in ["/todos/\(row)", "/todos/\(row)/isComplete", "/todos/\(row)/description"] }
+    for round in 0..<3 {
+      for text in round == 1 ? texts.reversed() : texts {
+        #expect(Self.read(text, cache) == Self.direct(text))
+      }
+    }
+    #expect(cache.made == 3000)
+    // Three quarters full (6,144 texts), it starts again: memory stays bounded.
+    for row in 0..<4000 { _ = Self.read("/rows/\(row)", cache) }
+    #expect(cache.made == 7000)
+    _ = Self.read("/todos/0", cache)
+    #expect(cache.made == 7001)
+  }
+
   @Test func moreTextsThanSlotsEachReadRight() {
     // Slots are reused: every text, read again after thousands of others, is still its own.
     let cache = JSONPointerCache()

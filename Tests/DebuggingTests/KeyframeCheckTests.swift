@@ -4,7 +4,7 @@ import TraceTestSupport
 
 @testable import Debugging
 
-/// `validate`'s reading thread leaves a keyframe's state unchecked (`TraceReader.defersKeyframeChecks`)
+/// `validate`'s reading thread leaves a keyframe's state unchecked (`TraceReader.defersChecks`)
 /// and the checking thread checks it (`KeyframeCheck`): the findings are those of the check made
 /// with the line, whatever is wrong with the state, and a line whose check could change how the
 /// reader goes on (a `"reducer":` in it) is checked by the reader as before.
@@ -76,7 +76,7 @@ import TraceTestSupport
       path: traceFile(
         [Self.header, #"{"kind":"state","seq":0,"t":0,"state":{"n":0}}"#, line].joined(separator: "\n") + "\n"))
     reader.readsForChecking = true
-    reader.defersKeyframeChecks = defers
+    reader.defersChecks = defers
     _ = reader.next()
     _ = reader.next()
     _ = try #require(reader.next())

@@ -1,5 +1,5 @@
 /// Checks a keyframe's state that the reading thread left unchecked
-/// (`TraceReader.defersKeyframeChecks`) on the thread that takes the line: the check the reader
+/// (`TraceReader.defersChecks`) on the thread that takes the line: the check the reader
 /// would have made, with tables of its own. A state it refuses sends the whole line through the
 /// reader's decoding of a line its byte decoders refuse, for the same record or the same error.
 ///

@@ -26,9 +26,13 @@ struct SessionValidations {
   /// Findings about lines of a session whose header was not read.
   private var unheaded: [TraceError] = []
 
-  init(file: String) {
+  /// `checksPatchForms`: each session's `ValidationState.checksPatchForms`.
+  private let checksPatchForms: Bool
+
+  init(file: String, checksPatchForms: Bool = false) {
     self.file = file
-    first = ValidationState(file: file)
+    self.checksPatchForms = checksPatchForms
+    first = ValidationState(file: file, checksPatchForms: checksPatchForms)
   }
 
   /// Checks one item of the reader, of the session tagged `tag` (`nil`: the first).
@@ -44,7 +48,7 @@ struct SessionValidations {
       guard !stopped.contains(tag) else { return }
       switch consume item {
       case let .success(line) where line.record.kind == .session:
-        others[tag] = ValidationState(file: file)
+        others[tag] = ValidationState(file: file, checksPatchForms: checksPatchForms)
       case let .success(line):
         stopped.insert(tag)
         unheaded.append(

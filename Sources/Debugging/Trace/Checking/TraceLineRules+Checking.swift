@@ -22,12 +22,14 @@ extension TraceLineRules {
   /// `quickKeys`: the reader's table for checking keys, shared across lines. `byLineDecoders`: the
   /// line was read by the action or effect line decoder, which accept no `reducer` member.
   ///
-  /// `defersKeyframes`: a keyframe's state may be left unchecked, for the thread that takes the
-  /// line to check (`KeyframeCheck`): the deferred state is then the whole line, and
-  /// `uncheckedKeyframe` the offset where the state starts in it (else 0).
+  /// `defers`: checks that the thread taking the line makes instead, the reading one having the
+  /// more work. A keyframe's state may be left unchecked (`KeyframeCheck`): the deferred state
+  /// is then the whole line, and `uncheckedKeyframe` the offset where the state starts in it
+  /// (else 0). The values of the patch of an action line read by its byte decoder are not
+  /// checked for the value form (`ValidationState.checksPatchForms`).
   static func recordForChecking(
     of view: LineReader.View, file: String, keyTable: JSONKeyTable?, quickKeys: QuickKeys? = nil,
-    defersKeyframes: Bool = false
+    defers: Bool = false
   ) -> (
     Result<TraceRecord, TraceError>, DeferredState?, formProblem: TraceError?, byLineDecoders: Bool,
     uncheckedKeyframe: Int
@@ -36,7 +38,7 @@ extension TraceLineRules {
     let checksForms = quickKeys?.checksForms == true
     if ByteSearch.hasPrefix(bytes, actionLineStart), problem(of: view, file: file) == nil,
       let (action, keyframe, keyframeChecked) = TraceActionLineDecoder.decodeForChecking(
-        bytes, keys: keyTable, quickKeys: quickKeys, defersKeyframe: defersKeyframes)
+        bytes, keys: keyTable, quickKeys: quickKeys, defersKeyframe: defers)
     {
       // The action value and the keyframe were checked for their form with the line (or the
       // keyframe is left with the whole line, to check).
@@ -45,7 +47,7 @@ extension TraceLineRules {
         keyframe.map {
           DeferredState(text: StateText(view, keyframeChecked ? $0.range : 0..<bytes.count), children: $0.children)
         },
-        checksForms ? formProblem(inPatchOf: action, line: view.number, file: file) : nil,
+        checksForms && !defers ? formProblem(inPatchOf: action, line: view.number, file: file) : nil,
         true,
         keyframeChecked ? 0 : keyframe?.range.lowerBound ?? 0
       )
@@ -79,7 +81,7 @@ extension TraceLineRules {
   }
 
   /// The first value of an action's patch not in the trace's value form.
-  private static func formProblem(inPatchOf action: TraceAction, line: Int, file: String) -> TraceError? {
+  static func formProblem(inPatchOf action: TraceAction, line: Int, file: String) -> TraceError? {
     for (index, operation) in action.patch.operations.enumerated() {
       switch operation {
       case let .add(path, value), let .replace(path, value), let .test(path, value):

@@ -28,7 +28,8 @@
 /// ```
 public enum TraceValidator {
   public static func validate(_ reader: TraceReader, everySession: Bool = false) -> [TraceError] {
-    var sessions = SessionValidations(file: reader.file)
+    // (The reader leaves checks to this thread: `defersChecks`.)
+    var sessions = SessionValidations(file: reader.file, checksPatchForms: true)
     // A state line's state is checked as text and built only as far as the patches need it.
     // So is a keyframe's, which is compared with the state its patch gives as text where the
     // two are the same bytes. Action values and labels are checked by the reader's rules, never
@@ -36,7 +37,7 @@ public enum TraceValidator {
     reader.readsForChecking = true
     reader.readsAllSessions = everySession
     // Keyframes are checked on this thread: the reading one has the more work.
-    reader.defersKeyframeChecks = true
+    reader.defersChecks = true
     let keyframes = KeyframeCheck(file: reader.file)
     // Lines are read and decoded on a second thread while this one checks them, in order.
     let ahead = ReadAhead<

@@ -25,8 +25,14 @@ struct ValidationState {
   /// A line could not be read since the last full state: what it changed is unknown, so patches
   /// that then fail to apply are its consequence, not new problems.
   var stateUncertain = false
+  /// Also check the values of an action's patch for the value form, when the line comes without
+  /// a form problem (the reader left that check: `TraceReader.defersChecks`).
+  let checksPatchForms: Bool
 
-  init(file: String) { self.file = file }
+  init(file: String, checksPatchForms: Bool = false) {
+    self.file = file
+    self.checksPatchForms = checksPatchForms
+  }
 
   /// After an unreadable line (already reported): it may have been the initial state, the next
   /// action or a patch the following ones build on, so none of these is reported missing for it.
@@ -85,6 +91,8 @@ struct ValidationState {
   ) {
     let line = item.line + lineOffset
     let record = (consume item).record
+    // Where this line's findings start: a form problem comes first.
+    let first = findings.count
     let kind = record.kind
     if let endLine, kind != .session {
       report(line, "a line after the end line (line \(endLine))")
@@ -103,6 +111,13 @@ struct ValidationState {
       following?.follow(snapshot, line: line, stateText: stateText)
       stateUncertain = false
     case let .action(action):
+      var formProblem = formProblem
+      if checksPatchForms, formProblem == nil,
+        let problem = TraceLineRules.formProblem(inPatchOf: action, line: line, file: file)
+      {
+        findings.insert(problem, at: first)
+        formProblem = problem
+      }
       let problem =
         following?.follow(action, line: line, stateText: stateText, formProblem: formProblem) ?? followed
       if let problem, !stateUncertain { report(line, problem.message) }

@@ -75,12 +75,14 @@ extension TraceLineReader where Decoder == TraceRecordDecoder {
     set { decoder.readsForChecking = newValue }
   }
 
-  /// With `readsForChecking`: a keyframe's state is left for the thread that takes the line to
-  /// check (`takeUncheckedKeyframe()`, `KeyframeCheck`), when no check of it could change how the
-  /// reader goes on. For `validate`'s two threads: the reading one has the more work.
-  package var defersKeyframeChecks: Bool {
-    get { decoder.defersKeyframeChecks }
-    set { decoder.defersKeyframeChecks = newValue }
+  /// With `readsForChecking`: checks are left for the thread that takes the line, when none of
+  /// them could change how the reader goes on (`TraceLineRules.recordForChecking(defers:)`): a
+  /// keyframe's state (`takeUncheckedKeyframe()`, `KeyframeCheck`), and the value form of the
+  /// patches the action line decoder read (`ValidationState.checksPatchForms`). For `validate`'s
+  /// two threads: the reading one has the more work.
+  package var defersChecks: Bool {
+    get { decoder.defersChecks }
+    set { decoder.defersChecks = newValue }
   }
 
   /// The text of the state of the line just read, when it was kept as text (`defersStates`,
@@ -90,7 +92,7 @@ extension TraceLineReader where Decoder == TraceRecordDecoder {
     return decoder.deferredState
   }
 
-  /// For `defersKeyframeChecks`: the line just read is an action whose keyframe was not checked;
+  /// For `defersChecks`: the line just read is an action whose keyframe was not checked;
   /// `takeDeferredState()` gives the whole line, and this the offset where the state starts in it
   /// (0 for any other line).
   package func takeUncheckedKeyframe() -> Int {
@@ -126,7 +128,7 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   var skipsActionValues = false
   var defersStates = false
   var readsForChecking = false
-  var defersKeyframeChecks = false
+  var defersChecks = false
   var keepsArraysAsText = false
   /// The key cache every action value of this reader is parsed with (`JSONKeyTable`).
   private let keyTable = JSONKeyTable()
@@ -136,7 +138,7 @@ public struct TraceRecordDecoder: TraceLineDecoder {
   var deferredState: TraceLineRules.DeferredState?
   /// The value of the last line read that is not in the trace's value form (`readsForChecking`).
   var formProblem: TraceError?
-  /// Where the unchecked keyframe of the last line read starts in it (`defersKeyframeChecks`), or 0.
+  /// Where the unchecked keyframe of the last line read starts in it (`defersChecks`), or 0.
   var uncheckedKeyframe = 0
   /// `validate`'s lines read by the action and effect decoders have no `reducer` member (they
   /// accept no other key): their session is known without searching the line.
@@ -160,7 +162,7 @@ public struct TraceRecordDecoder: TraceLineDecoder {
     if readsForChecking {
       let byLineDecoders: Bool
       (decoded, deferredState, formProblem, byLineDecoders, uncheckedKeyframe) = TraceLineRules.recordForChecking(
-        of: view, file: file, keyTable: keyTable, quickKeys: quickKeys, defersKeyframes: defersKeyframeChecks)
+        of: view, file: file, keyTable: keyTable, quickKeys: quickKeys, defers: defersChecks)
       tagOfLastLine = byLineDecoders ? .none : .unknown
     } else if defersStates {
       (decoded, deferredState) = TraceLineRules.recordDeferringState(
