@@ -102,12 +102,14 @@ package final class ReadAhead<Item>: @unchecked Sendable {
   /// out with `popLast()`: a copy of every item, large ones for trace lines). Handed from one
   /// thread to the other under the lock.
   package final class Batch: @unchecked Sendable {
-    private var items: UnsafeMutablePointer<Item>
-    private var capacity: Int
+    // One thread at a time uses a batch, a call at a time: no dynamic exclusivity check on every
+    // item appended and taken.
+    @exclusivity(unchecked) private var items: UnsafeMutablePointer<Item>
+    @exclusivity(unchecked) private var capacity: Int
     /// How many were appended.
-    package private(set) var count = 0
+    @exclusivity(unchecked) package private(set) var count = 0
     /// How many were taken out.
-    private var taken = 0
+    @exclusivity(unchecked) private var taken = 0
 
     /// Room for a whole batch at once (`batchItems`, or `capacity`).
     package init(capacity: Int = ReadAhead.batchItems) {
