@@ -192,7 +192,9 @@ private func writeStart(of trace: String, to path: String) {
       }
     }
   }
-  FileManager.default.createFile(atPath: path, contents: Data(bytes))
+  if !FileManager.default.createFile(atPath: path, contents: Data(bytes)) {
+    FileHandle.standardError.write(Data("readers: cannot write \(path)\n".utf8))
+  }
 }
 
 /// The last action's seq in a recorded trace (from its `end` line).

@@ -102,7 +102,7 @@ package struct SingleOperationChange {
     /// The array levels, with their element and its path's length, for the ids.
     var elementLevels: [(level: Int, element: JSON)] = []
     var value = state
-    for (level, token) in tokens.enumerated() {
+    for token in tokens {
       switch value {
       case let .object(members):
         guard let first = members.first, first.key == "$type", case let .string(type) = first.value else { return nil }
