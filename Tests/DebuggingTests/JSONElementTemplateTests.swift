@@ -124,6 +124,69 @@ import Testing
     }
   }
 
+  /// The elements after a matched one are checked in runs (`matchRun`, at most `runLength` at a
+  /// time): a variation at a run's border, or after many rows, is the byte-by-byte answer, and
+  /// the ranges fill their chunks as one at a time would.
+  @Test func runsOfRowsWithAVariationAnywhere() {
+    let count = 300
+    for element in Self.variations {
+      for position in [1, 2, 63, 64, 65, 66, 127, 128, 129, 255, 256, 257, count - 1] {
+        let rows = (0..<count).map { $0 == position ? element : Self.todo }
+        Self.expectSameAnswer("[" + rows.joined(separator: ",") + "]")
+      }
+    }
+    for separator in [", ", ",\n", " ,"] {
+      Self.expectSameAnswer("[" + Array(repeating: Self.todo, count: count).joined(separator: separator) + "]")
+    }
+    let many = Array(("[" + Array(repeating: Self.todo, count: 1_000).joined(separator: ",") + "]").utf8)
+    many.withUnsafeBufferPointer { buffer in
+      var parser = JSONParser(buffer.baseAddress!, count: buffer.count)
+      var ranges = JSONElementRanges(base: 0)
+      let accepted = parser.quickSkipValue(recording: &ranges)
+      #expect(accepted)
+      #expect(ranges.chunkCounts == [256, 256, 256, 232])
+    }
+  }
+
+  /// Every byte of a row, one at a time, made a control character (refused wherever it is): the
+  /// row is refused as the scan refuses it, whatever literal or value the byte is in — a literal
+  /// of any length up to 20 bytes (its first 16 are compared in two masked words), at the end of
+  /// the input or not.
+  @Test func aControlCharacterAnywhereInARowIsRefused() {
+    let keys = (1...20).map { String(repeating: "k", count: $0) }
+    let rows = [Self.todo] + keys.map { #"{"\#($0)":"v","n":-1.5,"z":null,"b":true}"# }
+    for row in rows {
+      let bytes = Array(row.utf8)
+      for position in bytes.indices {
+        var broken = bytes
+        broken[position] = 0x01
+        let text = String(decoding: broken, as: UTF8.self)
+        Self.expectSameAnswer("[" + [row, row, text, row].joined(separator: ",") + "]")
+        Self.expectSameAnswer("[" + [row, row, text].joined(separator: ",") + "]")
+      }
+    }
+  }
+
+  /// A scan that stops at the first element at or after its `stopOffset` (`quickScanElements`'
+  /// first half) stops there inside a run too, with the ranges of the elements before it.
+  @Test func aRunStopsAtTheStopOffset() {
+    let text = "[" + Array(repeating: Self.todo, count: 200).joined(separator: ",") + "]"
+    let row = Self.todo.utf8.count + 1
+    Array(text.utf8).withUnsafeBufferPointer { buffer in
+      for stop in [2, row, row + 1, 64 * row, 64 * row + 5, 150 * row + 1] {
+        var parser = JSONParser(buffer.baseAddress!, count: buffer.count)
+        var ranges = JSONElementRanges(base: 0)
+        ranges.stopOffset = stop
+        let accepted = parser.quickSkipValue(recording: &ranges)
+        #expect(accepted)
+        // Elements start at 1, 1 + row, 1 + 2 row, …
+        let first = (stop - 1 + row - 1) / row
+        #expect(ranges.stoppedAt == 1 + first * row, "\(stop)")
+        #expect(ranges.ranges.map(\.range) == (0..<first).map { 1 + $0 * row..<$0 * row + row }, "\(stop)")
+      }
+    }
+  }
+
   @Test func numbersAreCheckedAsTheScanChecksThem() {
     let row = #"{"id":1,"score":2.5,"rank":-3}"#
     for value in [

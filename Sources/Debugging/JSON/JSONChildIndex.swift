@@ -23,6 +23,10 @@ protocol JSONCheckRecorder {
   mutating func valueStarts(level: Int, at offset: Int)
   mutating func valueEnds(level: Int, at offset: Int)
   mutating func closed(level: Int, at offset: Int)
+  /// Elements of an array at level 1 that follow one another (`JSONElementTemplate.matchRun`):
+  /// for each, where the one before it ends, then where it starts — `valueEnds(level: 1, …)`
+  /// and `valueStarts(level: 1, …)` in turn, as the scan would tell them.
+  mutating func elementsFollow(_ offsets: UnsafeBufferPointer<Int>)
 }
 
 extension JSONCheckRecorder {
@@ -30,6 +34,12 @@ extension JSONCheckRecorder {
   static var stopsAtElements: Bool { false }
   var stopOffset: Int { .max }
   mutating func stopped(at offset: Int) {}
+  mutating func elementsFollow(_ offsets: UnsafeBufferPointer<Int>) {
+    for pair in stride(from: 0, to: offsets.count, by: 2) {
+      valueEnds(level: 1, at: offsets[pair])
+      valueStarts(level: 1, at: offsets[pair + 1])
+    }
+  }
 }
 
 /// Records nothing: the plain check.
@@ -123,6 +133,24 @@ struct JSONElementRanges: JSONCheckRecorder {
     guard level == 1 else { return }
     if filling.count == ChunkedArray<JSONTextSpan>.chunkSize { startChunk() }
     filling.append(JSONTextSpan(base + start..<base + offset))
+  }
+
+  /// As `valueEnds` and `valueStarts` at level 1 for each pair, a chunk's worth at a time.
+  mutating func elementsFollow(_ offsets: UnsafeBufferPointer<Int>) {
+    let size = ChunkedArray<JSONTextSpan>.chunkSize
+    var pair = 0
+    while pair < offsets.count {
+      if filling.count == size { startChunk() }
+      let taken = min(size - filling.count, (offsets.count - pair) / 2)
+      withUnsafeTemporaryAllocation(of: JSONTextSpan.self, capacity: taken) { spans in
+        for i in 0..<taken {
+          spans[i] = JSONTextSpan(base + start..<base + offsets[pair + 2 * i])
+          start = offsets[pair + 2 * i + 1]
+        }
+        filling.append(contentsOf: UnsafeBufferPointer(spans))
+      }
+      pair += 2 * taken
+    }
   }
 
   @inline(never)

@@ -34,7 +34,7 @@ struct JSONElementTemplate {
   static let mostMisses = 32
 
   /// The template element's bytes, in the input being scanned (which outlives the scan).
-  private let base: UnsafePointer<UInt8>
+  let base: UnsafePointer<UInt8>
   /// A literal run (offsets from `base`) and the value after it; the last part's run ends the
   /// element, and it has no value (`slot` is `nil`).
   struct Part {
@@ -50,6 +50,8 @@ struct JSONElementTemplate {
 
   /// At least one: the runs and values in order.
   private let parts: [Part]
+  /// The parts as `matchRun` checks them (empty for a template made `withForms`).
+  let steps: [Step]
 
   /// The template of the element at `element` (`count` bytes), which the scan accepted; `nil`
   /// when it is small or holds too many values. `withForms`: the scan also checked the value
@@ -98,6 +100,7 @@ struct JSONElementTemplate {
     parts.append(Part(start: literalStart, count: count - literalStart, slot: nil, length: 0))
     self.base = element
     self.parts = parts
+    self.steps = withForms ? [] : parts.map { Step($0, in: element) }
   }
 
   /// What the value form asks of a string after the literal run of `count` bytes at `start`: by
@@ -198,7 +201,7 @@ struct JSONElementTemplate {
   /// Whether the `count` bytes at `a` and `b` are the same: eight at a time, the last eight (or
   /// four) read again where they overlap.
   @inline(__always)
-  private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
     @inline(__always) func same<T: FixedWidthInteger>(_: T.Type, at offset: Int) -> Bool {
       x.loadUnaligned(fromByteOffset: offset, as: T.self) == y.loadUnaligned(fromByteOffset: offset, as: T.self)

@@ -93,9 +93,21 @@ extension JSONParser {
           return bytes.distance(to: p)
         }
         elementStart = p
-        if let after = template?.match(Rules.self, at: p, end: end, parser: self) {
-          // The element has the template's shape: its end is known.
+        if let template, let after = template.match(Rules.self, at: p, end: end, parser: self) {
+          // The element has the template's shape: its end is known, and the elements after it
+          // of the same shape are found in runs (`matchRun`), without the steps below and above.
           p = after
+          var more = true
+          while more {
+            more = withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * JSONElementTemplate.runLength) {
+              let run = template.matchRun(
+                Rules.self, after: p, end: end, origin: origin, stopOffset: recorder.stopOffset, parser: self,
+                into: $0)
+              recorder.elementsFollow(UnsafeBufferPointer(rebasing: $0[..<(2 * run.count)]))
+              p = run.end
+              return run.count == JSONElementTemplate.runLength
+            }
+          }
           matchedTemplate = true
         } else if template != nil {
           misses += 1
