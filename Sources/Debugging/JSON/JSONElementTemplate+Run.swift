@@ -9,7 +9,7 @@
 /// literal      string         literal            string    literal           plain      literal          boolean  end
 /// ```
 ///
-/// 100,000 todos: the state's check in 36 M instructions instead of 48 M (`blame`: 70 M to 57 M).
+/// 100,000 todos: the state's check in 33 M instructions instead of 48 M (`blame`: 70 M to 54 M).
 extension JSONElementTemplate {
   /// How many elements `matchRun` finds at most.
   static let runLength = 64
@@ -111,8 +111,23 @@ extension JSONElementTemplate {
         guard parser.quickString(&quote, end) != nil else { return nil }
         p = quote
       case .plainString:
-        if end - p >= step.length &- 1, isPlainString(p - 1, step.length) {
-          p += step.length &- 1
+        // `isPlainString(p - 1, step.length)`, written out: called, it saved and restored the
+        // run's registers. The body's sixteen-byte pieces, the last one ending at the closing quote.
+        let body = step.length &- 2
+        var plain = false
+        if end - p > body, p[body] == .quote {
+          var found = stringSpecials(p)
+          var offset = 16
+          while offset &+ 16 < body {
+            found = found | stringSpecials(p + offset)
+            offset &+= 16
+          }
+          found = found | stringSpecials(p + (body &- 16))
+          let halves = unsafeBitCast(found, to: SIMD2<UInt64>.self)
+          plain = halves[0] | halves[1] == 0
+        }
+        if plain {
+          p += body &+ 1
         } else {
           var quote = p - 1
           guard parser.quickString(&quote, end) != nil else { return nil }
