@@ -63,7 +63,8 @@ package struct TraceLineRules {
     scan: (LineReader.View) -> Result<Event, TraceError>
   ) -> Result<Event, TraceError>? {
     guard !stopped else { return nil }
-    let file = lines.name
+    // (The file's name only for an error: taken on every line, it is a retain and a release.)
+    var file: String { lines.name }
     func sessionAgain(_ view: LineReader.View) -> Result<Event, TraceError> {
       .failure(
         selection.laterHeaderProblem(line: view.number, file: file)

@@ -79,6 +79,11 @@ package struct TraceStreamSelection {
   /// `view`: the line, when it may be a later session's header that names the reducer asked for
   /// by its prefix or name (its lines then carry its tag).
   mutating func decide(tag: String?, view: LineReader.View? = nil) -> Decision {
+    // Most lines: the first session's, read as it.
+    if tag == nil, isFirst, !readsAllSessions {
+      lastTag = nil
+      return .read
+    }
     lastTag = tag
     if readsAllSessions {
       if let tag { count(tag) }
