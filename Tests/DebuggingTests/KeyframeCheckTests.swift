@@ -70,6 +70,11 @@ import TraceTestSupport
         """)
   }
 
+  /// The action line (line 3) a keyframe is checked with.
+  static let lineThree = Result<TraceLine, TraceError>.success(
+    TraceLine(
+      line: 3, record: .action(TraceAction(seq: 1, t: 1, duration: 1, label: "", action: .null, patch: JSONPatch()))))
+
   /// What the reader makes of `line` (after a header and a state), and the unchecked keyframe's start.
   func read(_ line: String, defers: Bool) throws -> (TraceLineRules.DeferredState?, uncheckedKeyframe: Int) {
     let reader = try TraceReader(
@@ -93,9 +98,7 @@ import TraceTestSupport
     #expect(start == stateStart)
     let wholeState = try #require(whole)
     #expect(wholeState.text.count == line.utf8.count)
-    let item = Result<TraceLine, TraceError>.success(
-      TraceLine(
-        line: 3, record: .action(TraceAction(seq: 1, t: 1, duration: 1, label: "", action: .null, patch: JSONPatch()))))
+    let item = Self.lineThree
     let result = KeyframeCheck(file: "t.jsonl").check(item, wholeLine: wholeState, stateStart: start, nil)
     let state = try #require(result.state)
     let expected = try #require(checked)
@@ -118,9 +121,7 @@ import TraceTestSupport
     let line = Self.keyframe(1, 1, #"{"n":1,"id":{"$uuid":"zz"}}"#)
     let (whole, start) = try read(line, defers: true)
     #expect(start > 0)
-    let item = Result<TraceLine, TraceError>.success(
-      TraceLine(
-        line: 3, record: .action(TraceAction(seq: 1, t: 1, duration: 1, label: "", action: .null, patch: JSONPatch()))))
+    let item = Self.lineThree
     let result = KeyframeCheck(file: "t.jsonl").check(item, wholeLine: try #require(whole), stateStart: start, nil)
     #expect(
       result.formProblem?.description

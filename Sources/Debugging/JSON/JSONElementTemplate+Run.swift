@@ -136,13 +136,7 @@ extension JSONElementTemplate {
       case .number:
         guard p < end, JSONParser.quickNumber(Rules.self, &p, end) else { return nil }
       case .boolean:
-        if JSONParser.quickWord(p, end, "true") {
-          p += 4
-        } else if JSONParser.quickWord(p, end, "false") {
-          p += 5
-        } else {
-          return nil
-        }
+        guard JSONParser.quickBoolean(&p, end) else { return nil }
       case .null:
         guard JSONParser.quickWord(p, end, "null") else { return nil }
         p += 4

@@ -196,6 +196,18 @@ extension JSONParser {
     return nil
   }
 
+  /// Moves `p` past `true` or `false` at it; `false`, not moved, when neither is there.
+  @inline(__always)
+  static func quickBoolean(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Bool {
+    if quickWord(p, end, "true") {
+      p += 4
+      return true
+    }
+    guard quickWord(p, end, "false") else { return false }
+    p += 5
+    return true
+  }
+
   /// Whether `literal` (4 or 5 bytes) is at `p`.
   @inline(__always)
   static func quickWord(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ literal: StaticString)
